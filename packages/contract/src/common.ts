@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** The query every `index` endpoint takes; resource filters come on top and are whitelisted per resource. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number({ error: 'validation.number' }).int().min(1).default(1),
+  limit: z.coerce.number({ error: 'validation.number' }).int().min(1).max(500, { error: 'validation.number_range|1|500' }).default(20),
+  sort: z.string().optional(),
+  order: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { error: 'validation.enum' }))
+    .optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** `del`: one id or many. */
+export const deleteSchema = z.union([
+  z.object({ id: z.coerce.number().int().positive() }).strict(),
+  z.object({ ids: z.union([z.array(z.coerce.number().int().positive()).min(1), z.string().min(1)]) }).strict(),
+]);
+
+export const updateFieldSchema = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  field: z.string().min(1),
+  value: z.unknown(),
+});
+
+export const getInfoSchema = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+
+export const loginSchema = z.strictObject({
+  username: z.string({ error: 'validation.username_required' }).trim().min(1, { error: 'validation.username_required' }),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+});
+
+/** What `get_user_info` returns (SPEC.md §7), plus the ACL the console needs. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  full_name: string;
+  identity: string;
+  agent_id: number | null;
+  avatar: string | null;
+  admin: boolean;
+  roles: string[];
+  permissions: string[];
+}
+
+export interface LoginResult {
+  token: string;
+  refresh_token?: string;
+  expires_in: number;
+  id: number;
+  identity: string;
+}

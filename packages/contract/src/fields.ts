@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isChineseName, isEmail, isIdCard, isIp, isMoney, isPassword, isPhone, isPort, isUrl } from './validators.ts';
+import { isCityCode, isProvinceCode } from './regions.ts';
+
+/**
+ * zod field builders whose error messages are i18n keys (i18n.ts). The server translates them into
+ * the caller's language; the console hands them to react-admin's translate.
+ */
+export const requiredText = (max = 100) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: `validation.too_long|${max}` });
+
+export const optionalText = (max = 500) =>
+  z.string({ error: 'validation.required' }).trim().max(max, { error: `validation.too_long|${max}` }).nullish();
+
+export const phoneField = () =>
+  z
+    .string({ error: 'validation.phone_required' })
+    .trim()
+    .min(1, { error: 'validation.phone_required' })
+    .refine(isPhone, { error: 'validation.phone' });
+
+export const chineseNameField = () =>
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).refine(isChineseName, {
+    error: 'validation.chinese_name',
+  });
+
+export const passwordField = () => z.string({ error: 'validation.required' }).refine(isPassword, { error: 'validation.password_min' });
+
+export const emailField = () => z.string().trim().refine(isEmail, { error: 'validation.email' });
+export const idCardField = () => z.string().trim().refine(isIdCard, { error: 'validation.id_card' });
+export const ipField = () => z.string().trim().refine(isIp, { error: 'validation.ip' });
+export const urlField = () => z.string().trim().refine(isUrl, { error: 'validation.url' });
+export const portField = () => z.union([z.number(), z.string()]).refine(isPort, { error: 'validation.port' }).transform(Number);
+export const moneyField = () =>
+  z.union([z.number(), z.string()]).refine(isMoney, { error: 'validation.money' }).transform((v) => Number(v));
+
+export const numberInRange = (min: number, max: number) =>
+  z.number({ error: 'validation.number' }).min(min, { error: `validation.number_range|${min}|${max}` }).max(max, {
+    error: `validation.number_range|${min}|${max}`,
+  });
+
+export const enumField = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
+
+export const provinceField = () => z.string().refine(isProvinceCode, { error: 'validation.region' });
+export const cityField = () => z.string().refine(isCityCode, { error: 'validation.region' });
+
+/** ISO date or date-time string. */
+export const dateField = () => z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+
+export const idField = () => z.coerce.number({ error: 'validation.number' }).int().positive();
+
+/**
+ * A zod message may carry parameters as `key|a|b` (zod messages are plain strings). This splits it
+ * back into a key and the params the catalogue's %{placeholders} expect.
+ */
+export function parseMessage(message: string): { key: string; params: Record<string, string> } {
+  const [key = message, ...args] = message.split('|');
+  if (key === 'validation.too_long') return { key, params: { max: args[0] ?? '' } };
+  if (key === 'validation.number_range') return { key, params: { min: args[0] ?? '', max: args[1] ?? '' } };
+  return { key, params: {} };
+}

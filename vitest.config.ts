@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (pure logic: contract, client, console helpers) and `api`
+// (the server through fastify.inject on a throwaway database; TEST_DATABASE_URL switches it to PostgreSQL).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contract/test/**/*.test.ts', 'packages/client/test/**/*.test.ts', 'console/test/**/*.test.{ts,tsx}', 'daping/test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['packages/server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
