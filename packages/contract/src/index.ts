@@ -7,3 +7,4 @@ export * from './regions.ts';
 export * from './common.ts';
 export * from './customer.ts';
 export * from './paths.ts';
+export * from './stats.ts';
