@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dataDir = fileURLToPath(new URL('./.tmp/e2e-data', import.meta.url));
+
+/**
+ * The browser tests drive the BUILT console and big screen, served by the real server on a
+ * throwaway data directory (recreated on every run) with a known admin password.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const ADMIN_PASSWORD = 'e2e-Admin-pass';
+const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${E2E_PORT} HOST=127.0.0.1 PV_ADMIN_PASSWORD=${ADMIN_PASSWORD} LOG_LEVEL=warn node --import tsx ../packages/server/src/main.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
