@@ -126,7 +126,7 @@ export function createClient(options: ClientOptions): ApiClient {
   function runRefresh(): Promise<string | null> {
     if (!refreshing) {
       const run = async (): Promise<string | null> => {
-        let token: string | null = null;
+        let token: string | null;
         try {
           token = options.refresh ? await options.refresh() : null;
         } catch {
@@ -237,7 +237,7 @@ export function createClient(options: ClientOptions): ApiClient {
 
   async function execute<T>(config: RequestConfig): Promise<ApiEnvelope<T>> {
     const bypass = config.noRefresh ?? config.url.includes('refresh_token');
-    let token: string | null = null;
+    let token: string | null;
     if (refreshing && !bypass) {
       // A refresh is running: wait for it and go with the new token.
       token = await refreshing;

@@ -156,7 +156,7 @@ describe('405: refresh once, queue, retry', () => {
   });
 
   it('a refresh() that calls refresh_token through the same client does not deadlock', async () => {
-    let client!: ApiClient;
+    const ref: { client?: ApiClient } = {};
     const t = setup(
       (call) => {
         if (call.url.includes('refresh_token')) return envelope(200, 'ok', { token: 'tok-2' });
@@ -164,12 +164,12 @@ describe('405: refresh once, queue, retry', () => {
       },
       {
         refresh: async () => {
-          const res = await client.get<{ token: string }>('/api/system/index/refresh_token');
+          const res = await ref.client!.get<{ token: string }>('/api/system/index/refresh_token');
           return res.data.token;
         },
       },
     );
-    client = t.client;
+    const client = (ref.client = t.client);
     const results = await Promise.all([client.get('/a'), client.get('/b'), client.get('/c')]);
     expect(results.map((r) => r.code)).toEqual([200, 200, 200]);
     expect(t.calls.filter((c) => c.url.includes('refresh_token'))).toHaveLength(1);
