@@ -1,0 +1,38 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { parseMessage } from '@pv/contract';
+
+/** The subset of zod we use, so this file does not depend on zod's types. */
+interface SafeParser {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string; code?: string }> } };
+}
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A contract message key ('validation.phone', 'validation.too_long|100') in the UI language. */
+export function translateIssue(translate: Translate, message: string): string {
+  const { key, params } = parseMessage(message);
+  return translate(`pv.msg.${key}`, { ...params, _: message });
+}
+
+/**
+ * A react-hook-form resolver validating with a contract zod schema — the same schema the server
+ * uses — and showing its messages through the i18n provider (请输入正确的手机号 ...).
+ * `select` picks what is validated from the form values (an edit validates only what changed).
+ */
+export function contractResolver<T extends FieldValues>(
+  schema: SafeParser,
+  translate: Translate,
+  select: (values: T) => Record<string, unknown> = (v) => v,
+): Resolver<T> {
+  return async (values) => {
+    const result = schema.safeParse(select(values));
+    if (result.success) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.') || 'root';
+      if (path in errors) continue;
+      errors[path] = { type: issue.code ?? 'validation', message: translateIssue(translate, issue.message) };
+    }
+    return { values: {}, errors: errors as unknown as FieldErrors<T> };
+  };
+}

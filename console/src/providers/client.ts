@@ -1,0 +1,34 @@
+import { createClient } from '@pv/client';
+import { paths } from '@pv/contract';
+import { session } from './session.ts';
+import { currentLang } from './i18nProvider.ts';
+import { notifyBus } from './notifyBus.ts';
+
+const baseURL = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+
+/** The one API client of the console. dataProvider and authProvider call it with `silent: true`. */
+export const client = createClient({
+  baseURL,
+  getToken: session.getToken,
+  getIdentity: session.getIdentity,
+  getLang: currentLang,
+  notify: (kind, text) => notifyBus.emit({ kind, text }),
+  onSessionExpired: () => {
+    session.clear();
+    if (typeof window !== 'undefined' && !window.location.hash.startsWith('#/login')) {
+      window.location.hash = '#/login';
+    }
+  },
+  refresh: async () => {
+    const refreshToken = session.getRefreshToken();
+    if (!refreshToken) return null;
+    const reply = await client.get<{ token?: string; refresh_token?: string }>(
+      paths.refreshToken,
+      { refresh_token: refreshToken },
+      { silent: true, noRefresh: true, headers: { Authorization: `Bearer ${refreshToken}` } },
+    );
+    const token = reply.data?.token ?? null;
+    if (token) session.setToken(token, reply.data?.refresh_token ?? null);
+    return token;
+  },
+});

@@ -1,0 +1,199 @@
+import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import { paths, type Customer, type FollowUp, type ListResult } from '@pv/contract';
+import type { ApiClient } from '@pv/client';
+import { client as defaultClient } from './client.ts';
+import { toHttpError } from './errors.ts';
+import { bindingOf } from './resources.ts';
+
+/**
+ * Fields an edit may send for a customer: the keys of the contract's customerEditSchema minus id and
+ * version (kept as a list so the login bundle does not load zod; console/test/dataProvider.test.ts
+ * checks it against the schema).
+ */
+export const CUSTOMER_EDITABLE = [
+  'name', 'phone', 'id_card', 'province_code', 'city_code', 'district_code', 'address', 'lng', 'lat',
+  'roof_type', 'roof_area_m2', 'has_property_deed', 'estimated_kwp', 'source', 'agent_id', 'owner_id',
+  'remark', 'app_enabled', 'business_mode', 'financier', 'bank_name', 'bank_card',
+] as const;
+
+const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE };
+
+export interface HistoryEntry {
+  id: number | string;
+  action: string;
+  username?: string | null;
+  created_at: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The named customer actions beside react-admin's CRUD methods. */
+export interface CustomerActions {
+  followUp(data: { customer_id: Identifier; way: string; content: string; next_date?: string | null }): Promise<{ data: FollowUp }>;
+  followUps(customerId: Identifier): Promise<{ data: FollowUp[] }>;
+  survey(params: { id: Identifier; version: number }): Promise<{ data: Customer }>;
+  convert(data: {
+    id: Identifier;
+    version: number;
+    business_mode: string;
+    signed_at?: string | null;
+    financier?: string | null;
+    bank_name?: string | null;
+    bank_card?: string | null;
+  }): Promise<{ data: Customer }>;
+  lose(data: { id: Identifier; version: number; reason: string }): Promise<{ data: Customer }>;
+  history(id: Identifier): Promise<{ data: HistoryEntry[] }>;
+  updateField(resource: string, params: { id: Identifier; field: string; value: unknown }): Promise<{ data: RaRecord }>;
+}
+
+export type PvDataProvider = DataProvider & CustomerActions;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** A bare date as the end of that day, for `*_lte` filters. */
+const endOfDay = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v} 23:59:59` : v);
+
+/** react-admin's filter object → the index endpoint's query parameters (empty values dropped). */
+export function filterParams(filter: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (isEmpty(value)) continue;
+    out[key] = key.endsWith('_lte') ? endOfDay(value) : value;
+  }
+  return out;
+}
+
+/** The fields of `data` that differ from `previous` (deep compare by JSON), limited to `allowed` when given. */
+export function changedFields(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+  allowed?: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = allowed ?? Object.keys(data);
+  for (const key of keys) {
+    if (!(key in data) || key === 'id' || key === 'version') continue;
+    const next = data[key] === '' ? null : data[key];
+    const before = previous?.[key];
+    if (JSON.stringify(next ?? null) !== JSON.stringify(before ?? null)) out[key] = next === undefined ? null : next;
+  }
+  return out;
+}
+
+/** Lists come as `{list,total}`; tolerate a bare array too. */
+function asList<T>(data: unknown): ListResult<T> {
+  if (Array.isArray(data)) return { list: data as T[], total: data.length };
+  const d = (data ?? {}) as Partial<ListResult<T>>;
+  return { list: d.list ?? [], total: Number(d.total ?? d.list?.length ?? 0) };
+}
+
+export function createDataProvider(api: ApiClient = defaultClient): PvDataProvider {
+  const silent = { silent: true } as const;
+  const call = async <T>(promise: Promise<{ data: T }>): Promise<T> => {
+    try {
+      return (await promise).data;
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };
+  const url = (resource: string, op: string) => `${paths.resource(bindingOf(resource).api)}/${op}`;
+  const getInfo = (resource: string, id: Identifier, signal?: AbortSignal) =>
+    call<any>(api.get(url(resource, 'get_info'), { id }, { ...silent, signal }));
+
+  const provider: PvDataProvider = {
+    async getList(resource, params) {
+      const binding = bindingOf(resource);
+      const { page = 1, perPage = 20 } = params.pagination ?? {};
+      const query: Record<string, unknown> = {
+        page,
+        limit: perPage,
+        ...filterParams(params.filter),
+        ...binding.filter,
+      };
+      if (params.sort?.field) {
+        query.sort = params.sort.field;
+        query.order = params.sort.order === 'ASC' ? 'ASC' : 'DESC';
+      }
+      const data = asList<any>(await call(api.get(url(resource, 'index'), query, { ...silent, signal: params.signal })));
+      return { data: data.list, total: data.total };
+    },
+
+    async getOne(resource, params) {
+      return { data: await getInfo(resource, params.id, params.signal) };
+    },
+
+    async getMany(resource, params) {
+      const data = await Promise.all(params.ids.map((id) => getInfo(resource, id, params.signal)));
+      return { data };
+    },
+
+    async getManyReference(resource, params) {
+      return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+
+    async create(resource, params) {
+      const binding = bindingOf(resource);
+      const body: Record<string, unknown> = { ...binding.createDefaults };
+      for (const [key, value] of Object.entries(params.data ?? {})) if (!isEmpty(value)) body[key] = value;
+      const data = await call<RaRecord>(api.post(url(resource, 'add'), body, silent));
+      return { data: data as any };
+    },
+
+    async update(resource, params) {
+      const previous = params.previousData as Record<string, unknown> | undefined;
+      const changes = changedFields(params.data as Record<string, unknown>, previous, EDITABLE[bindingOf(resource).api]);
+      const version = (params.data as Record<string, unknown>).version ?? previous?.version;
+      const data = await call<RaRecord>(api.post(url(resource, 'edit'), { id: params.id, version, ...changes }, silent));
+      return { data: data as any };
+    },
+
+    async updateMany(resource, params) {
+      const ids: Identifier[] = [];
+      for (const id of params.ids) {
+        const current = await getInfo(resource, id);
+        const changes = changedFields(params.data as Record<string, unknown>, current, EDITABLE[bindingOf(resource).api]);
+        await call(api.post(url(resource, 'edit'), { id, version: current.version, ...changes }, silent));
+        ids.push(id);
+      }
+      return { data: ids };
+    },
+
+    async delete(resource, params) {
+      await call(api.get(url(resource, 'del'), { id: params.id }, silent));
+      return { data: (params.previousData ?? { id: params.id }) as any };
+    },
+
+    async deleteMany(resource, params) {
+      await call(api.get(url(resource, 'del'), { ids: params.ids.join(',') }, silent));
+      return { data: params.ids };
+    },
+
+    // ---- named customer actions ----
+    async followUp(data) {
+      return { data: await call<FollowUp>(api.post(paths.customerFollowUp, data, silent)) };
+    },
+    async followUps(customerId) {
+      return { data: asList<FollowUp>(await call(api.get(paths.customerFollowUps, { customer_id: customerId }, silent))).list };
+    },
+    async survey(params) {
+      return { data: await call<Customer>(api.post(paths.customerSurvey, params, silent)) };
+    },
+    async convert(data) {
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(data)) if (!isEmpty(value)) body[key] = value;
+      return { data: await call<Customer>(api.post(paths.customerConvert, body, silent)) };
+    },
+    async lose(data) {
+      return { data: await call<Customer>(api.post(paths.customerLose, data, silent)) };
+    },
+    async history(id) {
+      return { data: asList<HistoryEntry>(await call(api.get(paths.customerHistory, { id }, silent))).list };
+    },
+    async updateField(resource, params) {
+      return { data: await call<RaRecord>(api.post(url(resource, 'update_field'), params, silent)) };
+    },
+  };
+  return provider;
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,22 @@
+/**
+ * react-admin resource names ↔ API resources. The two customer screens live at the SPEC.md routes
+ * #/customer/intentionalCustomer and #/customer/customerList; both are the `customer` API with a
+ * fixed stage filter.
+ */
+export interface ResourceBinding {
+  api: string;
+  /** filter always sent with a list call */
+  filter?: Record<string, unknown>;
+  /** fields added to a created record */
+  createDefaults?: Record<string, unknown>;
+}
+
+export const INTENTIONAL = 'customer/intentionalCustomer';
+export const FORMAL = 'customer/customerList';
+
+export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
+  [INTENTIONAL]: { api: 'customer', filter: { stage: 'intentional' }, createDefaults: { stage: 'intentional' } },
+  [FORMAL]: { api: 'customer', filter: { stage: 'formal' } },
+};
+
+export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

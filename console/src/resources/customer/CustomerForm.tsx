@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
+import { Box, Divider, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { CitySelectInput, useChoices } from './common.tsx';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ width: '100%', mb: 1 }}>
+      <Typography variant="subtitle2" color="primary" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+      <Divider sx={{ mt: 1 }} />
+    </Box>
+  );
+};
+
+const FormToolbar = ({ deletable }: { deletable: boolean }) => {
+  const record = useRecordContext();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {deletable && record?.id !== undefined && <DeleteButton mutationMode="pessimistic" />}
+    </Toolbar>
+  );
+};
+
+/** The customer form of create and edit. Validation: the contract schema through `resolver`. */
+export const CustomerForm = ({ formal = false, deletable = false, ...props }: Omit<SimpleFormProps, 'children'> & { formal?: boolean; deletable?: boolean }) => {
+  const choices = useChoices();
+  return (
+    <SimpleForm {...props} toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 1100 }}>
+      <Section title="pv.customer.basic">
+        <TextInput source="name" autoComplete="off" />
+        <TextInput source="phone" autoComplete="off" />
+        <TextInput source="id_card" autoComplete="off" />
+        <SelectInput source="source" choices={choices.source} />
+        <NumberInput source="agent_id" />
+        <NumberInput source="owner_id" />
+      </Section>
+      <Section title="pv.customer.location">
+        <SelectInput source="province_code" choices={choices.provinces} />
+        <CitySelectInput source="city_code" />
+        <TextInput source="address" />
+      </Section>
+      <Section title="pv.customer.roof">
+        <SelectInput source="roof_type" choices={choices.roofType} />
+        <NumberInput source="roof_area_m2" min={0} />
+        <NumberInput source="estimated_kwp" min={0} step={0.1} />
+        <BooleanInput source="has_property_deed" />
+      </Section>
+      {formal && (
+        <Section title="pv.customer.contract">
+          <SelectInput source="business_mode" choices={choices.businessMode} />
+          <TextInput source="financier" />
+          <TextInput source="bank_name" />
+          <TextInput source="bank_card" />
+        </Section>
+      )}
+      <TextInput source="remark" multiline minRows={2} fullWidth />
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,116 @@
+import type { MouseEvent } from 'react';
+import {
+  BulkDeleteButton,
+  CreateButton,
+  Datagrid,
+  DateField,
+  DateInput,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useDataProvider,
+  useTranslate,
+} from 'react-admin';
+import { Switch } from '@mui/material';
+import { BusinessMode, CustomerSource, type Customer } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { CitySelectInput, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
+
+const useFilters = () => {
+  const choices = useChoices();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" choices={choices.status} alwaysOn />,
+    <SelectInput key="source" source="source" choices={choices.source} />,
+    <SelectInput key="province_code" source="province_code" choices={choices.provinces} alwaysOn />,
+    <CitySelectInput key="city_code" source="city_code" alwaysOn />,
+    <DateInput key="created_at_gte" source="created_at_gte" />,
+    <DateInput key="created_at_lte" source="created_at_lte" />,
+  ];
+};
+
+/** 光E宝账号: the update_field toggle of the list (app_enabled). */
+export const AppEnabledSwitch = (_props: { label?: string; sortable?: boolean }) => {
+  const record = useRecordContext<Customer>();
+  const resource = useResourceContext() ?? '';
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource, action: 'update_field' });
+  if (!record) return null;
+  const toggle = async (event: MouseEvent) => {
+    event.stopPropagation();
+    const value = !record.app_enabled;
+    try {
+      await dataProvider.updateField(resource, { id: record.id, field: 'app_enabled', value });
+      notify(value ? 'pv.customer.notify.app_enabled_on' : 'pv.customer.notify.app_enabled_off', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error', messageArgs: { _: (error as Error).message } });
+    }
+  };
+  return (
+    <Switch
+      size="small"
+      checked={!!record.app_enabled}
+      disabled={!canAccess}
+      onClick={toggle}
+      slotProps={{ input: { 'aria-label': `${translate(`resources.${resource}.fields.app_enabled`)} ${record.name}` } }}
+      data-testid={`app-enabled-${record.id}`}
+    />
+  );
+};
+
+const ListActions = ({ creatable }: { creatable: boolean }) => (
+  <TopToolbar>
+    <FilterButton />
+    {creatable && <CreateButton />}
+  </TopToolbar>
+);
+
+const BulkActions = () => <BulkDeleteButton mutationMode="pessimistic" />;
+
+export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => {
+  const filters = useFilters();
+  const formal = stage === 'formal';
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions creatable={!formal} />}
+      sort={{ field: formal ? 'signed_at' : 'created_at', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+        <TextField source="id" />
+        <TextField source="name" />
+        <TextField source="phone" sortable={false} />
+        <RegionField label="resources.customer/intentionalCustomer.fields.region" sortable={false} />
+        <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />
+        <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
+        {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
+        {formal && <DateField source="signed_at" />}
+        {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" />}
+        <NumberField source="estimated_kwp" />
+        <FunctionField<Customer>
+          label="resources.customer/intentionalCustomer.fields.owner_name"
+          sortable={false}
+          render={(r) => r.owner_name ?? r.agent_name ?? ''}
+        />
+        <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
+        <DateField source="created_at" showTime />
+      </Datagrid>
+    </List>
+  );
+};

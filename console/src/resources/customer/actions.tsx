@@ -1,0 +1,264 @@
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Confirm,
+  DateInput,
+  Form,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, CircularProgress } from '@mui/material';
+import FollowUpIcon from '@mui/icons-material/AddCommentOutlined';
+import SurveyIcon from '@mui/icons-material/FactCheckOutlined';
+import ConvertIcon from '@mui/icons-material/HowToRegOutlined';
+import LoseIcon from '@mui/icons-material/PersonOffOutlined';
+import { customerConvertSchema, customerLoseSchema, followUpCreateSchema, type Customer } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { FORMAL } from '../../providers/resources.ts';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import { useChoices } from './common.tsx';
+
+const present = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+
+/** Runs a named action, shows its success message or the server's error, refreshes the view. */
+function useAction() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await action();
+      notify(success, { type: 'success' });
+      refresh();
+      return true;
+    } catch (error) {
+      const message = (error as Error).message;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
+
+const ActionButton = ({ label, icon, onClick, color }: { label: string; icon: ReactElement; onClick: () => void; color?: 'primary' | 'error' | 'success' }) => {
+  const translate = useTranslate();
+  return (
+    <Button size="small" startIcon={icon} onClick={onClick} color={color ?? 'primary'}>
+      {translate(label)}
+    </Button>
+  );
+};
+
+/** A dialog holding a react-admin Form validated by a contract schema. */
+const FormDialog = ({
+  open,
+  title,
+  hint,
+  onClose,
+  onSubmit,
+  resolver,
+  submitLabel,
+  busy,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  hint?: string;
+  onClose: () => void;
+  onSubmit: (values: Record<string, unknown>) => void;
+  resolver: ReturnType<typeof contractResolver>;
+  submitLabel: string;
+  busy: boolean;
+  children: ReactNode;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pv-action-dialog-title">
+      <Form onSubmit={onSubmit} resolver={resolver} noValidate>
+        <DialogTitle id="pv-action-dialog-title">{translate(title)}</DialogTitle>
+        <DialogContent>
+          {hint && <DialogContentText sx={{ mb: 2 }}>{translate(hint)}</DialogContentText>}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {translate(submitLabel)}
+          </Button>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+};
+
+const useCan = (action: string) => {
+  const resource = useResourceContext() ?? '';
+  return useCanAccess({ resource, action }).canAccess ?? false;
+};
+
+/** 添加跟进 */
+export const FollowUpButton = () => {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const choices = useChoices();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction();
+  const allowed = useCan('follow_up');
+  const resolver = useMemo(
+    () => contractResolver(followUpCreateSchema, translate, (v: Record<string, unknown>) => present({ ...v, customer_id: record?.id })),
+    [translate, record?.id],
+  );
+  if (!record || !allowed || record.status === 'lost') return null;
+  const submit = async (values: Record<string, unknown>) => {
+    const ok = await run(
+      () => dataProvider.followUp({ customer_id: record.id, way: String(values.way), content: String(values.content ?? ''), next_date: (values.next_date as string) || null }),
+      'pv.customer.notify.follow_up_added',
+    );
+    if (ok) setOpen(false);
+  };
+  return (
+    <>
+      <ActionButton label="pv.customer.action.follow_up" icon={<FollowUpIcon />} onClick={() => setOpen(true)} />
+      <FormDialog
+        open={open}
+        title="pv.customer.dialog.follow_up_title"
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
+        resolver={resolver}
+        submitLabel="ra.action.save"
+        busy={busy}
+      >
+        <SelectInput source="way" label="pv.customer.follow_up.way" choices={choices.followUpWay} defaultValue="phone" fullWidth />
+        <TextInput source="content" label="pv.customer.follow_up.content" multiline minRows={3} fullWidth />
+        <DateInput source="next_date" label="pv.customer.follow_up.next_date" fullWidth />
+      </FormDialog>
+    </>
+  );
+};
+
+/** 标记已踏勘 (新建 / 跟进中 → 已踏勘) */
+export const SurveyButton = () => {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction();
+  const allowed = useCan('survey');
+  if (!record || !allowed || record.stage !== 'intentional' || !['new', 'following'].includes(record.status)) return null;
+  return (
+    <>
+      <ActionButton label="pv.customer.action.survey" icon={<SurveyIcon />} onClick={() => setOpen(true)} />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="pv.customer.dialog.survey_confirm_title"
+        content="pv.customer.dialog.survey_confirm"
+        translateOptions={{ name: record.name }}
+        onConfirm={async () => {
+          await run(() => dataProvider.survey({ id: record.id, version: record.version }), 'pv.customer.notify.surveyed');
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+/** 转为正式客户 (dialog: business mode, signed date, financier, bank) */
+export const ConvertButton = () => {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  const choices = useChoices();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction();
+  const allowed = useCan('convert');
+  const resolver = useMemo(
+    () =>
+      contractResolver(customerConvertSchema, translate, (v: Record<string, unknown>) =>
+        present({ ...v, id: record?.id, version: record?.version }),
+      ),
+    [translate, record?.id, record?.version],
+  );
+  if (!record || !allowed || record.stage !== 'intentional' || record.status === 'lost') return null;
+  const submit = async (values: Record<string, unknown>) => {
+    const body = present({ ...values, id: record.id, version: record.version }) as Parameters<PvDataProvider['convert']>[0];
+    const ok = await run(() => dataProvider.convert(body), 'pv.customer.notify.converted');
+    if (ok) {
+      setOpen(false);
+      redirect('show', FORMAL, record.id);
+    }
+  };
+  return (
+    <>
+      <ActionButton label="pv.customer.action.convert" icon={<ConvertIcon />} onClick={() => setOpen(true)} color="success" />
+      <FormDialog
+        open={open}
+        title="pv.customer.dialog.convert_title"
+        hint="pv.customer.dialog.convert_hint"
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
+        resolver={resolver}
+        submitLabel="ra.action.confirm"
+        busy={busy}
+      >
+        <SelectInput source="business_mode" label="resources.customer/customerList.fields.business_mode" choices={choices.businessMode} fullWidth />
+        <DateInput source="signed_at" label="resources.customer/customerList.fields.signed_at" defaultValue={new Date().toISOString().slice(0, 10)} fullWidth />
+        <TextInput source="financier" label="resources.customer/customerList.fields.financier" fullWidth />
+        <TextInput source="bank_name" label="resources.customer/customerList.fields.bank_name" fullWidth />
+        <TextInput source="bank_card" label="resources.customer/customerList.fields.bank_card" fullWidth />
+      </FormDialog>
+    </>
+  );
+};
+
+/** 标记流失 (dialog, reason required) */
+export const LoseButton = () => {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction();
+  const allowed = useCan('lose');
+  const resolver = useMemo(
+    () => contractResolver(customerLoseSchema, translate, (v: Record<string, unknown>) => ({ ...v, id: record?.id, version: record?.version })),
+    [translate, record?.id, record?.version],
+  );
+  if (!record || !allowed || record.status === 'lost') return null;
+  const submit = async (values: Record<string, unknown>) => {
+    const ok = await run(
+      () => dataProvider.lose({ id: record.id, version: record.version, reason: String(values.reason ?? '') }),
+      'pv.customer.notify.lost',
+    );
+    if (ok) setOpen(false);
+  };
+  return (
+    <>
+      <ActionButton label="pv.customer.action.lose" icon={<LoseIcon />} onClick={() => setOpen(true)} color="error" />
+      <FormDialog
+        open={open}
+        title="pv.customer.dialog.lose_title"
+        hint="pv.customer.dialog.lose_hint"
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
+        resolver={resolver}
+        submitLabel="ra.action.confirm"
+        busy={busy}
+      >
+        <TextInput source="reason" label="pv.customer.lose.reason" multiline minRows={2} fullWidth />
+      </FormDialog>
+    </>
+  );
+};

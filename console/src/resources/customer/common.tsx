@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  FunctionField,
+  SelectInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type SelectInputProps,
+} from 'react-admin';
+import { Chip } from '@mui/material';
+import {
+  BusinessMode,
+  CustomerSource,
+  CustomerStatus,
+  FollowUpWay,
+  PROVINCES,
+  RoofType,
+  citiesOf,
+  maskMiddle,
+  regionName,
+  type Customer,
+  type Lang,
+} from '@pv/contract';
+
+/** The current UI language as the contract's Lang. */
+export function useLang(): Lang {
+  const [locale] = useLocaleState();
+  return locale?.startsWith('en') ? 'en' : 'zh';
+}
+
+export function useChoices() {
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      status: CustomerStatus.choices(lang),
+      source: CustomerSource.choices(lang),
+      roofType: RoofType.choices(lang),
+      businessMode: BusinessMode.choices(lang),
+      followUpWay: FollowUpWay.choices(lang),
+      provinces: PROVINCES.map((p) => ({ id: p.code, name: p[lang] })),
+    }),
+    [lang],
+  );
+}
+
+const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  new: 'info',
+  following: 'warning',
+  surveyed: 'default',
+  signed: 'success',
+  lost: 'error',
+};
+
+export const StatusChip = ({ label: _label }: { label?: string; sortBy?: string; sortable?: boolean }) => {
+  const record = useRecordContext<Customer>();
+  const lang = useLang();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      variant={record.status === 'surveyed' ? 'outlined' : 'filled'}
+      color={STATUS_COLORS[record.status] ?? 'default'}
+      label={CustomerStatus.label(record.status, lang)}
+      data-testid="status-chip"
+    />
+  );
+};
+
+/** Province / city names of the record (regionName in the UI language). */
+export const RegionField = (_props: { label?: string; sortable?: boolean }) => {
+  const lang = useLang();
+  return (
+    <FunctionField<Customer>
+      render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' / ')}
+    />
+  );
+};
+
+export const EnumField = ({ source, labelled }: { source: keyof Customer; labelled: { label: (v: string | null | undefined, lang: Lang) => string }; label?: string; sortable?: boolean }) => {
+  const lang = useLang();
+  return <FunctionField<Customer> render={(r) => labelled.label(r[source] as string | null, lang)} />;
+};
+
+/** ID and bank cards: the API sends them masked already; mask again in case a raw value slips through. */
+export const MaskedField = ({ source }: { source: 'id_card' | 'bank_card'; label?: string }) => (
+  <FunctionField<Customer> render={(r) => (r[source] && !String(r[source]).includes('*') ? maskMiddle(r[source]) : (r[source] ?? ''))} />
+);
+
+/** Cities of the province chosen in the same form (filters and forms). */
+export const CitySelectInput = (props: Omit<SelectInputProps, 'choices'>) => {
+  const lang = useLang();
+  const province = useWatch({ name: 'province_code' }) as string | undefined;
+  const choices = useMemo(() => (province ? citiesOf(province).map((c) => ({ id: c.code, name: c[lang] })) : []), [province, lang]);
+  return <SelectInput {...props} choices={choices} disabled={!province} />;
+};
+
+export const formatDateTime = (value: string | null | undefined, lang: Lang) => {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
+};
+
+export const useT = () => useTranslate();
