@@ -1,0 +1,68 @@
+import type { Lang } from './logic.ts';
+
+export const text = {
+  zh: {
+    title: '户用光伏运维监控大屏',
+    customers: '累计客户',
+    stations: '电站数量',
+    capacity: '装机容量',
+    provinces: '覆盖省份',
+    unitPerson: '户',
+    unitStation: '座',
+    unitProvince: '个',
+    chartUserArea: '各省客户与电站数量 TOP 10',
+    chartCapacity: '各省装机容量排行',
+    seriesCustomers: '客户数',
+    seriesStations: '电站数',
+    seriesCapacity: '装机容量',
+    updatedAt: '数据更新于',
+    asOf: '统计时间',
+    every: '每 %{n} 秒刷新',
+    loading: '正在加载中...',
+    stale: '数据未能更新，当前显示的是较早的数据',
+    failed: '数据加载失败',
+    noData: '暂无数据',
+    badData: '统计接口返回的数据格式有误',
+    live: '实时',
+    noToken: '请先登录运维后台，再打开大屏',
+    expired: '登录已失效，请重新登录运维后台',
+    toLogin: '前往登录',
+    retry: '重试',
+    langSwitch: 'EN',
+  },
+  en: {
+    title: 'Household PV O&M Monitoring Center',
+    customers: 'Customers',
+    stations: 'Stations',
+    capacity: 'Installed capacity',
+    provinces: 'Provinces covered',
+    unitPerson: '',
+    unitStation: '',
+    unitProvince: '',
+    chartUserArea: 'Customers and stations by province (top 10)',
+    chartCapacity: 'Installed capacity by province',
+    seriesCustomers: 'Customers',
+    seriesStations: 'Stations',
+    seriesCapacity: 'Capacity',
+    updatedAt: 'Updated at',
+    asOf: 'As of',
+    every: 'refreshes every %{n} s',
+    loading: 'Loading...',
+    stale: 'Could not update the data; showing earlier numbers',
+    failed: 'Could not load the data',
+    noData: 'No data yet',
+    badData: 'The statistics endpoint returned data in an unexpected shape',
+    live: 'LIVE',
+    noToken: 'Please sign in to the console first, then open the big screen',
+    expired: 'Your session has expired; please sign in to the console again',
+    toLogin: 'Go to sign-in',
+    retry: 'Retry',
+    langSwitch: '中文',
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
+
+export type TextKey = keyof (typeof text)['zh'];
+
+export function t(lang: Lang, key: TextKey, params: Record<string, string | number> = {}): string {
+  return text[lang][key].replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
