@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { langFromHeader } from '@pv/contract';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Deps } from './http/deps.ts';
+import { ApiError, ok } from './http/errors.ts';
+import { t } from './http/messages.ts';
+import { doc } from './http/openapi.ts';
+import './http/types.ts';
+import { agentResource } from './modules/agent/resource.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authenticate } from './modules/auth/service.ts';
+import { can } from './modules/auth/context.ts';
+import { customerRoutes } from './modules/customer/routes.ts';
+import { statisticRoutes } from './modules/statistic/routes.ts';
+import { resourceRoutes } from './resources/routes.ts';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  dbKind?: 'pglite' | 'postgres';
+}
+
+/** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** PostgreSQL errors a bad request can still cause (both drivers expose `code`; drizzle wraps them in `cause`). */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+function toApiError(err: FastifyError | Error, config: Config): ApiError | null {
+  if (err instanceof ApiError) return err;
+  const fe = err as FastifyError;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'error.body_too_large', { limit: `${Math.round(config.bodyLimit / 1024)} KiB` });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(400, 'error.unsupported_media', { type: '' });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, 'error.bad_json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'error.bad_json');
+  }
+  const code = pgCode(err);
+  if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
+  if (code && /^(23503|22P02|22003|22007|22008|23502|23514)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new ApiError(fe.statusCode === 413 ? 413 : 400, 'error.invalid_params', { detail: fe.message });
+  }
+  return null;
+}
+
+export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const deps: Deps = { db, dbKind, config };
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'zh');
+  // zod (in the handlers) validates; route schemas only feed the OpenAPI document
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'error.bad_json'), undefined);
+    }
+  });
+
+  // Every /api route must say who may call it; a route without a declaration fails at startup.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...(route.config ?? {}), public: true };
+      return;
+    }
+    const cfg = route.config as { public?: boolean; permission?: string } | undefined;
+    if (!cfg || (cfg.public !== true && typeof cfg.permission !== 'string')) {
+      throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = langFromHeader(req.headers['accept-language']);
+    if (!req.url.startsWith('/api/') || req.is404) return;
+    const cfg = req.routeOptions.config as { public?: boolean; permission?: string };
+    if (cfg.public) return;
+    const header = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+    if (!token) throw new ApiError(401, 'error.login_required');
+    const auth = await authenticate(db, config, token);
+    req.auth = auth;
+    if (!can(auth, cfg.permission ?? '')) throw new ApiError(403, 'error.forbidden', { permission: cfg.permission });
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const api = toApiError(err, config);
+    if (!api) {
+      req.log.error({ err }, 'unexpected error');
+      return reply.status(500).send({ code: 500, msg: t('error.server', req.lang ?? 'zh'), data: null });
+    }
+    if (api.code >= 500) req.log.error({ err }, 'server error');
+    return reply.status(api.code).send({ code: api.code, msg: api.message_(req.lang ?? 'zh'), data: null });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'PV operations back office API',
+        description:
+          'Every reply is {code, msg, data}; code equals the HTTP status. Send `Authorization: Bearer <token>` from /api/system/index/login; msg follows Accept-Language (zh default, en).',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { config: { public: true }, schema: doc('system', 'Liveness and database kind', { returns: "{status:'ok', db:'pglite'|'postgres'}" }) }, async () =>
+    ok({ status: 'ok', db: dbKind }),
+  );
+  authRoutes(app, deps);
+  customerRoutes(app, deps);
+  resourceRoutes(app, deps, agentResource);
+  statisticRoutes(app, deps);
+
+  await serveApps(app, config);
+  return app;
+}
+
+/** The built console at / and the big screen at /daping/ (SPA fallback); the API works without them. */
+async function serveApps(app: FastifyInstance, config: Config) {
+  const consoleIndex = existsSync(join(config.consoleDir, 'index.html'));
+  const dapingIndex = existsSync(join(config.dapingDir, 'index.html'));
+  if (consoleIndex) {
+    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: true });
+  } else {
+    app.log.warn(`console build not found in ${config.consoleDir} (run pnpm build); serving the API only`);
+  }
+  if (dapingIndex) {
+    await app.register(fastifyStatic, { root: config.dapingDir, prefix: '/daping/', decorateReply: !consoleIndex, wildcard: true });
+  } else {
+    app.log.warn(`big-screen build not found in ${config.dapingDir} (run pnpm build)`);
+  }
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const wantsPage = req.method === 'GET' && !path.startsWith('/api/');
+    if (wantsPage && dapingIndex && (path === '/daping' || path.startsWith('/daping/'))) {
+      return reply.type('text/html').sendFile('index.html', config.dapingDir);
+    }
+    if (wantsPage && consoleIndex && (req.headers.accept ?? '').includes('text/html')) {
+      return reply.type('text/html').sendFile('index.html', config.consoleDir);
+    }
+    return reply.status(404).send({ code: 404, msg: t('error.route_not_found', req.lang ?? 'zh', { path }), data: null });
+  });
+}

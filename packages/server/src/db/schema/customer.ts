@@ -1,0 +1,80 @@
+import { boolean, date, doublePrecision, index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { tstz, versioned } from './common.ts';
+import { agents } from './agent.ts';
+import { users } from './system.ts';
+
+/**
+ * 客户: intentional and formal customers in one table (stage), so conversion keeps id and history.
+ * Indexes follow the list's filters: every list is "filter, then newest first", so each filter
+ * index ends with created_at (and id, the tie-break) to serve ORDER BY ... LIMIT without a sort.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    id_card: varchar('id_card', { length: 18 }),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    city_code: varchar('city_code', { length: 6 }),
+    district_code: varchar('district_code', { length: 12 }),
+    town_code: varchar('town_code', { length: 12 }),
+    address: varchar('address', { length: 200 }),
+    lng: doublePrecision('lng'),
+    lat: doublePrecision('lat'),
+    roof_type: varchar('roof_type', { length: 16 }),
+    roof_area_m2: numeric('roof_area_m2', { precision: 10, scale: 2, mode: 'number' }),
+    has_property_deed: boolean('has_property_deed'),
+    estimated_kwp: numeric('estimated_kwp', { precision: 10, scale: 2, mode: 'number' }),
+    source: varchar('source', { length: 16 }).notNull().default('phone'),
+    agent_id: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    owner_id: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** intentional | formal */
+    stage: varchar('stage', { length: 16 }).notNull().default('intentional'),
+    /** new | following | surveyed | signed | lost */
+    status: varchar('status', { length: 16 }).notNull().default('new'),
+    lost_reason: varchar('lost_reason', { length: 500 }),
+    app_enabled: boolean('app_enabled').notNull().default(false),
+    business_mode: varchar('business_mode', { length: 16 }),
+    financier: varchar('financier', { length: 100 }),
+    bank_name: varchar('bank_name', { length: 100 }),
+    bank_card: varchar('bank_card', { length: 19 }),
+    signed_at: tstz('signed_at'),
+    remark: text('remark'),
+    created_by: integer('created_by'),
+    ...versioned(),
+  },
+  (t) => [
+    index('customers_stage_province_created_idx').on(t.stage, t.province_code, t.created_at, t.id),
+    index('customers_stage_created_idx').on(t.stage, t.created_at, t.id),
+    index('customers_stage_status_created_idx').on(t.stage, t.status, t.created_at, t.id),
+    index('customers_agent_created_idx').on(t.agent_id, t.created_at, t.id),
+    index('customers_city_idx').on(t.city_code),
+    index('customers_created_idx').on(t.created_at, t.id),
+    // plain ascending btree: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) exactly
+    // text_pattern_ops: prefix LIKE 'x%' uses the index whatever the database collation
+    index('customers_phone_idx').on(t.phone.op('text_pattern_ops')),
+    index('customers_name_idx').on(t.name.op('text_pattern_ops')),
+    index('customers_owner_idx').on(t.owner_id),
+  ],
+);
+
+/** 跟进记录: one row per contact with an (intentional) customer. */
+export const customerFollowUps = pgTable(
+  'customer_follow_ups',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    way: varchar('way', { length: 16 }).notNull(),
+    content: text('content').notNull(),
+    next_date: date('next_date', { mode: 'string' }),
+    created_by: integer('created_by'),
+    ...versioned(),
+  },
+  (t) => [index('follow_ups_customer_idx').on(t.customer_id, t.created_at)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type UserRow = typeof users.$inferSelect;

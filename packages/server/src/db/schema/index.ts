@@ -1,0 +1,4 @@
+export * from './agent.ts';
+export * from './system.ts';
+export * from './customer.ts';
+export * from './station.ts';

@@ -1,0 +1,51 @@
+import { type Lang, messages, translate } from '@pv/contract';
+
+/**
+ * Server-only message keys (the contract's catalogue holds everything the console also shows).
+ * Same %{placeholder} syntax.
+ */
+const extra: Record<Lang, Record<string, string>> = {
+  zh: {
+    'validation.type': '类型不对，应为%{expected}',
+    'validation.invalid': '取值无效',
+    'validation.too_short': '长度不能少于%{min}个字符',
+    'validation.array_min': '至少需要%{min}项',
+    'error.empty_body': '请求内容为空，应为JSON对象',
+    'error.unsupported_media': '不支持的内容类型 %{type}，请用 application/json',
+    'error.missing_param': '缺少参数：%{field}',
+    'error.refresh_required': '缺少刷新令牌（请求头 X-Refresh-Token 或参数 refresh_token）',
+    'error.method_not_allowed': '该接口不支持 %{method} 请求',
+  },
+  en: {
+    'validation.type': 'Wrong type, expected %{expected}',
+    'validation.invalid': 'Invalid value',
+    'validation.too_short': 'At least %{min} characters',
+    'validation.array_min': 'At least %{min} item(s)',
+    'error.empty_body': 'The request body is empty; a JSON object is expected',
+    'error.unsupported_media': 'Unsupported content type %{type}; use application/json',
+    'error.missing_param': 'Missing parameter: %{field}',
+    'error.refresh_required': 'Missing refresh token (header X-Refresh-Token or parameter refresh_token)',
+    'error.method_not_allowed': 'This endpoint does not accept %{method}',
+  },
+};
+
+/** Names of JSON types in each language, for validation.type. */
+const typeNames: Record<Lang, Record<string, string>> = {
+  zh: { string: '文本', number: '数字', int: '整数', boolean: '布尔值（true/false）', object: '对象', array: '数组', date: '日期' },
+  en: { string: 'text', number: 'a number', int: 'an integer', boolean: 'a boolean (true/false)', object: 'an object', array: 'an array', date: 'a date' },
+};
+
+export function typeName(expected: string, lang: Lang): string {
+  return typeNames[lang][expected] ?? expected;
+}
+
+export function hasKey(key: string): boolean {
+  return key in extra.zh || key in messages.zh;
+}
+
+/** translate() over the contract's catalogue plus the server's own keys. */
+export function t(key: string, lang: Lang, params?: Record<string, unknown>): string {
+  const own = extra[lang][key] ?? extra.zh[key];
+  if (own) return own.replace(/%\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+  return translate(key, lang, params);
+}

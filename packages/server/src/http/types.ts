@@ -1,0 +1,22 @@
+import type { Lang } from '@pv/contract';
+import type { AuthContext } from '../modules/auth/context.ts';
+
+/**
+ * What a route needs. Every /api route declares one of these in its `config` (checked at
+ * registration): `public: true`, or a permission code ('' = any signed-in user).
+ */
+export interface RouteAccess {
+  public?: boolean;
+  permission?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the auth hook on every non-public route */
+    auth: AuthContext | null;
+    lang: Lang;
+  }
+  interface FastifyContextConfig extends RouteAccess {}
+}
+
+export {};

@@ -1,0 +1,33 @@
+/** Data scopes of a role, widest first. */
+export const DATA_SCOPES = ['all', 'department', 'agent', 'self'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** Who is calling: loaded once per request from the session, the user and their roles. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  username: string;
+  fullName: string;
+  identity: string;
+  agentId: number | null;
+  departmentId: number | null;
+  avatar: string | null;
+  isAdmin: boolean;
+  roles: string[];
+  permissions: Set<string>;
+  /** the widest scope of the user's roles; admins see everything */
+  scope: DataScope;
+}
+
+/** Admin passes everything; `customer:*` grants every customer permission. */
+export function can(auth: AuthContext, permission: string): boolean {
+  if (auth.isAdmin || permission === '') return true;
+  if (auth.permissions.has(permission) || auth.permissions.has('*')) return true;
+  const prefix = permission.split(':')[0];
+  return auth.permissions.has(`${prefix}:*`);
+}
+
+export function widestScope(scopes: string[]): DataScope {
+  for (const s of DATA_SCOPES) if (scopes.includes(s)) return s;
+  return 'self';
+}

@@ -1,0 +1,23 @@
+/**
+ * Every permission code a route can require (route config `permission`). `<prefix>:*` in a role
+ * grants a whole prefix; the admin flag passes everything.
+ */
+export const PERMISSIONS = {
+  customer: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'survey', 'convert', 'lose'],
+  agent: ['index', 'get_info'],
+  statistic: ['view'],
+} as const;
+
+export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
+
+/** Built-in roles created on first start (and kept if an admin edits them later). */
+export const BUILTIN_ROLES = [
+  { code: 'admin', name: '超级管理员', permissions: ['*'], data_scope: 'all' },
+  { code: 'operator', name: '运营客服', permissions: ['customer:*', 'agent:index', 'agent:get_info', 'statistic:view'], data_scope: 'all' },
+  {
+    code: 'agent',
+    name: '代理商',
+    permissions: ['customer:index', 'customer:get_info', 'customer:add', 'customer:edit', 'customer:follow_up', 'agent:index', 'agent:get_info'],
+    data_scope: 'agent',
+  },
+] as const;

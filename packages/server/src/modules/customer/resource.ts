@@ -1,0 +1,108 @@
+import {
+  BusinessMode,
+  CUSTOMER_QUICK_FIELDS,
+  CustomerSource,
+  CustomerStage,
+  CustomerStatus,
+  customerCreateSchema,
+  customerEditSchema,
+  dateField,
+  maskMiddle,
+} from '@pv/contract';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { agents, customers } from '../../db/schema/index.ts';
+import { ApiError, outOfScope } from '../../http/errors.ts';
+import type { Queryable } from '../../db/client.ts';
+import { defineResource, range, type WriteContext } from '../../resources/define.ts';
+import { plainRow } from '../present.ts';
+import { agentTree, ownershipScope } from '../scope.ts';
+import type { AuthContext } from '../auth/context.ts';
+
+const text = (max = 50) => z.string().max(max);
+const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
+const date = dateField().transform((v) => new Date(v));
+
+/** Forces and checks the agent of a write: agent-scoped users only write for their own agent tree. */
+async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | null | undefined): Promise<number | null | undefined> {
+  if (auth.scope === 'agent' && !auth.isAdmin) {
+    if (wanted === undefined || wanted === null) return auth.agentId;
+    const [ok] = await tx.select({ id: agents.id }).from(agents).where(sql`${agents.id} = ${wanted} and ${agents.id} in ${agentTree(auth.agentId ?? 0)}`);
+    if (!ok) throw outOfScope();
+    return wanted;
+  }
+  if (wanted !== undefined && wanted !== null) {
+    const [found] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.id, wanted));
+    if (!found) throw new ApiError(400, 'error.agent_not_found', { id: wanted });
+  }
+  return wanted;
+}
+
+const editable = customerEditSchema.shape;
+
+export const customerResource = defineResource({
+  name: 'customer',
+  permission: 'customer',
+  table: customers,
+  createSchema: customerCreateSchema,
+  editSchema: customerEditSchema,
+  sorts: {
+    id: customers.id,
+    name: customers.name,
+    created_at: customers.created_at,
+    updated_at: customers.updated_at,
+    signed_at: customers.signed_at,
+    estimated_kwp: customers.estimated_kwp,
+    status: customers.status,
+  },
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  filters: {
+    id: { column: customers.id, op: 'eq', schema: id, multi: true },
+    stage: { column: customers.stage, op: 'eq', schema: enumOf(CustomerStage.values), multi: true },
+    status: { column: customers.status, op: 'eq', schema: enumOf(CustomerStatus.values), multi: true },
+    source: { column: customers.source, op: 'eq', schema: enumOf(CustomerSource.values), multi: true },
+    business_mode: { column: customers.business_mode, op: 'eq', schema: enumOf(BusinessMode.values), multi: true },
+    // prefix match: served by the text_pattern_ops index (surname search is the common case)
+    name: { column: customers.name, op: 'prefix', schema: text(32) },
+    phone: { column: customers.phone, op: 'prefix', schema: z.string().regex(/^\d{1,11}$/, { error: 'validation.phone' }) },
+    province_code: { column: customers.province_code, op: 'eq', schema: text(6), multi: true },
+    city_code: { column: customers.city_code, op: 'eq', schema: text(6), multi: true },
+    district_code: { column: customers.district_code, op: 'eq', schema: text(12) },
+    agent_id: { column: customers.agent_id, op: 'eq', schema: id, multi: true },
+    owner_id: { column: customers.owner_id, op: 'eq', schema: id, multi: true },
+    ...range('created_at', customers.created_at, date),
+    ...range('signed_at', customers.signed_at, date),
+  },
+  search: [customers.name, customers.phone, customers.address],
+  quickFields: Object.fromEntries(CUSTOMER_QUICK_FIELDS.map((f) => [f, editable[f]])),
+  scope: (auth) => ownershipScope(auth, { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }),
+  extraColumns: {
+    agent_name: sql<string | null>`(select a.name from agents a where a.id = ${customers.agent_id})`,
+    owner_name: sql<string | null>`(select u.full_name from users u where u.id = ${customers.owner_id})`,
+  },
+  present(row) {
+    const out = plainRow(row);
+    // id card and bank card are stored in full and never leave the server unmasked
+    out.id_card = row.id_card ? maskMiddle(row.id_card as string) : null;
+    out.bank_card = row.bank_card ? maskMiddle(row.bank_card as string) : null;
+    return out;
+  },
+  async prepareCreate(input, { auth, tx }: WriteContext) {
+    const formal = input.stage === 'formal';
+    return {
+      ...input,
+      agent_id: await resolveAgent(tx, auth, input.agent_id as number | null | undefined),
+      source: auth.scope === 'agent' && !auth.isAdmin && !input.source ? 'agent' : input.source,
+      status: formal ? 'signed' : 'new',
+      signed_at: formal ? new Date() : null,
+      created_by: auth.userId,
+    };
+  },
+  async prepareEdit(input, before, { auth, tx }) {
+    if ('agent_id' in input && input.agent_id !== before.agent_id) {
+      input.agent_id = await resolveAgent(tx, auth, input.agent_id as number | null);
+    }
+    return input;
+  },
+});

@@ -1,0 +1,71 @@
+import type { Lang } from '@pv/contract';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import type { AuthContext } from '../modules/auth/context.ts';
+
+export type FilterOp = 'eq' | 'prefix' | 'contains' | 'gte' | 'lte';
+
+/** One whitelisted list filter: the query parameter name maps to a column, an operator and a value schema. */
+export interface FilterSpec {
+  column: PgColumn;
+  op: FilterOp;
+  /** validates one value as it comes in the query string (a string) */
+  schema: z.ZodType;
+  /** eq only: accept `a,b,c` (or repeated parameters) as IN (...) */
+  multi?: boolean;
+}
+
+export type GenericOp = 'index' | 'get_info' | 'add' | 'edit' | 'del' | 'update_field';
+
+/** A table the machinery can drive: an integer id and an optimistic-lock version. */
+export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updated_at: PgColumn; created_at: PgColumn };
+
+/**
+ * A resource declared once (ARCHITECTURE.md): the generic routes index/get_info/add/edit/del/
+ * update_field are built from this, with permission `<permission>:<op>`, the data scope, the
+ * contract's schemas and the whitelists.
+ */
+export interface ResourceDef<T extends ResourceTable = ResourceTable> {
+  /** URL segment (/api/system/<name>/...) and the sys_log resource name */
+  name: string;
+  /** permission prefix: `customer` → customer:index, customer:add, ... */
+  permission: string;
+  table: T;
+  /** generic operations to expose (default: all) */
+  ops?: GenericOp[];
+  createSchema?: z.ZodType;
+  editSchema?: z.ZodType;
+  sorts: Record<string, PgColumn>;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  filters: Record<string, FilterSpec>;
+  /** columns `q` searches (contains, case-insensitive) */
+  search: PgColumn[];
+  /** fields update_field may change, each with the schema its value must pass */
+  quickFields: Record<string, z.ZodType>;
+  /** rows of the caller's data scope; undefined = everything */
+  scope(auth: AuthContext): SQL | undefined;
+  /** extra read-only columns for index/get_info (e.g. agent_name via a correlated subquery) */
+  extraColumns?: Record<string, SQL>;
+  /** what the API returns for a row (masking, ISO dates) */
+  present(row: Record<string, unknown>, lang: Lang): Record<string, unknown>;
+  /** turn validated create input into insert values (forced fields, references checked) */
+  prepareCreate?(input: Record<string, unknown>, ctx: WriteContext): Promise<Record<string, unknown>>;
+  /** turn validated edit input (without id/version) into update values */
+  prepareEdit?(input: Record<string, unknown>, before: Record<string, unknown>, ctx: WriteContext): Promise<Record<string, unknown>>;
+}
+
+export interface WriteContext {
+  auth: AuthContext;
+  tx: Queryable;
+}
+
+export function defineResource<T extends ResourceTable>(def: ResourceDef<T>): ResourceDef<T> {
+  return def;
+}
+
+/** `created_at_gte` / `created_at_lte` for a column. */
+export function range(name: string, column: PgColumn, schema: z.ZodType): Record<string, FilterSpec> {
+  return { [`${name}_gte`]: { column, op: 'gte', schema }, [`${name}_lte`]: { column, op: 'lte', schema } };
+}

@@ -1,0 +1,96 @@
+import { listQuerySchema } from '@pv/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { fieldLabel } from '../http/labels.ts';
+import { t } from '../http/messages.ts';
+import { issueMessage, parse } from '../http/validate.ts';
+import type { AuthContext } from '../modules/auth/context.ts';
+import type { FilterSpec, ResourceDef } from './define.ts';
+
+const RESERVED = new Set(['page', 'limit', 'sort', 'order', 'q']);
+
+/** LIKE pattern with the user's % _ \ taken literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => '\\' + c);
+
+function filterValue(name: string, spec: FilterSpec, raw: string): unknown {
+  const result = spec.schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ApiError(400, 'error.invalid_params', {}, (lang) => {
+    const msg = issueMessage({ ...issue, path: [] }, raw, lang);
+    return `${fieldLabel(name, lang) ?? name}${lang === 'zh' ? '：' : ': '}${msg}`;
+  });
+}
+
+function condition(name: string, spec: FilterSpec, raw: string | string[]): SQL | undefined {
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (spec.multi ? String(v).split(',') : [String(v)])).map((v) => v.trim());
+  const present = values.filter((v) => v !== '');
+  if (!present.length) return undefined; // an empty filter box means "no filter"
+  const parsed = present.map((v) => filterValue(name, spec, v));
+  switch (spec.op) {
+    case 'eq':
+      return parsed.length > 1 ? inArray(spec.column, parsed) : eq(spec.column, parsed[0]);
+    case 'prefix':
+      return like(spec.column, escapeLike(String(parsed[0])) + '%');
+    case 'contains':
+      return ilike(spec.column, '%' + escapeLike(String(parsed[0])) + '%');
+    case 'gte':
+      return gte(spec.column, parsed[0]);
+    case 'lte':
+      return lte(spec.column, parsed[0]);
+  }
+}
+
+export interface ListPlan {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Turns an index query string into a WHERE and ORDER BY built only from the resource's
+ * whitelists; anything else is a 400 naming the field.
+ */
+export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, auth: AuthContext): ListPlan {
+  const query = rawQuery ?? {};
+  const base = parse(listQuerySchema, {
+    page: query.page,
+    limit: query.limit,
+    sort: query.sort || undefined,
+    order: query.order || undefined,
+    q: typeof query.q === 'string' ? query.q : undefined,
+  });
+  const conditions: Array<SQL | undefined> = [def.scope(auth)];
+  for (const [name, raw] of Object.entries(query)) {
+    if (RESERVED.has(name) || raw === undefined) continue;
+    const spec = def.filters[name];
+    if (!spec) throw badRequest('error.unknown_filter', { field: name });
+    conditions.push(condition(name, spec, raw as string | string[]));
+  }
+  if (base.q && def.search.length) {
+    const pattern = '%' + escapeLike(base.q) + '%';
+    conditions.push(or(...def.search.map((c) => ilike(c, pattern))));
+  }
+  const sortName = base.sort ?? def.defaultSort.field;
+  const sortColumn = def.sorts[sortName];
+  if (!sortColumn) throw badRequest('error.unknown_sort', { field: sortName });
+  const dir = (base.order ?? (base.sort ? 'ASC' : def.defaultSort.order)) === 'ASC' ? asc : desc;
+  const orderBy = [dir(sortColumn)];
+  // id breaks ties so pages never repeat or skip rows
+  if (sortColumn !== def.table.id) orderBy.push(dir(def.table.id));
+  return { where: and(...conditions), orderBy, limit: base.limit, offset: (base.page - 1) * base.limit };
+}
+
+/** `ids` as an array or a comma string, each a positive integer. */
+export function parseIds(input: unknown): number[] {
+  const list = Array.isArray(input) ? input : String(input ?? '').split(',');
+  const ids = list.map((v) => String(v).trim()).filter((v) => v !== '');
+  const bad = ids.find((v) => !/^[1-9]\d{0,9}$/.test(v) || Number(v) > 2147483647);
+  if (bad !== undefined || !ids.length) {
+    throw new ApiError(400, 'error.invalid_params', {}, (lang) => `${fieldLabel('ids', lang)}${lang === 'zh' ? '：' : ': '}${t('validation.number', lang)}`);
+  }
+  return [...new Set(ids.map(Number))];
+}
+
+export const inScopeExpr = (scope: SQL | undefined) => (scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true`);

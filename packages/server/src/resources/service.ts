@@ -1,0 +1,141 @@
+import type { Lang } from '@pv/contract';
+import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client.ts';
+import { ApiError, conflict, notFound, outOfScope } from '../http/errors.ts';
+import { fieldLabel } from '../http/labels.ts';
+import { parse, validationError } from '../http/validate.ts';
+import type { AuthContext } from '../modules/auth/context.ts';
+import { type Actor, writeLog } from '../modules/system/syslog.ts';
+import type { ResourceDef } from './define.ts';
+import { inScopeExpr, planList } from './query.ts';
+
+type Row = Record<string, unknown>;
+
+function selection(def: ResourceDef) {
+  return { ...getTableColumns(def.table), ...(def.extraColumns ?? {}) };
+}
+
+export async function listRecords(db: Db, def: ResourceDef, query: Record<string, unknown>, auth: AuthContext, lang: Lang) {
+  const plan = planList(def, query, auth);
+  const rows = await db
+    .select(selection(def))
+    .from(def.table as any)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const [total] = await db.select({ n: count() }).from(def.table as any).where(plan.where);
+  return { list: rows.map((r) => def.present(r as Row, lang)), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Reads one row by id (optionally FOR UPDATE) and tells apart "does not exist" (404) from "exists
+ * but outside your data scope" (403) — one query, the scope evaluated as a column.
+ */
+export async function loadOne(db: Queryable, def: ResourceDef, id: number, auth: AuthContext, opts: { lock?: boolean; extra?: boolean } = {}): Promise<Row> {
+  const cols = opts.extra ? selection(def) : getTableColumns(def.table);
+  let q = db
+    .select({ ...cols, __in_scope: inScopeExpr(def.scope(auth)) })
+    .from(def.table as any)
+    .where(eq(def.table.id, id))
+    .$dynamic();
+  if (opts.lock) q = q.for('update', { of: def.table as any });
+  const [row] = await q;
+  if (!row) throw notFound(id);
+  const { __in_scope, ...rest } = row as Row;
+  if (!__in_scope) throw outOfScope();
+  return rest;
+}
+
+export async function getRecord(db: Db, def: ResourceDef, id: number, auth: AuthContext, lang: Lang) {
+  return def.present(await loadOne(db, def, id, auth, { extra: true }), lang);
+}
+
+async function reread(db: Queryable, def: ResourceDef, id: number, lang: Lang) {
+  const [row] = await db.select(selection(def)).from(def.table as any).where(eq(def.table.id, id));
+  return def.present(row as Row, lang);
+}
+
+export async function createRecord(db: Db, def: ResourceDef, body: unknown, auth: AuthContext, actor: Actor, lang: Lang) {
+  if (!def.createSchema) throw new Error(`${def.name}: no create schema`);
+  const input = parse(def.createSchema, body) as Row;
+  return db.transaction(async (tx) => {
+    const values = def.prepareCreate ? await def.prepareCreate(input, { auth, tx }) : input;
+    const [row] = await tx.insert(def.table).values(values as any).returning();
+    const created = row as Row;
+    // the new row must be one the caller may see (e.g. an agent adding for another agent)
+    await loadOne(tx, def, created.id as number, auth);
+    await writeLog(tx, actor, { action: 'add', resource: def.name, recordId: created.id as number, after: created });
+    return reread(tx, def, created.id as number, lang);
+  });
+}
+
+/**
+ * The one way a row changes: lock it, check scope and (when given) the version the caller read,
+ * apply `change`, bump version, log before/after — all in one transaction.
+ */
+export async function mutate(
+  db: Db,
+  def: ResourceDef,
+  id: number,
+  version: number | null,
+  auth: AuthContext,
+  actor: Actor,
+  action: string,
+  change: (before: Row, tx: Queryable) => Promise<Row> | Row,
+  after?: (tx: Queryable, updated: Row) => Promise<void>,
+): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const before = await loadOne(tx, def, id, auth, { lock: true });
+    if (version !== null && before.version !== version) throw conflict(before.version as number, version);
+    const values = await change(before, tx);
+    const [updated] = await tx
+      .update(def.table)
+      .set({ ...values, version: sql`${def.table.version} + 1`, updated_at: new Date() } as any)
+      .where(eq(def.table.id, id))
+      .returning();
+    if (after) await after(tx, updated as Row);
+    await writeLog(tx, actor, { action, resource: def.name, recordId: id, before, after: updated });
+    return updated as Row;
+  });
+}
+
+export async function editRecord(db: Db, def: ResourceDef, body: unknown, auth: AuthContext, actor: Actor, lang: Lang) {
+  if (!def.editSchema) throw new Error(`${def.name}: no edit schema`);
+  const { id, version, ...input } = parse(def.editSchema, body) as Row & { id: number; version: number };
+  const updated = await mutate(db, def, id, version, auth, actor, 'edit', async (before, tx) =>
+    def.prepareEdit ? def.prepareEdit(input, before, { auth, tx }) : input,
+  );
+  return reread(db, def, updated.id as number, lang);
+}
+
+export async function updateField(db: Db, def: ResourceDef, body: { id: number; field: string; value: unknown }, auth: AuthContext, actor: Actor, lang: Lang) {
+  const schema = def.quickFields[body.field];
+  if (!schema) throw new ApiError(400, 'error.field_not_editable', { field: body.field });
+  const result = schema.safeParse(body.value);
+  if (!result.success) {
+    // name the field, not "value": the person toggled "remark", not a parameter called value
+    throw validationError({ ...result.error, issues: result.error.issues.map((i) => ({ ...i, path: [body.field, ...i.path] })) } as any, { [body.field]: body.value });
+  }
+  const updated = await mutate(db, def, body.id, null, auth, actor, 'update_field', () => ({ [body.field]: result.data }));
+  return reread(db, def, updated.id as number, lang);
+}
+
+export async function deleteRecords(db: Db, def: ResourceDef, ids: number[], auth: AuthContext, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const rows = (await tx
+      .select({ ...getTableColumns(def.table), __in_scope: inScopeExpr(def.scope(auth)) })
+      .from(def.table as any)
+      .where(inArray(def.table.id, ids))
+      .for('update')) as Row[];
+    const found = new Set(rows.map((r) => r.id as number));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw notFound(missing.join(', '));
+    if (rows.some((r) => !r.__in_scope)) throw outOfScope();
+    await tx.delete(def.table).where(inArray(def.table.id, ids));
+    for (const { __in_scope: _, ...before } of rows) await writeLog(tx, actor, { action: 'del', resource: def.name, recordId: before.id as number, before });
+    return ids;
+  });
+}
+
+export { fieldLabel };
