@@ -102,4 +102,3 @@ export const formatDateTime = (value: string | null | undefined, lang: Lang) => 
   return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
 };
 
-export const useT = () => useTranslate();
