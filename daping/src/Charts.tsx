@@ -34,7 +34,7 @@ export function UserAreaChart({ rows, lang, onDrawn }: ChartProps) {
     () => ({
       textStyle: { fontFamily: FONT },
       animationDuration: 800,
-      grid: { left: 70, right: 30, top: 60, bottom: 50 },
+      grid: { left: 70, right: 30, top: 60, bottom: 60 },
       legend: {
         top: 6,
         right: 20,
@@ -55,7 +55,16 @@ export function UserAreaChart({ rows, lang, onDrawn }: ChartProps) {
         data: rows.map((r) => label(r, lang)),
         axisLine: { lineStyle: { color: 'rgba(127, 182, 230, 0.5)' } },
         axisTick: { show: false },
-        axisLabel: { color: AXIS, fontSize: 18, interval: 0, margin: 14 },
+        axisLabel: {
+          color: AXIS,
+          fontSize: lang === 'en' ? 16 : 18,
+          interval: 0,
+          margin: 14,
+          // long English names (Inner Mongolia) wrap instead of running into the neighbours
+          width: 96,
+          overflow: 'break',
+          lineHeight: 18,
+        },
       },
       yAxis: {
         type: 'value',
