@@ -38,6 +38,12 @@ export interface ClientOptions {
   systemOs?(): string;
   /** the fetch to use; default globalThis.fetch (tests inject a fake) */
   fetch?: typeof fetch;
+  /**
+   * Name of a Web Lock (navigator.locks) held while refreshing, so the tabs of one origin (console,
+   * big screen) never rotate the same refresh token at once; default 'pv-token-refresh', false to turn
+   * off. Without the Web Locks API the refresh runs unlocked.
+   */
+  refreshLock?: string | false;
 }
 
 export interface RequestConfig {
@@ -76,6 +82,11 @@ export class ApiError extends Error {
     this.status = init.status;
     this.url = init.url;
   }
+}
+
+/** The part of the Web Locks API the client uses. */
+interface LockManagerLike {
+  request<R>(name: string, callback: () => Promise<R>): Promise<R>;
 }
 
 export type ExtraConfig = Omit<RequestConfig, 'url' | 'method' | 'params' | 'data'>;
@@ -123,15 +134,27 @@ export function createClient(options: ClientOptions): ApiClient {
     if (!config.silent) options.notify?.('error', text);
   }
 
-  function runRefresh(): Promise<string | null> {
+  function withRefreshLock<R>(fn: () => Promise<R>): Promise<R> {
+    const name = options.refreshLock ?? 'pv-token-refresh';
+    const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+    if (name === false || typeof locks?.request !== 'function') return fn();
+    return locks.request(name, fn);
+  }
+
+  /** `failedToken`: the token the 405 came back for. */
+  function runRefresh(failedToken: string | null): Promise<string | null> {
     if (!refreshing) {
       const run = async (): Promise<string | null> => {
-        let token: string | null;
-        try {
-          token = options.refresh ? await options.refresh() : null;
-        } catch {
-          token = null;
-        }
+        const token = await withRefreshLock(async () => {
+          // Another tab of this origin (sharing the stored token) may have refreshed already.
+          const current = options.getToken();
+          if (current && current !== failedToken) return current;
+          try {
+            return options.refresh ? await options.refresh() : null;
+          } catch {
+            return null;
+          }
+        }).catch(() => null);
         if (token) {
           generation += 1;
           latestToken = token;
@@ -251,7 +274,7 @@ export function createClient(options: ClientOptions): ApiClient {
     if (isCode(reply.code, 405) && !bypass) {
       let fresh: string | null;
       if (generation > sentGeneration && latestToken) fresh = latestToken; // refreshed meanwhile
-      else fresh = await runRefresh();
+      else fresh = await runRefresh(token);
       if (!fresh) throw refreshFailed(config, reply);
       // One retry only: a second 405 falls through to the generic branch below (no loop).
       reply = await send(config, fresh);

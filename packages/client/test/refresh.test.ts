@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../src/index.ts';
 import { envelope, flush, json, setup, type Call } from './helpers.ts';
 
@@ -182,5 +182,91 @@ describe('405: refresh once, queue, retry', () => {
     await expect(t.client.get('/api/system/index/refresh_token')).rejects.toMatchObject({ code: 405 });
     expect(t.calls).toHaveLength(1);
     expect(t.onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('uses a token another tab stored meanwhile instead of refreshing again', async () => {
+    const refresh = vi.fn(async () => 'tok-3');
+    const t = setup(
+      (call) => {
+        if (call.headers.Authorization === 'Bearer tok-1') {
+          t.setToken('tok-2'); // the console tab rotated the token while our request was in flight
+          return envelope(405, 'expiring');
+        }
+        return server(call);
+      },
+      { refresh },
+    );
+    await expect(t.client.get('/a')).resolves.toMatchObject({ data: { path: '/a' } });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(t.calls.map((c) => c.headers.Authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+  });
+});
+
+describe('cross-tab refresh lock', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function fakeLocks() {
+    const log: string[] = [];
+    let tail: Promise<unknown> = Promise.resolve();
+    return {
+      log,
+      locks: {
+        request<R>(name: string, callback: () => Promise<R>): Promise<R> {
+          const run = tail.then(async () => {
+            log.push(`acquire ${name}`);
+            try {
+              return await callback();
+            } finally {
+              log.push(`release ${name}`);
+            }
+          });
+          tail = run.catch(() => undefined);
+          return run;
+        },
+      },
+    };
+  }
+
+  it('holds the Web Lock "pv-token-refresh" while refresh() runs', async () => {
+    const { log, locks } = fakeLocks();
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 Chrome/120.0 Safari/537.36', locks });
+    const refresh = vi.fn(async () => {
+      log.push('refresh');
+      return 'tok-2';
+    });
+    const t = setup(server, { refresh });
+    await Promise.all([t.client.get('/a'), t.client.get('/b'), t.client.get('/c')]);
+    expect(log).toEqual(['acquire pv-token-refresh', 'refresh', 'release pv-token-refresh']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('can be turned off or renamed', async () => {
+    const { log, locks } = fakeLocks();
+    vi.stubGlobal('navigator', { userAgent: 'x', locks });
+    const off = setup(server, { refresh: async () => 'tok-2', refreshLock: false });
+    await off.client.get('/a');
+    expect(log).toEqual([]);
+    const named = setup(server, { refresh: async () => 'tok-2', refreshLock: 'other' });
+    await named.client.get('/a');
+    expect(log).toEqual(['acquire other', 'release other']);
+  });
+
+  it('a tab that waited for the lock picks up the token the other tab got', async () => {
+    const { locks } = fakeLocks();
+    vi.stubGlobal('navigator', { userAgent: 'x', locks });
+    // the other tab holds the lock and stores tok-2 before releasing it
+    let release!: () => void;
+    const held = locks.request('pv-token-refresh', () => new Promise<void>((r) => (release = r)));
+    const refresh = vi.fn(async () => 'tok-9');
+    const t = setup(server, { refresh });
+    const pending = t.client.get('/a');
+    await flush(20);
+    t.setToken('tok-2');
+    release();
+    await held;
+    await expect(pending).resolves.toMatchObject({ data: { path: '/a' } });
+    expect(refresh).not.toHaveBeenCalled();
   });
 });
