@@ -6,6 +6,8 @@ import type { UserAreaRow, UserAreaStat } from '@pv/contract';
 
 /** localStorage keys shared with the console (same origin). */
 export const TOKEN_KEY = 'admin-plus-token';
+/** the refresh token the console stores beside the access token */
+export const REFRESH_KEY = 'admin-plus-refresh-token';
 export const IDENTITY_KEY = 'identity';
 export const LANG_KEY = 'daping-lang';
 
