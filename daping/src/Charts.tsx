@@ -4,7 +4,7 @@ import type { UserAreaRow } from '@pv/contract';
 import { regionName } from '@pv/contract';
 import { echarts } from './echarts.ts';
 import { t } from './i18n.ts';
-import { formatCapacity, formatNumber, shortProvinceName, type Lang } from './logic.ts';
+import { capacityScale, formatInScale, formatNumber, shortProvinceName, type Lang } from './logic.ts';
 
 const AXIS = '#7fb6e6';
 const SPLIT = 'rgba(64, 158, 255, 0.12)';
@@ -110,6 +110,7 @@ export function UserAreaChart({ rows, lang, onDrawn }: ChartProps) {
 export function CapacityChart({ rows, lang, onDrawn }: ChartProps) {
   const option = useMemo(() => {
     const ordered = rows.slice().reverse();
+    const scale = capacityScale(Math.max(0, ...rows.map((r) => r.capacity_kwp)));
     return {
       textStyle: { fontFamily: FONT },
       animationDuration: 800,
@@ -120,10 +121,7 @@ export function CapacityChart({ rows, lang, onDrawn }: ChartProps) {
         backgroundColor: 'rgba(6, 30, 60, 0.92)',
         borderColor: '#1f7fd1',
         textStyle: { color: '#e6f4ff', fontSize: 16 },
-        valueFormatter: (v: number) => {
-          const c = formatCapacity(v);
-          return `${c.value} ${c.unit}`;
-        },
+        valueFormatter: (v: number) => formatInScale(v, scale),
       },
       xAxis: { type: 'value', show: false },
       yAxis: {
@@ -147,10 +145,7 @@ export function CapacityChart({ rows, lang, onDrawn }: ChartProps) {
             position: 'right',
             color: '#8ff5da',
             fontSize: 16,
-            formatter: (p: { value: number }) => {
-              const c = formatCapacity(p.value);
-              return `${c.value} ${c.unit}`;
-            },
+            formatter: (p: { value: number }) => formatInScale(p.value, scale),
           },
         },
       ],

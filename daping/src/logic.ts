@@ -141,6 +141,18 @@ export function formatCapacity(kwp: number): { value: string; unit: string } {
   return { value: formatNumber(kwp, abs % 1 === 0 ? 0 : 1), unit: 'kWp' };
 }
 
+/** One unit for a whole ranking (chosen by its largest value), so bars' labels compare at a glance. */
+export function capacityScale(maxKwp: number): { unit: 'kWp' | 'MWp' | 'GWp'; divisor: number; decimals: number } {
+  const abs = Number.isFinite(maxKwp) ? Math.abs(maxKwp) : 0;
+  if (abs >= 1_000_000) return { unit: 'GWp', divisor: 1_000_000, decimals: 2 };
+  if (abs >= 1_000) return { unit: 'MWp', divisor: 1_000, decimals: 2 };
+  return { unit: 'kWp', divisor: 1, decimals: 1 };
+}
+
+export function formatInScale(kwp: number, scale: ReturnType<typeof capacityScale>): string {
+  return `${formatNumber(kwp / scale.divisor, scale.decimals)} ${scale.unit}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** hh:mm:ss (24 h, local time) */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserAreaRow } from '@pv/contract';
 import {
   DEFAULT_REFRESH_SECONDS,
+  capacityScale,
+  formatInScale,
   IDENTITY_KEY,
   TOKEN_KEY,
   fitStage,
@@ -173,6 +175,15 @@ describe('formatting', () => {
     expect(formatCapacity(12.5)).toEqual({ value: '12.5', unit: 'kWp' });
     expect(formatCapacity(6680.75)).toEqual({ value: '6.68', unit: 'MWp' });
     expect(formatCapacity(1234567)).toEqual({ value: '1.23', unit: 'GWp' });
+  });
+  it('a ranking shows every bar in the unit of its largest value', () => {
+    const scale = capacityScale(2910.4);
+    expect(scale.unit).toBe('MWp');
+    expect(formatInScale(2910.4, scale)).toBe('2.91 MWp');
+    expect(formatInScale(873.7, scale)).toBe('0.87 MWp');
+    expect(formatInScale(873.7, capacityScale(873.7))).toBe('873.7 kWp');
+    expect(capacityScale(2_500_000).unit).toBe('GWp');
+    expect(capacityScale(Number.NaN).unit).toBe('kWp');
   });
   it('formats times and dates with zero padding', () => {
     const d = new Date(2025, 0, 5, 7, 3, 9);
