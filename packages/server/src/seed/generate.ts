@@ -201,3 +201,73 @@ export function followUpsSql(count: number, afterCustomerId: number): string {
           limit ${count}) x
     join customers c on c.id = x.id`;
 }
+
+/**
+ * Bulk variant for `pnpm seed` (millions of rows). Per-row string building is the slow part on
+ * PGlite (WASM), so the expensive values are generated once into small pool tables — names,
+ * and per city: address + a valid ID card — and each customer only draws integer keys and joins
+ * them (hash joins). Run the statements in ONE transaction: the pools are temp tables.
+ */
+const POOL_PER_CITY = 200;
+const NAME_POOL = 20000;
+
+export function bulkPoolsSql(): string[] {
+  const idBase = `cn.code || to_char(date '1955-01-01' + floor(random() * 16000)::int, 'YYYYMMDD') || lpad(floor(random() * 1000)::int::text, 3, '0')`;
+  return [
+    `create temp table seed_names on commit drop as
+       select i - 1 as i, ${chineseName('r1', 'r2', 'r3')} as name
+       from (select i, random() r1, random() r2, random() r3 from generate_series(1, ${NAME_POOL}) i) x`,
+    `create temp table seed_cities on commit drop as
+       select row_number() over () - 1 as ci, cn.* from ${cityValues()}`,
+    `create temp table seed_places on commit drop as
+       select c.ci * ${POOL_PER_CITY} + k - 1 as i, c.code as city_code, c.province_code,
+              c.province_name || c.name || case when random() < 0.5
+                then ${pick(arr(TOWNS), 'random()')} || ${pick(arr(VILLAGES), 'random()')} || (1 + floor(random() * 120)::int) || '号'
+                else ${pick(arr(STREETS), 'random()')} || (1 + floor(random() * 300)::int) || '号' end as address,
+              b.idb || ${idCardCheck('b.idb')} as id_card
+       from seed_cities c cross join generate_series(1, ${POOL_PER_CITY}) k
+       cross join lateral (select ${idBase.replace(/cn\.code/g, 'c.code')} || case when k < 0 then 'x' else '' end as idb) b`,
+    `create temp table seed_agents on commit drop as
+       select row_number() over (order by a.id) as j, a.id as agent_id, c.ci
+       from agents a join seed_cities c on c.code = a.city_code where a.status = 'enabled'`,
+    `analyze seed_names`,
+    `analyze seed_places`,
+    `analyze seed_agents`,
+  ];
+}
+
+export function bulkCustomersSql(count: number, createdBy: number | null, days = 1500, formalShare = 0.35): string {
+  const f = formalShare;
+  const cut = (share: number) => (f + (1 - f) * share).toFixed(4);
+  return `insert into customers (name, phone, id_card, province_code, city_code, address, roof_type, roof_area_m2, has_property_deed,
+      estimated_kwp, source, agent_id, stage, status, lost_reason, app_enabled, business_mode, bank_name, bank_card,
+      signed_at, created_by, created_at, updated_at)
+    select n.name, (13000000000 + floor(x.r1 * 6999999999))::bigint::text,
+           case when x.r2 < 0.6 then p.id_card end, p.province_code, p.city_code, p.address,
+           (array['flat','pitched','color_steel','tile'])[1 + floor(x.r3 * 4)::int],
+           (4000 + floor(x.r4 * 16000)) / 100.0, x.r5 < 0.85, (1000 + floor(x.r6 * 5000)) / 100.0,
+           case when sa.agent_id is not null then 'agent' else (array['phone','event','referral','app'])[1 + floor(x.r7 * 4)::int] end,
+           sa.agent_id, x.stage, x.status,
+           case when x.status = 'lost' then (${arr(LOST_REASONS)})[1 + floor(x.r8 * ${LOST_REASONS.length})::int] end,
+           x.stage = 'formal' and x.r8 < 0.8,
+           case when x.stage = 'formal' then (array['lease','lease','lease','purchase','loan'])[1 + floor(x.r9 * 5)::int] end,
+           case when x.stage = 'formal' then (array['中国农业银行','中国邮政储蓄银行','农村信用社','中国建设银行'])[1 + floor(x.r9 * 4)::int] end,
+           case when x.stage = 'formal' then (6228000000000000000 + floor(x.r10 * 999999999999999))::bigint::text end,
+           case when x.stage = 'formal' then x.created_at + (now() - x.created_at) * x.r10 end,
+           ${createdBy ?? 'null'}, x.created_at, x.created_at
+    from (
+      select random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7, random() r8, random() r9, random() r10,
+             case when random() < 0.75 then 1 + floor(random() * ac.n)::int end as aj,
+             floor(random() * ${NAME_POOL})::int as ni, floor(random() * ${POOL_PER_CITY})::int as k, floor(random() * cc.n)::int as ci,
+             case when s < ${f} then 'formal' else 'intentional' end as stage,
+             case when s < ${f} then 'signed' when s < ${cut(0.26)} then 'new' when s < ${cut(0.63)} then 'following'
+                  when s < ${cut(0.85)} then 'surveyed' else 'lost' end as status,
+             now() - (t * interval '${days} days') as created_at
+      from (select random() s, random() t from generate_series(1, ${count})) g
+      cross join (select count(*) n from seed_agents) ac
+      cross join (select count(*) n from seed_cities) cc
+    ) x
+    left join seed_agents sa on sa.j = x.aj
+    join seed_names n on n.i = x.ni
+    join seed_places p on p.i = coalesce(sa.ci, x.ci) * ${POOL_PER_CITY} + x.k`;
+}
