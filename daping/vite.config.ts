@@ -18,7 +18,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
+    rolldownOptions: {
       // packages/contract is pure (ARCHITECTURE.md): modules of it we do not use (the zod schemas) can be
       // dropped whole, which keeps zod out of this bundle (about 26 KB gzip).
       treeshake: { moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]/.test(id) },
