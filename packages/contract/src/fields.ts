@@ -20,11 +20,11 @@ export const phoneField = () =>
   z
     .string({ error: 'validation.phone_required' })
     .trim()
-    .min(1, { error: 'validation.phone_required' })
+    .min(1, { error: 'validation.phone_required', abort: true })
     .refine(isPhone, { error: 'validation.phone' });
 
 export const chineseNameField = () =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).refine(isChineseName, {
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).refine(isChineseName, {
     error: 'validation.chinese_name',
   });
 

@@ -26,7 +26,7 @@ export function isIdCard(value: string): boolean {
   return checks[sum % 11] === value[17]!.toUpperCase();
 }
 
-/** A person's Chinese name: 2 to 4 CJK characters (a middle dot is allowed for minority names). */
+/** A person's Chinese name: 2 to 4 CJK characters. */
 export const isChineseName = (value: string): boolean => /^[\u4e00-\u9fa5]{2,4}$/.test(value);
 
 /** Money: a non-negative number with at most two decimals. */
