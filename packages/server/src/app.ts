@@ -87,16 +87,21 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   });
 
   // Every /api route must say who may call it; a route without a declaration fails at startup.
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) {
       route.config = { ...(route.config ?? {}), public: true };
-      return;
+    } else {
+      const cfg = route.config as { public?: boolean; permission?: string } | undefined;
+      if (!cfg || (cfg.public !== true && typeof cfg.permission !== 'string')) {
+        throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
+      }
     }
-    const cfg = route.config as { public?: boolean; permission?: string } | undefined;
-    if (!cfg || (cfg.public !== true && typeof cfg.permission !== 'string')) {
-      throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
-    }
+    const cfg = route.config as { public?: boolean; permission?: string };
+    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null });
   });
 
   app.addHook('onRequest', async (req) => {

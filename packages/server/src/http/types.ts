@@ -17,6 +17,10 @@ declare module 'fastify' {
     lang: Lang;
   }
   interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyInstance {
+    /** every /api route with what it needs (filled at registration; docs and tests read it) */
+    routeTable: Array<{ method: string; url: string; public: boolean; permission: string | null }>;
+  }
 }
 
 export {};

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DbHandle, openDb } from '../src/db/client.ts';
+import { agents, roles, userRoles, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { bootstrap } from '../src/modules/system/bootstrap.ts';
+
+export const ADMIN_PASSWORD = 'admin-pass-1';
+export const USER_PASSWORD = 'user-pass-1';
+export const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+/** A fresh database: in-memory PGlite, or (TEST_DATABASE_URL) a PostgreSQL schema wiped and migrated again. */
+export async function freshDb(): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDb({});
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;');
+  await admin.end();
+  return openDb({ databaseUrl: url });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startApp(overrides: Partial<Config> = {}, opts: { staticApps?: boolean } = {}): Promise<TestApp> {
+  const staticRoot = mkdtempSync(join(tmpdir(), 'pv-static-'));
+  const config = loadConfig({}, {
+    dataDir: null,
+    logLevel: 'silent',
+    adminPassword: ADMIN_PASSWORD,
+    demoData: false,
+    tokenSecret: 'test-secret-test-secret',
+    consoleDir: join(staticRoot, 'console'),
+    dapingDir: join(staticRoot, 'daping'),
+    ...overrides,
+  });
+  if (opts.staticApps) writeStatic(config);
+  const handle = await freshDb();
+  await bootstrap(handle.db, config);
+  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+export interface Call {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string | number>;
+  lang?: 'zh' | 'en';
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+/** One API call through fastify.inject; returns HTTP status and the parsed envelope. */
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, c: Call = {}) {
+  const headers: Record<string, string> = { ...(c.headers ?? {}) };
+  if (c.token) headers.authorization = `Bearer ${c.token}`;
+  if (c.lang) headers['accept-language'] = c.lang === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9';
+  let payload: string | undefined;
+  if (c.raw !== undefined) {
+    payload = c.raw;
+    headers['content-type'] ??= 'application/json';
+  } else if (c.body !== undefined) {
+    payload = JSON.stringify(c.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await app.inject({ method, url, query: c.query as Record<string, string> | undefined, headers, payload });
+  let json: { code: number; msg: string; data: any };
+  try {
+    json = res.json();
+  } catch {
+    json = { code: -1, msg: res.body, data: null };
+  }
+  return { status: res.statusCode, ...json, headers: res.headers, body: res.body };
+}
+
+export async function login(app: FastifyInstance, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const res = await call(app, 'POST', '/api/system/index/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.msg}`);
+  return res.data.token as string;
+}
+
+/** Agents and users for scope tests: SD (top) with child SDc, HN; users op (operator), sd (agent SD), hn (agent HN). */
+export async function fixtures(t: TestApp) {
+  const { db } = t.handle;
+  const [sd] = await db.insert(agents).values({ code: 'T-SD', name: '山东测试代理', province_code: '370000', city_code: '370100' }).returning();
+  const [sdc] = await db.insert(agents).values({ code: 'T-SDC', name: '潍坊测试二级代理', parent_id: sd!.id, province_code: '370000', city_code: '370700' }).returning();
+  const [hn] = await db.insert(agents).values({ code: 'T-HN', name: '河南测试代理', province_code: '410000', city_code: '410100' }).returning();
+  const hash = await hashPassword(USER_PASSWORD);
+  const roleId = async (code: string) => (await db.select().from(roles).where(eq(roles.code, code)))[0]!.id;
+  const mk = async (username: string, full_name: string, role: string, agent_id: number | null) => {
+    const [u] = await db.insert(users).values({ username, password_hash: hash, full_name, agent_id, identity: agent_id ? 'agent' : 'staff' }).returning();
+    await db.insert(userRoles).values({ user_id: u!.id, role_id: await roleId(role) });
+    return u!;
+  };
+  const op = await mk('op', '运营小李', 'operator', null);
+  const sdUser = await mk('sd', '山东代理王', 'agent', sd!.id);
+  const hnUser = await mk('hn', '河南代理陈', 'agent', hn!.id);
+  return { sd: sd!, sdc: sdc!, hn: hn!, op, sdUser, hnUser };
+}
+
+/** A valid customer body (name, phone, province, source). */
+export function customerBody(extra: Record<string, unknown> = {}) {
+  return { name: '张三丰', phone: '13800138000', province_code: '370000', city_code: '370100', source: 'phone', ...extra };
+}
+
+/** Writes a minimal built console and big screen, to test static serving. */
+function writeStatic(config: Config) {
+  for (const [dir, title] of [
+    [config.consoleDir, 'console'],
+    [config.dapingDir, 'daping'],
+  ] as const) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
+  }
+}
