@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canAccessAction, hasPermission, type Acl } from '../src/providers/permissions.ts';
 
 const admin: Acl = { admin: true, roles: [], permissions: [] };
-const clerk: Acl = { admin: false, roles: ['Clerk'], permissions: ['customer:add', 'customer:edit'] };
+const clerk: Acl = { admin: false, roles: ['Clerk'], permissions: ['customer:index', 'customer:get_info', 'customer:add', 'customer:edit'] };
 
 describe('hasPermission (SPEC.md §6)', () => {
   it('an admin always passes', () => {
@@ -29,6 +29,13 @@ describe('hasPermission (SPEC.md §6)', () => {
     expect(hasPermission(clerk, { role: ['Agent'], mode: 'except' })).toBe(true);
     expect(hasPermission(clerk, { permission: ['customer:add'], mode: 'except' })).toBe(false);
   });
+  it('wildcards: customer:* and *', () => {
+    const operator: Acl = { admin: false, roles: ['operator'], permissions: ['customer:*'] };
+    expect(hasPermission(operator, 'customer:del')).toBe(true);
+    expect(hasPermission(operator, 'agent:del')).toBe(false);
+    expect(hasPermission({ admin: false, roles: [], permissions: ['*'] }, 'agent:del')).toBe(true);
+    expect(hasPermission(operator, { permission: ['customer:add', 'customer:lose'], mode: 'allOf' })).toBe(true);
+  });
   it('an empty requirement passes', () => {
     expect(hasPermission(clerk, undefined)).toBe(true);
     expect(hasPermission(clerk, {})).toBe(true);
@@ -44,6 +51,8 @@ describe('canAccessAction (authProvider.canAccess)', () => {
     expect(canAccessAction(clerk, r, 'edit')).toBe(true);
     expect(canAccessAction(clerk, r, 'delete')).toBe(false);
     expect(canAccessAction(clerk, r, 'convert')).toBe(false);
+    expect(canAccessAction(clerk, r, 'survey')).toBe(false);
+    expect(canAccessAction({ ...clerk, permissions: [] }, r, 'list')).toBe(false);
     expect(canAccessAction(clerk, 'customer/customerList', 'lose')).toBe(false);
     expect(canAccessAction({ ...clerk, permissions: ['customer:follow_up'] }, r, 'follow_up')).toBe(true);
     expect(canAccessAction({ ...clerk, permissions: ['customer:update_field'] }, r, 'update_field')).toBe(true);

@@ -29,10 +29,13 @@ export function contractResolver<T extends FieldValues>(
     if (result.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
+      // Unknown keys are the program's concern, not the user's: the server refuses them anyway.
+      if (issue.code === 'unrecognized_keys') continue;
       const path = issue.path.map(String).join('.') || 'root';
       if (path in errors) continue;
       errors[path] = { type: issue.code ?? 'validation', message: translateIssue(translate, issue.message) };
     }
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
     return { values: {}, errors: errors as unknown as FieldErrors<T> };
   };
 }

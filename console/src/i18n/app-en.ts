@@ -75,8 +75,8 @@ export const appEn: Catalogue<typeof appZh> = {
     menu: {
       home: 'Home',
       customer: 'Customers',
-      intentional: 'Intentional customers',
-      formal: 'Formal customers',
+      intentional: 'Intentional',
+      formal: 'Formal',
       daping: 'Big screen',
     },
     language: {

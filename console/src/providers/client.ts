@@ -24,8 +24,8 @@ export const client = createClient({
     if (!refreshToken) return null;
     const reply = await client.get<{ token?: string; refresh_token?: string }>(
       paths.refreshToken,
-      { refresh_token: refreshToken },
-      { silent: true, noRefresh: true, headers: { Authorization: `Bearer ${refreshToken}` } },
+      undefined,
+      { silent: true, noRefresh: true, headers: { 'X-Refresh-Token': refreshToken } },
     );
     const token = reply.data?.token ?? null;
     if (token) session.setToken(token, reply.data?.refresh_token ?? null);

@@ -19,6 +19,10 @@ export type PermissionRule =
 
 export const NO_ACCESS: Acl = { admin: false, roles: [], permissions: [] };
 
+/** A granted permission covers a wanted one when equal, or as a wildcard: '*' or 'customer:*'. */
+const covers = (granted: string, wanted: string) =>
+  granted === wanted || granted === '*' || (granted.endsWith(':*') && wanted.startsWith(granted.slice(0, -1)));
+
 export function hasPermission(acl: Acl | null | undefined, rule: PermissionRule | null | undefined): boolean {
   if (acl?.admin) return true;
   if (rule === null || rule === undefined) return true;
@@ -27,10 +31,10 @@ export function hasPermission(acl: Acl | null | undefined, rule: PermissionRule 
   if (typeof rule === 'string' || Array.isArray(rule)) {
     const wanted = typeof rule === 'string' ? [rule] : (rule as readonly string[]);
     if (wanted.length === 0) return true;
-    return wanted.some((w) => roles.includes(w) || permissions.includes(w));
+    return wanted.some((w) => roles.includes(w) || permissions.some((g) => covers(g, w)));
   }
   const { role = [], permission = [], mode = 'oneOf' } = rule as Exclude<PermissionRule, string | readonly string[]>;
-  const checks = [...role.map((r) => roles.includes(r)), ...permission.map((p) => permissions.includes(p))];
+  const checks = [...role.map((r) => roles.includes(r)), ...permission.map((p) => permissions.some((g) => covers(g, p)))];
   if (checks.length === 0) return true;
   switch (mode) {
     case 'allOf':
@@ -44,10 +48,10 @@ export function hasPermission(acl: Acl | null | undefined, rule: PermissionRule 
 
 /** react-admin actions → the permission codes of the customer API (`customer:add`, ...). */
 const ACTION_CODES: Record<string, string | null> = {
-  list: null,
-  show: null,
-  read: null,
-  export: null,
+  list: 'index',
+  export: 'index',
+  show: 'get_info',
+  read: 'get_info',
   create: 'add',
   clone: 'add',
   edit: 'edit',
@@ -55,7 +59,7 @@ const ACTION_CODES: Record<string, string | null> = {
   convert: 'convert',
   lose: 'lose',
   follow_up: 'follow_up',
-  survey: 'edit',
+  survey: 'survey',
   update_field: 'update_field',
 };
 

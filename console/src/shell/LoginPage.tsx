@@ -93,9 +93,7 @@ export const LoginPage = () => {
             </Typography>
           ))}
         </Box>
-        <Typography variant="caption" sx={{ position: 'relative', opacity: 0.7 }}>
-          {translate('pv.copyright', { year: new Date().getFullYear() })}
-        </Typography>
+        <Box />
       </Box>
 
       <Box sx={{ flex: '1 1 42%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 3, position: 'relative' }}>
@@ -156,6 +154,9 @@ export const LoginPage = () => {
             </Button>
           </form>
         </Paper>
+        <Typography variant="caption" color="text.secondary" sx={{ mt: 3 }}>
+          {translate('pv.copyright', { year: new Date().getFullYear() })}
+        </Typography>
       </Box>
     </Box>
   );

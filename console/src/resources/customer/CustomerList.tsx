@@ -92,7 +92,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
       perPage={20}
       exporter={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' } }}>
         <TextField source="id" />
         <TextField source="name" />
         <TextField source="phone" sortable={false} />
@@ -103,10 +103,12 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
         {formal && <DateField source="signed_at" />}
         {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" />}
         <NumberField source="estimated_kwp" />
+        <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
         <FunctionField<Customer>
-          label="resources.customer/intentionalCustomer.fields.owner_name"
+          label="resources.customer/intentionalCustomer.fields.agent_name"
           sortable={false}
-          render={(r) => r.owner_name ?? r.agent_name ?? ''}
+          render={(r) => r.agent_name ?? ''}
+          sx={{ display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
         />
         <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
         <DateField source="created_at" showTime />

@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Alert, Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
-import { BusinessMode, CustomerSource, CustomerStage, FollowUpWay, RoofType, type Customer } from '@pv/contract';
+import { BusinessMode, CustomerSource, CustomerStage, CustomerStatus, FollowUpWay, RoofType, regionName, maskMiddle, type Customer, type Lang } from '@pv/contract';
 import type { HistoryEntry, PvDataProvider } from '../../providers/dataProvider.ts';
 import { EnumField, MaskedField, RegionField, StatusChip, formatDateTime, useLang } from './common.tsx';
 import { ConvertButton, FollowUpButton, LoseButton, SurveyButton } from './actions.tsx';
@@ -158,19 +158,45 @@ const FollowUps = () => {
   );
 };
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '∅' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const HIDDEN = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by', 'agent_name', 'owner_name']);
+const LABELLED: Record<string, { label: (v: string, lang: Lang) => string }> = {
+  stage: CustomerStage,
+  status: CustomerStatus,
+  source: CustomerSource,
+  roof_type: RoofType,
+  business_mode: BusinessMode,
+};
+
+/** A logged value as a person reads it: enum labels, region names, 是/否. */
+function useFormatValue() {
+  const translate = useTranslate();
+  const lang = useLang();
+  return (key: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '∅';
+    if (typeof v === 'boolean') return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
+    if (key in LABELLED) return LABELLED[key]!.label(String(v), lang);
+    if (key === 'province_code' || key === 'city_code') return regionName(String(v), lang);
+    // cards are masked wherever they are shown, the history included
+    if (key === 'bank_card' || key === 'id_card') return maskMiddle(String(v));
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return key.endsWith('_at') && v.endsWith('T00:00:00.000Z') ? v.slice(0, 10) : formatDateTime(v, lang);
+    if (typeof v === 'object') return JSON.stringify(v);
+    return String(v);
+  };
+}
 
 const Changes = ({ entry }: { entry: HistoryEntry }) => {
   const translate = useTranslate();
+  const format = useFormatValue();
+  if (entry.action === 'add') return null;
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const keys = Object.keys(after).filter((k) => !['version', 'updated_at'].includes(k) && show(before[k]) !== show(after[k]));
+  const keys = Object.keys(after).filter((k) => !HIDDEN.has(k) && format(k, before[k]) !== format(k, after[k]));
   if (keys.length === 0) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {keys.slice(0, 12).map((k) => (
         <Typography component="li" variant="caption" key={k} sx={{ display: 'list-item' }}>
-          {translate('pv.customer.changed', { field: translate(f(k), { _: k }), before: show(before[k]), after: show(after[k]) })}
+          {translate('pv.customer.changed', { field: translate(f(k), { _: k }), before: format(k, before[k]), after: format(k, after[k]) })}
         </Typography>
       ))}
     </Box>
@@ -185,7 +211,7 @@ const History = () => {
   const lang = useLang();
   const { data = [], isPending } = useQuery({
     queryKey: [resource, 'history', record?.id],
-    queryFn: () => dataProvider.history(record!.id).then((r) => r.data),
+    queryFn: () => dataProvider.history(record!.id).then((r) => [...r.data].reverse()),
     enabled: record?.id !== undefined,
   });
   return (

@@ -60,7 +60,9 @@ const ActionButton = ({ label, icon, onClick, color }: { label: string; icon: Re
   );
 };
 
-/** A dialog holding a react-admin Form validated by a contract schema. */
+const EMPTY = {};
+
+/** A dialog holding a react-admin Form validated by a contract schema (its own values, not the shown record's). */
 const FormDialog = ({
   open,
   title,
@@ -85,7 +87,7 @@ const FormDialog = ({
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pv-action-dialog-title">
-      <Form onSubmit={onSubmit} resolver={resolver} noValidate>
+      <Form onSubmit={onSubmit} resolver={resolver} record={EMPTY} noValidate>
         <DialogTitle id="pv-action-dialog-title">{translate(title)}</DialogTitle>
         <DialogContent>
           {hint && <DialogContentText sx={{ mb: 2 }}>{translate(hint)}</DialogContentText>}

@@ -62,6 +62,7 @@ export const StatusChip = ({ label: _label }: { label?: string; sortBy?: string;
       variant={record.status === 'surveyed' ? 'outlined' : 'filled'}
       color={STATUS_COLORS[record.status] ?? 'default'}
       label={CustomerStatus.label(record.status, lang)}
+      sx={{ width: 'fit-content' }}
       data-testid="status-chip"
     />
   );
@@ -79,12 +80,12 @@ export const RegionField = (_props: { label?: string; sortable?: boolean }) => {
 
 export const EnumField = ({ source, labelled }: { source: keyof Customer; labelled: { label: (v: string | null | undefined, lang: Lang) => string }; label?: string; sortable?: boolean }) => {
   const lang = useLang();
-  return <FunctionField<Customer> render={(r) => labelled.label(r[source] as string | null, lang)} />;
+  return <FunctionField<Customer> render={(r) => (r[source] ? labelled.label(r[source] as string, lang) : '-')} />;
 };
 
 /** ID and bank cards: the API sends them masked already; mask again in case a raw value slips through. */
 export const MaskedField = ({ source }: { source: 'id_card' | 'bank_card'; label?: string }) => (
-  <FunctionField<Customer> render={(r) => (r[source] && !String(r[source]).includes('*') ? maskMiddle(r[source]) : (r[source] ?? ''))} />
+  <FunctionField<Customer> render={(r) => (r[source] ? maskMiddle(String(r[source])) : '-')} />
 );
 
 /** Cities of the province chosen in the same form (filters and forms). */
