@@ -37,14 +37,14 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function toApiError(err: FastifyError | Error, config: Config): ApiError | null {
+function toApiError(err: FastifyError | Error, config: Config, req: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError;
   switch (fe.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'error.body_too_large', { limit: `${Math.round(config.bodyLimit / 1024)} KiB` });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(400, 'error.unsupported_media', { type: '' });
+      return new ApiError(400, 'error.unsupported_media', { type: String(req.headers['content-type'] ?? '').split(';')[0] });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'error.bad_json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -75,6 +75,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language
+  app.removeContentTypeParser('text/plain'); // the API speaks JSON only: text/plain gets a clear 400
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -118,7 +119,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const api = toApiError(err, config);
+    const api = toApiError(err, config, req);
     if (!api) {
       req.log.error({ err }, 'unexpected error');
       return reply.status(500).send({ code: 500, msg: t('error.server', req.lang ?? 'zh'), data: null });

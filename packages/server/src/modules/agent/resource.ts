@@ -28,8 +28,9 @@ export const agentResource = defineResource({
   search: [agents.name, agents.code, agents.contact],
   quickFields: {},
   scope: (auth) => (auth.scope === 'agent' ? (auth.agentId === null ? sql`false` : sql`${agents.id} in ${agentTree(auth.agentId)}`) : undefined),
+  // correlated subqueries name the outer column explicitly (drizzle may render it unqualified)
   extraColumns: {
-    parent_name: sql<string | null>`(select p.name from agents p where p.id = ${agents.parent_id})`,
+    parent_name: sql<string | null>`(select p.name from agents p where p.id = "agents"."parent_id")`,
   },
   present(row) {
     const out = plainRow(row);

@@ -68,7 +68,7 @@ export async function listFollowUps(db: Db, query: unknown, auth: AuthContext) {
       content: customerFollowUps.content,
       next_date: customerFollowUps.next_date,
       created_by: customerFollowUps.created_by,
-      created_by_name: sql<string | null>`(select u.full_name from users u where u.id = ${customerFollowUps.created_by})`,
+      created_by_name: sql<string | null>`(select u.full_name from users u where u.id = "customer_follow_ups"."created_by")`,
       created_at: customerFollowUps.created_at,
     })
     .from(customerFollowUps)

@@ -78,8 +78,8 @@ export const customerResource = defineResource({
   quickFields: Object.fromEntries(CUSTOMER_QUICK_FIELDS.map((f) => [f, editable[f]])),
   scope: (auth) => ownershipScope(auth, { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }),
   extraColumns: {
-    agent_name: sql<string | null>`(select a.name from agents a where a.id = ${customers.agent_id})`,
-    owner_name: sql<string | null>`(select u.full_name from users u where u.id = ${customers.owner_id})`,
+    agent_name: sql<string | null>`(select a.name from agents a where a.id = "customers"."agent_id")`,
+    owner_name: sql<string | null>`(select u.full_name from users u where u.id = "customers"."owner_id")`,
   },
   present(row) {
     const out = plainRow(row);
