@@ -5,7 +5,6 @@ import {
   SelectInput,
   useLocaleState,
   useRecordContext,
-  useTranslate,
   type SelectInputProps,
 } from 'react-admin';
 import { Chip } from '@mui/material';
