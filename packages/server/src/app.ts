@@ -107,7 +107,8 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
 
   app.addHook('onRequest', async (req) => {
     req.lang = langFromHeader(req.headers['accept-language']);
-    if (!req.url.startsWith('/api/') || req.is404) return;
+    // enforce by the matched route (static files' wildcard route is not an API route)
+    if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return;
     const cfg = req.routeOptions.config as { public?: boolean; permission?: string };
     if (cfg.public) return;
     const header = req.headers.authorization ?? '';

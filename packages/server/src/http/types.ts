@@ -16,7 +16,10 @@ declare module 'fastify' {
     auth: AuthContext | null;
     lang: Lang;
   }
-  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: string;
+  }
   interface FastifyInstance {
     /** every /api route with what it needs (filled at registration; docs and tests read it) */
     routeTable: Array<{ method: string; url: string; public: boolean; permission: string | null }>;

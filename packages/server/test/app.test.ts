@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, customers, stations } from '../src/db/schema/index.ts';
+import { USER_PASSWORD, call, fixtures, login, onPostgres, startApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let fx: Awaited<ReturnType<typeof fixtures>>;
+let token: string;
+
+beforeAll(async () => {
+  t = await startApp({}, { staticApps: true });
+  fx = await fixtures(t);
+  token = await login(t.app);
+});
+afterAll(async () => t.close());
+
+describe('health and docs', () => {
+  it('GET /api/health needs no token and names the database', async () => {
+    const res = await call(t.app, 'GET', '/api/health');
+    expect(res).toMatchObject({ status: 200, code: 200, data: { status: 'ok', db: onPostgres ? 'postgres' : 'pglite' } });
+  });
+
+  it('the OpenAPI document lists every customer endpoint with schemas from the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    for (const op of ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'follow_ups', 'survey', 'convert', 'lose', 'history']) {
+      expect(paths).toContain(`/api/system/customer/${op}`);
+    }
+    for (const p of ['/api/system/index/login', '/api/system/common/get_user_info', '/api/system/statistic/user_area', '/api/health']) expect(paths).toContain(p);
+    const add = doc.paths['/api/system/customer/add'].post;
+    const schema = add.requestBody.content['application/json'].schema;
+    expect(schema.properties.phone).toBeDefined();
+    expect(schema.properties.roof_type.enum).toEqual(['flat', 'pitched', 'color_steel', 'tile']);
+    const index = doc.paths['/api/system/customer/index'].get;
+    expect(index.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'sort', 'order', 'q', 'stage', 'province_code', 'created_at_gte']));
+    // every documented /api/system path is in the route table, and vice versa
+    const api = new Set(t.app.routeTable.filter((r) => r.url.startsWith('/api/system/')).map((r) => r.url));
+    expect(new Set(paths.filter((p) => p.startsWith('/api/system/')))).toEqual(api);
+  });
+
+  it('the swagger UI is served at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+});
+
+describe('static apps', () => {
+  it('serves the console at / and the big screen at /daping/ with SPA fallback', async () => {
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>console</title>');
+    const daping = await t.app.inject({ method: 'GET', url: '/daping/' });
+    expect(daping.body).toContain('<title>daping</title>');
+    const deep = await t.app.inject({ method: 'GET', url: '/daping/some/screen' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>daping</title>');
+  });
+
+  it('unknown API paths stay JSON 404s', async () => {
+    const res = await call(t.app, 'GET', '/api/system/nothing/here', { headers: { accept: 'text/html' } });
+    expect(res).toMatchObject({ status: 404, code: 404, msg: '接口不存在：/api/system/nothing/here' });
+  });
+});
+
+describe('statistic user_area', () => {
+  beforeAll(async () => {
+    const db = t.handle.db;
+    const c = (province_code: string, agent_id: number | null) => ({ name: '测试', phone: '13800000000', province_code, agent_id });
+    const inserted = await db
+      .insert(customers)
+      .values([c('370000', fx.sd.id), c('370000', fx.sdc.id), c('370000', null), c('410000', fx.hn.id), c('410000', fx.hn.id), c('130000', null)])
+      .returning();
+    const s = (i: number, capacity_kwp: number) => ({
+      code: `T${i}`,
+      name: `电站${i}`,
+      customer_id: inserted[i]!.id,
+      agent_id: inserted[i]!.agent_id,
+      province_code: inserted[i]!.province_code,
+      capacity_kwp,
+    });
+    await db.insert(stations).values([s(0, 20.5), s(1, 30.25), s(3, 12), s(5, 40)]);
+    // a station without customers in its province still counts
+    const [solo] = await db.insert(agents).values({ code: 'T-ZJ', name: '浙江', province_code: '330000' }).returning();
+    await db.insert(stations).values({ code: 'T9', name: '电站9', agent_id: solo!.id, province_code: '330000', capacity_kwp: 8 });
+  });
+
+  it('counts customers, stations and kWp per province with zh names', async () => {
+    const res = await call(t.app, 'POST', '/api/system/statistic/user_area', { token });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.data.as_of)).toBeGreaterThan(Date.now() - 60_000);
+    expect(res.data.provinces).toEqual([
+      { code: '370000', name: '山东省', customers: 3, stations: 2, capacity_kwp: 50.75 },
+      { code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12 },
+      { code: '130000', name: '河北省', customers: 1, stations: 1, capacity_kwp: 40 },
+      { code: '330000', name: '浙江省', customers: 0, stations: 1, capacity_kwp: 8 },
+    ]);
+  });
+
+  it('respects the data scope (an operator sees all; the role needs statistic:view)', async () => {
+    const op = await login(t.app, 'op', USER_PASSWORD);
+    const res = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: op, body: {} });
+    expect(res.data.provinces.reduce((n: number, p: { customers: number }) => n + p.customers, 0)).toBe(6);
+  });
+});
