@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, InputAdornment, Paper, TextField, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutline';
@@ -11,14 +11,23 @@ import { greetingKey } from './greeting.ts';
 import { SunLogo } from './SunLogo.tsx';
 import { SolarScene } from './SolarScene.tsx';
 
-/** Where to go after login: ?redirect=path, else where react-admin was sent from, else home. */
+/**
+ * Where to go after login: ?redirect=path, else where react-admin was sent from, else home. The
+ * latter is written into the url as ?redirect= (SPEC.md §2) unless it is the home page.
+ */
 function useRedirectTarget(): string {
   const location = useLocation();
+  const navigate = useNavigate();
   const fromQuery = new URLSearchParams(location.search).get('redirect');
-  if (fromQuery && fromQuery.startsWith('/') && !fromQuery.startsWith('/login')) return fromQuery;
   const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
-  if (state?.nextPathname && state.nextPathname !== '/login') return state.nextPathname + (state.nextSearch ?? '');
-  return '/';
+  const fromState = state?.nextPathname && state.nextPathname !== '/login' ? state.nextPathname + (state.nextSearch ?? '') : null;
+  useEffect(() => {
+    if (!fromQuery && fromState && fromState !== '/') {
+      navigate({ pathname: '/login', search: `?redirect=${encodeURIComponent(fromState)}` }, { replace: true, state: location.state });
+    }
+  }, [fromQuery, fromState, navigate, location.state]);
+  if (fromQuery && fromQuery.startsWith('/') && !fromQuery.startsWith('/login')) return fromQuery;
+  return fromState ?? '/';
 }
 
 export const LoginPage = () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CitySelectInput, useChoices } from './common.tsx';
+import { AgentInput, CitySelectInput, useChoices } from './common.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
@@ -31,13 +31,13 @@ const FormToolbar = ({ deletable }: { deletable: boolean }) => {
 export const CustomerForm = ({ formal = false, deletable = false, ...props }: Omit<SimpleFormProps, 'children'> & { formal?: boolean; deletable?: boolean }) => {
   const choices = useChoices();
   return (
-    <SimpleForm {...props} toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 1100 }}>
+    <SimpleForm noValidate {...props} toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 1100 }}>
       <Section title="pv.customer.basic">
         <TextInput source="name" autoComplete="off" />
         <TextInput source="phone" autoComplete="off" />
         <TextInput source="id_card" autoComplete="off" />
         <SelectInput source="source" choices={choices.source} />
-        <NumberInput source="agent_id" />
+        <AgentInput />
         <NumberInput source="owner_id" />
       </Section>
       <Section title="pv.customer.location">
@@ -47,8 +47,8 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
       </Section>
       <Section title="pv.customer.roof">
         <SelectInput source="roof_type" choices={choices.roofType} />
-        <NumberInput source="roof_area_m2" min={0} />
-        <NumberInput source="estimated_kwp" min={0} step={0.1} />
+        <NumberInput source="roof_area_m2" min={0} step="any" />
+        <NumberInput source="estimated_kwp" min={0} step="any" />
         <BooleanInput source="has_property_deed" />
       </Section>
       {formal && (

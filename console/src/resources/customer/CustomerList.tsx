@@ -3,7 +3,6 @@ import {
   BulkDeleteButton,
   CreateButton,
   Datagrid,
-  DateField,
   DateInput,
   FilterButton,
   FunctionField,
@@ -21,10 +20,10 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
-import { Switch } from '@mui/material';
+import { Box, Switch } from '@mui/material';
 import { BusinessMode, CustomerSource, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { CitySelectInput, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
+import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
 
 const useFilters = () => {
   const choices = useChoices();
@@ -34,6 +33,7 @@ const useFilters = () => {
     <SelectInput key="source" source="source" choices={choices.source} />,
     <SelectInput key="province_code" source="province_code" choices={choices.provinces} alwaysOn />,
     <CitySelectInput key="city_code" source="city_code" alwaysOn />,
+    <AgentInput key="agent_id" source="agent_id" />,
     <DateInput key="created_at_gte" source="created_at_gte" />,
     <DateInput key="created_at_lte" source="created_at_lte" />,
   ];
@@ -49,8 +49,7 @@ export const AppEnabledSwitch = (_props: { label?: string; sortable?: boolean })
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource, action: 'update_field' });
   if (!record) return null;
-  const toggle = async (event: MouseEvent) => {
-    event.stopPropagation();
+  const toggle = async () => {
     const value = !record.app_enabled;
     try {
       await dataProvider.updateField(resource, { id: record.id, field: 'app_enabled', value });
@@ -60,15 +59,18 @@ export const AppEnabledSwitch = (_props: { label?: string; sortable?: boolean })
       notify((error as Error).message, { type: 'error', messageArgs: { _: (error as Error).message } });
     }
   };
+  // the row opens the detail view on click: keep the switch's clicks to itself
   return (
-    <Switch
-      size="small"
-      checked={!!record.app_enabled}
-      disabled={!canAccess}
-      onClick={toggle}
-      slotProps={{ input: { 'aria-label': `${translate(`resources.${resource}.fields.app_enabled`)} ${record.name}` } }}
-      data-testid={`app-enabled-${record.id}`}
-    />
+    <Box component="span" onClick={(event: MouseEvent) => event.stopPropagation()}>
+      <Switch
+        size="small"
+        checked={!!record.app_enabled}
+        disabled={!canAccess}
+        onChange={toggle}
+        slotProps={{ input: { 'aria-label': `${translate(`resources.${resource}.fields.app_enabled`)} ${record.name}` } }}
+        data-testid={`app-enabled-${record.id}`}
+      />
+    </Box>
   );
 };
 
@@ -100,7 +102,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
         <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />
         <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
         {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
-        {formal && <DateField source="signed_at" />}
+        {formal && <LocalDateField source="signed_at" />}
         {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" />}
         <NumberField source="estimated_kwp" />
         <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
@@ -111,7 +113,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
           sx={{ display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
         />
         <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
-        <DateField source="created_at" showTime />
+        <LocalDateField source="created_at" showTime />
       </Datagrid>
     </List>
   );

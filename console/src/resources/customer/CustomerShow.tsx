@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   BooleanField,
-  DateField,
   DeleteButton,
   EditButton,
   Labeled,
@@ -18,7 +17,7 @@ import {
 import { Alert, Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStage, CustomerStatus, FollowUpWay, RoofType, regionName, maskMiddle, type Customer, type Lang } from '@pv/contract';
 import type { HistoryEntry, PvDataProvider } from '../../providers/dataProvider.ts';
-import { EnumField, MaskedField, RegionField, StatusChip, formatDateTime, useLang } from './common.tsx';
+import { EnumField, LocalDateField, MaskedField, RegionField, StatusChip, formatDateTime, useLang } from './common.tsx';
 import { ConvertButton, FollowUpButton, LoseButton, SurveyButton } from './actions.tsx';
 
 const ShowActions = () => (
@@ -96,7 +95,7 @@ const Details = () => {
         <Panel title="pv.customer.contract">
           <Grid>
             <Labeled label={f('business_mode')}><EnumField source="business_mode" labelled={BusinessMode} /></Labeled>
-            <Labeled label={f('signed_at')}><DateField source="signed_at" emptyText="-" /></Labeled>
+            <Labeled label={f('signed_at')}><LocalDateField source="signed_at" emptyText="-" /></Labeled>
             <Labeled label={f('financier')}><TextField source="financier" emptyText="-" /></Labeled>
             <Labeled label={f('bank_name')}><TextField source="bank_name" emptyText="-" /></Labeled>
             <Labeled label={f('bank_card')}><MaskedField source="bank_card" /></Labeled>
@@ -106,8 +105,8 @@ const Details = () => {
       <Panel title="pv.customer.ownership">
         <Grid>
           <Labeled label={f('remark')}><TextField source="remark" emptyText="-" /></Labeled>
-          <Labeled label={f('created_at')}><DateField source="created_at" showTime /></Labeled>
-          <Labeled label={f('updated_at')}><DateField source="updated_at" showTime /></Labeled>
+          <Labeled label={f('created_at')}><LocalDateField source="created_at" showTime /></Labeled>
+          <Labeled label={f('updated_at')}><LocalDateField source="updated_at" showTime /></Labeled>
           <Labeled label={f('version')}><NumberField source="version" /></Labeled>
         </Grid>
       </Panel>

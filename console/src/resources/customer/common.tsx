@@ -1,10 +1,14 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
+  AutocompleteInput,
+  DateField,
   FunctionField,
+  ReferenceInput,
   SelectInput,
   useLocaleState,
   useRecordContext,
+  type DateFieldProps,
   type SelectInputProps,
 } from 'react-admin';
 import { Chip } from '@mui/material';
@@ -87,6 +91,13 @@ export const MaskedField = ({ source }: { source: 'id_card' | 'bank_card'; label
   <FunctionField<Customer> render={(r) => (r[source] ? maskMiddle(String(r[source])) : '-')} />
 );
 
+/** 代理商: an agent picked by name (the agent index's `q` search), stored as agent_id. */
+export const AgentInput = ({ source = 'agent_id', label = 'resources.customer/intentionalCustomer.fields.agent_name', alwaysOn: _alwaysOn }: { source?: string; label?: string; alwaysOn?: boolean }) => (
+  <ReferenceInput source={source} reference="agent" sort={{ field: 'name', order: 'ASC' }} perPage={20}>
+    <AutocompleteInput label={label} optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+  </ReferenceInput>
+);
+
 /** Cities of the province chosen in the same form (filters and forms). */
 export const CitySelectInput = (props: Omit<SelectInputProps, 'choices'>) => {
   const lang = useLang();
@@ -102,3 +113,9 @@ export const formatDateTime = (value: string | null | undefined, lang: Lang) => 
   return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
 };
 
+
+/** A date in the UI language's format (react-admin's DateField follows the browser's locale otherwise). */
+export const LocalDateField = (props: DateFieldProps) => {
+  const lang = useLang();
+  return <DateField {...props} locales={lang === 'en' ? 'en-GB' : 'zh-CN'} options={props.showTime ? { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } : undefined} />;
+};
