@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // The console is served by the API server at `/` (and works from any sub-path: base './').
 // `pnpm --filter @pv/console dev` proxies /api to a server on PV_API (default http://localhost:8080).
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   base: './',
   plugins: [react()],
   server: {
