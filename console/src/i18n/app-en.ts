@@ -15,6 +15,7 @@ const customerFields = {
   address: 'Address',
   lng: 'Longitude',
   lat: 'Latitude',
+  coordinates: 'Coordinates',
   roof_type: 'Roof type',
   roof_area_m2: 'Roof area (m²)',
   has_property_deed: 'Has property deed',

@@ -11,6 +11,7 @@ const customerFields = {
   address: '详细地址',
   lng: '经度',
   lat: '纬度',
+  coordinates: '经纬度',
   roof_type: '屋顶类型',
   roof_area_m2: '屋顶面积(㎡)',
   has_property_deed: '有房产证',

@@ -7,6 +7,7 @@ import {
   FilterButton,
   FunctionField,
   List,
+  Pagination,
   NumberField,
   SearchInput,
   SelectInput,
@@ -93,13 +94,14 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
       sort={{ field: formal ? 'signed_at' : 'created_at', order: 'DESC' }}
       perPage={20}
       exporter={false}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' } }}>
+      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
         <TextField source="id" />
         <TextField source="name" />
         <TextField source="phone" sortable={false} />
         <RegionField label="resources.customer/intentionalCustomer.fields.region" sortable={false} />
-        <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />
+        {!formal && <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />}
         <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
         {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
         {formal && <LocalDateField source="signed_at" />}
@@ -113,7 +115,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
           sx={{ display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
         />
         <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
-        <LocalDateField source="created_at" showTime />
+        {!formal && <LocalDateField source="created_at" showTime />}
       </Datagrid>
     </List>
   );

@@ -80,7 +80,7 @@ const Details = () => {
         <Grid>
           <Labeled label={f('region')}><RegionField /></Labeled>
           <Labeled label={f('address')}><TextField source="address" emptyText="-" /></Labeled>
-          <Labeled label={f('lng')}><Typography variant="body2">{record.lng != null && record.lat != null ? `${record.lng}, ${record.lat}` : '-'}</Typography></Labeled>
+          <Labeled label={f('coordinates')}><Typography variant="body2">{record.lng != null && record.lat != null ? `${record.lng}, ${record.lat}` : '-'}</Typography></Labeled>
         </Grid>
       </Panel>
       <Panel title="pv.customer.roof">
