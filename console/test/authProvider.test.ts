@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type ApiClient, type RequestConfig } from '@pv/client';
+
+// A minimal localStorage for node.
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.has(k) ? this.data.get(k)! : null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  clear() {
+    this.data.clear();
+  }
+}
+(globalThis as any).localStorage = new MemoryStorage();
+
+const { createAuthProvider } = await import('../src/providers/authProvider.ts');
+const { session, TOKEN_KEY, GUEST_NAME } = await import('../src/providers/session.ts');
+
+function fakeClient(answer: (c: RequestConfig) => unknown) {
+  const calls: RequestConfig[] = [];
+  const request = async (config: RequestConfig) => {
+    calls.push(config);
+    const data = answer(config);
+    if (data instanceof Error) throw data;
+    return { code: 200, msg: 'ok', data };
+  };
+  const api: ApiClient = {
+    request: request as ApiClient['request'],
+    get: ((url: string, params?: Record<string, unknown>, extra?: object) => request({ ...extra, url, method: 'GET', params })) as ApiClient['get'],
+    post: ((url: string, data?: unknown, extra?: object) => request({ ...extra, url, method: 'POST', data })) as ApiClient['post'],
+  };
+  return { api, calls };
+}
+
+const user = { id: 7, username: 'kefu', full_name: '客服小李', identity: 'staff', agent_id: null, avatar: null, admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] };
+
+const server = (c: RequestConfig) => {
+  if (c.url.endsWith('/index/login')) return { token: 'T1', refresh_token: 'R1', expires_in: 7200, id: 7, identity: 'staff' };
+  if (c.url.endsWith('/get_user_info')) return user;
+  if (c.url.endsWith('/login_out')) return null;
+  throw new Error('unexpected ' + c.url);
+};
+
+describe('authProvider', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('login stores token, id and identity (SPEC.md §3) and the user record', async () => {
+    const { api, calls } = fakeClient(server);
+    await createAuthProvider(api).login({ username: 'kefu', password: 'secret1' });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('T1');
+    expect(localStorage.getItem('id')).toBe('7');
+    expect(localStorage.getItem('identity')).toBe('staff');
+    expect(session.displayName()).toBe('客服小李');
+    expect(calls[0]).toMatchObject({ method: 'POST', data: { username: 'kefu', password: 'secret1' }, silent: true });
+  });
+
+  it('a login reply without a token is the 登录接口异常 error', async () => {
+    const { api } = fakeClient(() => ({ id: 1 }));
+    await expect(createAuthProvider(api).login({ username: 'a', password: 'bbbbbb' })).rejects.toThrow('pv.msg.error.login_no_token');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a wrong password rejects with the server message', async () => {
+    const { api } = fakeClient(() => new ApiError('用户名或密码错误', { code: 401, url: '/login' }));
+    await expect(createAuthProvider(api).login({ username: 'a', password: 'bbbbbb' })).rejects.toThrow('用户名或密码错误');
+  });
+
+  it('logout calls login_out with id and identity, then clears everything; the name is 游客 again', async () => {
+    const { api, calls } = fakeClient(server);
+    const auth = createAuthProvider(api);
+    await auth.login({ username: 'kefu', password: 'secret1' });
+    await auth.logout({});
+    const out = calls.find((c) => c.url.endsWith('/login_out'))!;
+    expect(out.params).toEqual({ id: '7', identity: 'staff' });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem('identity')).toBeNull();
+    expect(session.displayName()).toBe(GUEST_NAME);
+  });
+
+  it('checkAuth: token present passes, absent rejects', async () => {
+    const auth = createAuthProvider(fakeClient(server).api);
+    await expect(auth.checkAuth({})).rejects.toBeTruthy();
+    session.setToken('T');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('checkError: 402 logs out, 401 and 403 stay', async () => {
+    const auth = createAuthProvider(fakeClient(server).api);
+    session.setToken('T');
+    await expect(auth.checkError({ status: 401 })).resolves.toBeUndefined();
+    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(session.getToken()).toBe('T');
+    await expect(auth.checkError({ status: 402 })).rejects.toBeTruthy();
+    expect(session.getToken()).toBeNull();
+  });
+
+  it('getIdentity, getPermissions and canAccess from get_user_info', async () => {
+    const auth = createAuthProvider(fakeClient(server).api);
+    await auth.login({ username: 'kefu', password: 'secret1' });
+    expect(await auth.getIdentity!()).toMatchObject({ id: 7, fullName: '客服小李' });
+    expect(await auth.getPermissions({})).toEqual({ admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] });
+    const r = 'customer/intentionalCustomer';
+    expect(await auth.canAccess!({ resource: r, action: 'list' })).toBe(true);
+    expect(await auth.canAccess!({ resource: r, action: 'create' })).toBe(true);
+    expect(await auth.canAccess!({ resource: r, action: 'delete' })).toBe(false);
+    expect(await auth.canAccess!({ resource: r, action: 'convert' })).toBe(false);
+  });
+});
