@@ -104,7 +104,7 @@ describe('authProvider', () => {
     const auth = createAuthProvider(fakeClient(server).api);
     await auth.login({ username: 'kefu', password: 'secret1' });
     expect(await auth.getIdentity!()).toMatchObject({ id: 7, fullName: '客服小李' });
-    expect(await auth.getPermissions({})).toEqual({ admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] });
+    expect(await auth.getPermissions!({})).toEqual({ admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] });
     const r = 'customer/intentionalCustomer';
     expect(await auth.canAccess!({ resource: r, action: 'list' })).toBe(true);
     expect(await auth.canAccess!({ resource: r, action: 'create' })).toBe(true);
