@@ -302,3 +302,24 @@ describe('system log', () => {
     }
   });
 });
+
+describe('customer counters', () => {
+  it('customer_counts stays equal to a GROUP BY after adds, edits, transitions and deletes', async () => {
+    const a = await add({ province_code: '410000', city_code: '410100', agent_id: fx.hn.id });
+    await call(t.app, 'POST', `${base}/edit`, { token, body: { id: a.id, version: 1, province_code: '370000', city_code: '370100' } });
+    await call(t.app, 'POST', `${base}/convert`, { token, body: { id: a.id, version: 2, business_mode: 'loan' } });
+    const b = await add();
+    await call(t.app, 'POST', `${base}/lose`, { token, body: { id: b.id, version: 1, reason: '不需要' } });
+    await call(t.app, 'GET', `${base}/del`, { token, query: { id: b.id } });
+    const real = await t.handle.db.execute(sql`select stage, status, province_code, agent_id, count(*)::int as n from customers group by 1,2,3,4 order by 1,2,3,4`);
+    const counted = await t.handle.db.execute(
+      sql`select stage, status, province_code, agent_id, n::int as n from customer_counts where n <> 0 order by 1,2,3,4`,
+    );
+    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows).map((x) => ({ ...(x as object) }));
+    expect(rows(counted)).toEqual(rows(real));
+    // and the list's total (taken from the counters) matches a real count
+    const res = await list({ stage: 'formal', province_code: '370000' });
+    const [n] = rows(await t.handle.db.execute(sql`select count(*)::int as n from customers where stage = 'formal' and province_code = '370000'`));
+    expect(res.data.total).toBe((n as { n: number }).n);
+  });
+});

@@ -17,6 +17,19 @@ export interface FilterSpec {
   multi?: boolean;
 }
 
+/**
+ * A counter table that keeps exact row counts per group (maintained by triggers). When a list's
+ * filters all map onto its columns, `total` is a SUM over it instead of a COUNT over the table.
+ */
+export interface CounterSpec {
+  table: PgTable;
+  n: PgColumn;
+  /** eq filter name → the counter table's column */
+  columns: Record<string, PgColumn>;
+  /** the caller's data scope on the counter table; null = not expressible there (count rows) */
+  scope(auth: AuthContext): SQL | undefined | null;
+}
+
 export type GenericOp = 'index' | 'get_info' | 'add' | 'edit' | 'del' | 'update_field';
 
 /** A table the machinery can drive: an integer id and an optimistic-lock version. */
@@ -44,6 +57,7 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   search: PgColumn[];
   /** fields update_field may change, each with the schema its value must pass */
   quickFields: Record<string, z.ZodType>;
+  counter?: CounterSpec;
   /** rows of the caller's data scope; undefined = everything */
   scope(auth: AuthContext): SQL | undefined;
   /** extra read-only columns for index/get_info (e.g. agent_name via a correlated subquery) */

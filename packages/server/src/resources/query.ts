@@ -22,27 +22,29 @@ function filterValue(name: string, spec: FilterSpec, raw: string): unknown {
   });
 }
 
-function condition(name: string, spec: FilterSpec, raw: string | string[]): SQL | undefined {
+function condition(name: string, spec: FilterSpec, raw: string | string[], column = spec.column): SQL | undefined {
   const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (spec.multi ? String(v).split(',') : [String(v)])).map((v) => v.trim());
   const present = values.filter((v) => v !== '');
   if (!present.length) return undefined; // an empty filter box means "no filter"
   const parsed = present.map((v) => filterValue(name, spec, v));
   switch (spec.op) {
     case 'eq':
-      return parsed.length > 1 ? inArray(spec.column, parsed) : eq(spec.column, parsed[0]);
+      return parsed.length > 1 ? inArray(column, parsed) : eq(column, parsed[0]);
     case 'prefix':
-      return like(spec.column, escapeLike(String(parsed[0])) + '%');
+      return like(column, escapeLike(String(parsed[0])) + '%');
     case 'contains':
-      return ilike(spec.column, '%' + escapeLike(String(parsed[0])) + '%');
+      return ilike(column, '%' + escapeLike(String(parsed[0])) + '%');
     case 'gte':
-      return gte(spec.column, parsed[0]);
+      return gte(column, parsed[0]);
     case 'lte':
-      return lte(spec.column, parsed[0]);
+      return lte(column, parsed[0]);
   }
 }
 
 export interface ListPlan {
   where: SQL | undefined;
+  /** WHERE on the counter table when every filter maps onto it; null = count the rows */
+  countWhere: SQL | undefined | null;
   orderBy: SQL[];
   limit: number;
   offset: number;
@@ -62,12 +64,21 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     q: typeof query.q === 'string' ? query.q : undefined,
   });
   const conditions: Array<SQL | undefined> = [def.scope(auth)];
+  const counter = def.counter;
+  const countScope = counter ? counter.scope(auth) : null;
+  let countConditions: Array<SQL | undefined> | null = counter && countScope !== null ? [countScope] : null;
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED.has(name) || raw === undefined) continue;
     const spec = def.filters[name];
     if (!spec) throw badRequest('error.unknown_filter', { field: name });
-    conditions.push(condition(name, spec, raw as string | string[]));
+    const cond = condition(name, spec, raw as string | string[]);
+    conditions.push(cond);
+    if (!cond || !countConditions) continue;
+    const countColumn = spec.op === 'eq' ? counter?.columns[name] : undefined;
+    if (countColumn) countConditions.push(condition(name, spec, raw as string | string[], countColumn));
+    else countConditions = null;
   }
+  if (base.q) countConditions = null;
   if (base.q && def.search.length) {
     const pattern = '%' + escapeLike(base.q) + '%';
     conditions.push(or(...def.search.map((c) => ilike(c, pattern))));
@@ -79,7 +90,13 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   const orderBy = [dir(sortColumn)];
   // id breaks ties so pages never repeat or skip rows
   if (sortColumn !== def.table.id) orderBy.push(dir(def.table.id));
-  return { where: and(...conditions), orderBy, limit: base.limit, offset: (base.page - 1) * base.limit };
+  return {
+    where: and(...conditions),
+    countWhere: countConditions ? and(...countConditions) : null,
+    orderBy,
+    limit: base.limit,
+    offset: (base.page - 1) * base.limit,
+  };
 }
 
 /** `ids` as an array or a comma string, each a positive integer. */

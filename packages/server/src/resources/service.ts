@@ -17,15 +17,22 @@ function selection(def: ResourceDef) {
 
 export async function listRecords(db: Db, def: ResourceDef, query: Record<string, unknown>, auth: AuthContext, lang: Lang) {
   const plan = planList(def, query, auth);
-  const rows = await db
+  const page = db
     .select(selection(def))
     .from(def.table as any)
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  const [total] = await db.select({ n: count() }).from(def.table as any).where(plan.where);
-  return { list: rows.map((r) => def.present(r as Row, lang)), total: Number(total?.n ?? 0) };
+  // total from the counter table when the filters allow it, else a real count; both queries run
+  // concurrently (on PostgreSQL they take two pool connections)
+  const totalQuery =
+    def.counter && plan.countWhere !== null
+      ? db.select({ n: sql<string>`coalesce(sum(${def.counter.n}), 0)` }).from(def.counter.table).where(plan.countWhere)
+      : db.select({ n: count() }).from(def.table as any).where(plan.where);
+  const [rows, [totalRow]] = await Promise.all([page, totalQuery]);
+  const total = Number(totalRow?.n ?? 0);
+  return { list: rows.map((r) => def.present(r as Row, lang)), total };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { users } from './system.ts';
@@ -74,6 +74,27 @@ export const customerFollowUps = pgTable(
     ...versioned(),
   },
   (t) => [index('follow_ups_customer_idx').on(t.customer_id, t.created_at)],
+);
+
+/**
+ * Row counts of customers per (stage, status, province, agent), kept exact by statement-level
+ * triggers (migration 0002). A list filtered only by these columns takes its `total` from here
+ * instead of counting up to millions of rows per request.
+ */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    stage: varchar('stage', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    agent_id: integer('agent_id'),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('customer_counts_key').on(t.stage, t.status, t.province_code, t.agent_id).nullsNotDistinct(),
+    index('customer_counts_agent_idx').on(t.agent_id),
+    index('customer_counts_province_idx').on(t.province_code, t.stage, t.status),
+  ],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

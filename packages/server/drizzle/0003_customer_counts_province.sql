@@ -1,0 +1,1 @@
+CREATE INDEX "customer_counts_province_idx" ON "customer_counts" USING btree ("province_code","stage","status");
