@@ -63,7 +63,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const deps: Deps = { db, dbKind, config };

@@ -26,6 +26,8 @@ export interface Config {
   /** failed logins per user name within the window before 429 */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** behind a reverse proxy: take the client IP from X-Forwarded-For */
+  trustProxy: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'BODY_LIMIT', default: '1048576', meaning: 'Largest accepted request body in bytes (413 above).' },
   { name: 'LOGIN_MAX_FAILURES', default: '10', meaning: 'Failed logins per user name within `LOGIN_WINDOW_SECONDS` before further attempts get 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Window of the login failure counter.' },
+  { name: 'TRUST_PROXY', default: '0', meaning: 'Set `1` behind a reverse proxy so the client IP (logs, system log) comes from `X-Forwarded-For`.' },
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
   };
   return { ...config, ...overrides };
 }

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { isChineseName, isIdCard, isPhone } from '@pv/contract';
+import { agents, customerFollowUps, customers, stations, users } from '../src/db/schema/index.ts';
+import { runScript } from '../src/db/client.ts';
+import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../src/seed/generate.ts';
+import { ADMIN_PASSWORD, call, login, startApp, type TestApp } from './helpers.ts';
+
+/** First-start demo data and the set-based generators behind `pnpm seed`. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp({ demoData: true });
+});
+afterAll(async () => t.close());
+
+const n = async (table: typeof customers | typeof stations | typeof agents | typeof customerFollowUps) =>
+  (await t.handle.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('demo data on first start', () => {
+  it('has agents on two levels, ~600 customers in every stage and status, ~300 stations of 10–60 kWp', async () => {
+    expect(await n(agents)).toBe(13);
+    expect((await t.handle.db.select().from(agents).where(sql`${agents.parent_id} is not null`)).length).toBeGreaterThan(3);
+    expect(await n(customers)).toBe(600);
+    const statuses = await t.handle.db.select({ stage: customers.stage, status: customers.status, n: count() }).from(customers).groupBy(customers.stage, customers.status);
+    expect(statuses.map((s) => `${s.stage}/${s.status}`).sort()).toEqual(
+      ['formal/signed', 'intentional/following', 'intentional/lost', 'intentional/new', 'intentional/surveyed'].sort(),
+    );
+    const st = await n(stations);
+    expect(st).toBeGreaterThan(250);
+    expect(st).toBeLessThanOrEqual(300);
+    const [range] = await t.handle.db.select({ min: sql<number>`min(capacity_kwp)::float8`, max: sql<number>`max(capacity_kwp)::float8` }).from(stations);
+    expect(Number(range!.min)).toBeGreaterThanOrEqual(10);
+    expect(Number(range!.max)).toBeLessThanOrEqual(60);
+    expect(await n(customerFollowUps)).toBeGreaterThan(100);
+  });
+
+  it('looks real: Chinese names, valid phones and ID cards, addresses in the province of the customer', async () => {
+    const rows = await t.handle.db.select().from(customers).limit(200);
+    for (const c of rows) {
+      expect(isChineseName(c.name), c.name).toBe(true);
+      expect(isPhone(c.phone), c.phone).toBe(true);
+      if (c.id_card) expect(isIdCard(c.id_card), c.id_card).toBe(true);
+      expect(c.city_code!.slice(0, 2)).toBe(c.province_code.slice(0, 2));
+      expect(c.address).toMatch(/^[\u4e00-\u9fa5]+(省|市|区)/);
+    }
+  });
+
+  it('demo users share the admin password; agent_sd sees only its Shandong agent tree', async () => {
+    expect((await t.handle.db.select().from(users)).map((u) => u.username).sort()).toEqual(['admin', 'agent_hn', 'agent_sd', 'kefu']);
+    const token = await login(t.app, 'agent_sd', ADMIN_PASSWORD);
+    const res = await call(t.app, 'GET', '/api/system/customer/index', { token, query: { limit: 500 } });
+    expect(res.data.total).toBeGreaterThan(20);
+    expect(new Set(res.data.list.map((c: { province_code: string }) => c.province_code))).toEqual(new Set(['370000']));
+    const kefu = await login(t.app, 'kefu', ADMIN_PASSWORD);
+    const all = await call(t.app, 'GET', '/api/system/customer/index', { token: kefu });
+    expect(all.data.total).toBe(600);
+    const stat = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: kefu });
+    expect(stat.data.provinces.reduce((s: number, p: { customers: number }) => s + p.customers, 0)).toBe(600);
+  });
+});
+
+describe('set-based generators (pnpm seed)', () => {
+  it('generates agents, customers, stations and follow-ups in a few statements', async () => {
+    const db = t.handle.db;
+    const [max] = await db.select({ id: sql<number>`max(id)` }).from(customers);
+    await runScript(db, agentsSql(40, null));
+    expect(await n(agents)).toBe(53);
+    await db.transaction(async (tx) => {
+      await runScript(tx, bulkPoolsSql());
+      await tx.execute(sql.raw(bulkCustomersSql(5000, null)));
+    });
+    expect(await n(customers)).toBe(5600);
+    await db.execute(sql.raw(stationsSql(800, Number(max!.id), null)));
+    await db.execute(sql.raw(followUpsSql(1000, Number(max!.id))));
+    const fresh = await db.select().from(customers).where(sql`${customers.id} > ${max!.id}`).limit(300);
+    for (const c of fresh) {
+      expect(isChineseName(c.name), c.name).toBe(true);
+      expect(isPhone(c.phone), c.phone).toBe(true);
+      if (c.id_card) expect(isIdCard(c.id_card), c.id_card).toBe(true);
+    }
+    const [withAgent] = await db.select({ n: count() }).from(customers).where(sql`${customers.id} > ${max!.id} and ${customers.agent_id} is not null`);
+    expect(withAgent!.n).toBeGreaterThan(3000);
+    // an agent's customers live in the agent's city
+    const [mismatch] = await db
+      .select({ n: count() })
+      .from(customers)
+      .innerJoin(agents, eq(agents.id, customers.agent_id))
+      .where(sql`${customers.id} > ${max!.id} and ${agents.city_code} <> ${customers.city_code}`);
+    expect(mismatch!.n).toBe(0);
+    const st = await db.select().from(stations).where(sql`${stations.customer_id} > ${max!.id}`);
+    expect(st.length).toBeGreaterThan(700);
+    expect(new Set(st.map((s) => s.code)).size).toBe(st.length);
+  });
+});
