@@ -33,15 +33,15 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
   return (
     <SimpleForm noValidate {...props} toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 1100 }}>
       <Section title="pv.customer.basic">
-        <TextInput source="name" autoComplete="off" />
-        <TextInput source="phone" autoComplete="off" />
+        <TextInput source="name" autoComplete="off" isRequired />
+        <TextInput source="phone" autoComplete="off" isRequired />
         <TextInput source="id_card" autoComplete="off" />
-        <SelectInput source="source" choices={choices.source} />
+        <SelectInput source="source" choices={choices.source} isRequired />
         <AgentInput />
         <NumberInput source="owner_id" />
       </Section>
       <Section title="pv.customer.location">
-        <SelectInput source="province_code" choices={choices.provinces} />
+        <SelectInput source="province_code" choices={choices.provinces} isRequired />
         <CitySelectInput source="city_code" />
         <TextInput source="address" />
       </Section>

@@ -142,8 +142,8 @@ export const FollowUpButton = () => {
         submitLabel="ra.action.save"
         busy={busy}
       >
-        <SelectInput source="way" label="pv.customer.follow_up.way" choices={choices.followUpWay} defaultValue="phone" fullWidth />
-        <TextInput source="content" label="pv.customer.follow_up.content" multiline minRows={3} fullWidth />
+        <SelectInput source="way" label="pv.customer.follow_up.way" choices={choices.followUpWay} defaultValue="phone" fullWidth isRequired />
+        <TextInput source="content" label="pv.customer.follow_up.content" multiline minRows={3} fullWidth isRequired />
         <DateInput source="next_date" label="pv.customer.follow_up.next_date" fullWidth />
       </FormDialog>
     </>
@@ -216,7 +216,7 @@ export const ConvertButton = () => {
         submitLabel="ra.action.confirm"
         busy={busy}
       >
-        <SelectInput source="business_mode" label="resources.customer/customerList.fields.business_mode" choices={choices.businessMode} fullWidth />
+        <SelectInput source="business_mode" label="resources.customer/customerList.fields.business_mode" choices={choices.businessMode} fullWidth isRequired />
         <DateInput source="signed_at" label="resources.customer/customerList.fields.signed_at" defaultValue={new Date().toISOString().slice(0, 10)} fullWidth />
         <TextInput source="financier" label="resources.customer/customerList.fields.financier" fullWidth />
         <TextInput source="bank_name" label="resources.customer/customerList.fields.bank_name" fullWidth />
@@ -259,7 +259,7 @@ export const LoseButton = () => {
         submitLabel="ra.action.confirm"
         busy={busy}
       >
-        <TextInput source="reason" label="pv.customer.lose.reason" multiline minRows={2} fullWidth />
+        <TextInput source="reason" label="pv.customer.lose.reason" multiline minRows={2} fullWidth isRequired />
       </FormDialog>
     </>
   );
