@@ -39,6 +39,7 @@ const cases = (): Case[] => [
   ['bad filter value', 'GET', `${base}/index`, { query: { stage: 'vip' } }, 400, '阶段：请选择有效的选项', 'Stage: Please choose a valid option'],
   ['bad date filter', 'GET', `${base}/index`, { query: { created_at_gte: 'yesterday' } }, 400, '创建时间起：请输入正确的日期', 'Created from: Please enter a valid date'],
   ['limit too large', 'GET', `${base}/index`, { query: { limit: 5000 } }, 400, '每页条数：请输入1到500之间的数值', 'Page size: Please enter a value between 1 and 500'],
+  ['page zero', 'GET', `${base}/index`, { query: { page: 0 } }, 400, '页码：不能小于1', 'Page: Must be at least 1'],
   ['bad order', 'GET', `${base}/index`, { query: { order: 'sideways' } }, 400, '排序方向：请选择有效的选项', 'Sort order: Please choose a valid option'],
   ['missing id (get_info)', 'GET', `${base}/get_info`, {}, 400, 'ID：请输入数字', 'ID: Please enter a number'],
   ['non-numeric id', 'GET', `${base}/get_info`, { query: { id: 'abc' } }, 400, 'ID：类型不对，应为数字', 'ID: Wrong type, expected a number'],

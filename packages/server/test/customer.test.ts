@@ -93,6 +93,9 @@ describe('customer CRUD', () => {
     expect(badRemark.msg).toBe('Remark: At most 1000 characters');
     const [row] = await t.handle.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row).toMatchObject({ stage: 'intentional', app_enabled: true, version: 2 });
+    // SPEC.md's console sends update_field as query "params"; that works too
+    const viaParams = await call(t.app, 'POST', `${base}/update_field`, { token, query: { id: c.id, field: 'remark', value: '重点客户' } });
+    expect(viaParams.data).toMatchObject({ remark: '重点客户', version: 3 });
   });
 
   it('del removes one (GET ?id) or many (POST ids array or comma string) and returns the ids', async () => {

@@ -21,7 +21,15 @@ export function actorOf(req: FastifyRequest): Actor {
   return { userId: req.auth?.userId ?? null, username: req.auth?.username ?? null, ip: req.ip };
 }
 
-/** Body for POST, query for GET: SPEC.md's calls put parameters in either. */
+/**
+ * Body for POST, query for GET: SPEC.md's calls put parameters in either (update_field is sent as
+ * "params" by the original console). For POST, query parameters fill in what the body lacks.
+ */
 export function input(req: FastifyRequest): unknown {
-  return req.method === 'GET' ? req.query : (req.body ?? {});
+  if (req.method === 'GET') return req.query;
+  const body = req.body;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  if (body === undefined || body === null) return query;
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.keys(query).length ? { ...query, ...(body as Record<string, unknown>) } : body;
 }

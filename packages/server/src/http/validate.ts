@@ -31,16 +31,17 @@ export function issueMessage(issue: Issue, input: unknown, lang: Lang): string {
   if (issue.code === 'invalid_type' && value !== undefined && value !== null && issue.expected !== 'nonoptional') {
     // a value of the wrong JSON type (e.g. a number for a name): say what was expected, not "required"
     text = t('validation.type', lang, { expected: typeName(String(issue.expected), lang) });
-  } else if (hasKey(key)) {
+  } else if (hasKey(key) && !(key === 'validation.number' && (issue.code === 'too_small' || issue.code === 'too_big'))) {
+    // (a schema-level "please enter a number" also covers its range checks in zod 4; say the range instead)
     text = t(key, lang, params);
   } else if (issue.code === 'invalid_type') {
     text = t('validation.required', lang);
   } else if (issue.code === 'too_big') {
-    text = issue.origin === 'string' ? t('validation.too_long', lang, { max: issue.maximum }) : t('validation.number_range', lang, { min: '-', max: issue.maximum });
+    text = issue.origin === 'string' ? t('validation.too_long', lang, { max: issue.maximum }) : t('validation.max', lang, { max: issue.maximum });
   } else if (issue.code === 'too_small') {
     if (issue.origin === 'string') text = Number(issue.minimum) <= 1 ? t('validation.required', lang) : t('validation.too_short', lang, { min: issue.minimum });
     else if (issue.origin === 'array') text = t('validation.array_min', lang, { min: issue.minimum });
-    else text = t('validation.number_range', lang, { min: issue.minimum, max: '-' });
+    else text = t('validation.min', lang, { min: issue.inclusive === false ? `${issue.minimum}+` : issue.minimum });
   } else if (issue.code === 'invalid_value') {
     text = t('validation.enum', lang);
   } else {
