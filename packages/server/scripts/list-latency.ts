@@ -12,9 +12,11 @@ const token = login.json().data.token;
 for (const url of [
   '/api/system/customer/index?page=1&limit=20&province_code=370000&stage=intentional&sort=created_at&order=DESC',
   '/api/system/customer/index?page=1&limit=20&sort=created_at&order=DESC',
-  '/api/system/common/get_user_info?x=1234567890123456789012345678',
-  '/api/health?x=12345678901234567890123456789012345',
-  '/api/system/customer/index?page=1&limit=20&q=%E7%8E%8B%E5%BA%84',
+  '/api/system/customer/index?page=1&limit=20&stage=formal&sort=signed_at&order=DESC',
+  '/api/system/customer/index?page=1&limit=20&stage=formal&province_code=410000&sort=signed_at&order=DESC',
+  '/api/system/customer/index?page=1&limit=20&stage=intentional&status=following&sort=created_at&order=DESC',
+  '/api/system/customer/index?page=1&limit=20&name=%E5%BC%A0%E4%BC%9F',
+  '/api/system/common/get_user_info',
 ]) {
   const times: number[] = [];
   let total = 0;
@@ -25,7 +27,7 @@ for (const url of [
     total = r.json().data?.total;
   }
   times.splice(0, 30); times.sort((a, b) => a - b);
-  console.log(url.slice(28), 'total', total, 'p50', times[25]!.toFixed(1), 'ms');
+  console.log(url.replace('/api/system/customer/index?page=1&limit=20', ''), 'total', total, 'p50', times[25]!.toFixed(1), 'ms');
 }
 await app.close();
 await h.close();

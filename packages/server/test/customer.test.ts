@@ -320,6 +320,9 @@ describe('customer counters', () => {
     );
     const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows).map((x) => ({ ...(x as object) }));
     expect(rows(counted)).toEqual(rows(real));
+    const realRegion = await t.handle.db.execute(sql`select stage, status, province_code, count(*)::int as n from customers group by 1,2,3 order by 1,2,3`);
+    const region = await t.handle.db.execute(sql`select stage, status, province_code, n::int as n from customer_counts_region where n <> 0 order by 1,2,3`);
+    expect(rows(region)).toEqual(rows(realRegion));
     // and the list's total (taken from the counters) matches a real count
     const res = await list({ stage: 'formal', province_code: '370000' });
     const [n] = rows(await t.handle.db.execute(sql`select count(*)::int as n from customers where stage = 'formal' and province_code = '370000'`));

@@ -84,9 +84,14 @@ async function main() {
           if (dropIndexes) {
             await tx.execute(sql`alter table customers enable trigger customers_counts_ins`);
             await tx.execute(sql`delete from customer_counts`);
+            await tx.execute(sql`delete from customer_counts_region`);
             await tx.execute(
               sql`insert into customer_counts (stage, status, province_code, agent_id, n)
                   select stage, status, province_code, agent_id, count(*) from customers group by 1, 2, 3, 4`,
+            );
+            await tx.execute(
+              sql`insert into customer_counts_region (stage, status, province_code, n)
+                  select stage, status, province_code, sum(n) from customer_counts group by 1, 2, 3`,
             );
             const t0 = performance.now();
             for (const i of indexes) await tx.execute(sql.raw(i.def));

@@ -57,7 +57,8 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   search: PgColumn[];
   /** fields update_field may change, each with the schema its value must pass */
   quickFields: Record<string, z.ZodType>;
-  counter?: CounterSpec;
+  /** counter tables, smallest first: the first whose columns cover the filters gives `total` */
+  counters?: CounterSpec[];
   /** rows of the caller's data scope; undefined = everything */
   scope(auth: AuthContext): SQL | undefined;
   /** extra read-only columns for index/get_info (e.g. agent_name via a correlated subquery) */

@@ -5,7 +5,7 @@ import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
 import { issueMessage, parse } from '../http/validate.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
-import type { FilterSpec, ResourceDef } from './define.ts';
+import type { CounterSpec, FilterSpec, ResourceDef } from './define.ts';
 
 const RESERVED = new Set(['page', 'limit', 'sort', 'order', 'q']);
 
@@ -43,8 +43,8 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
 
 export interface ListPlan {
   where: SQL | undefined;
-  /** WHERE on the counter table when every filter maps onto it; null = count the rows */
-  countWhere: SQL | undefined | null;
+  /** a counter table and its WHERE when every filter maps onto it; null = count the rows */
+  count: { counter: CounterSpec; where: SQL | undefined } | null;
   orderBy: SQL[];
   limit: number;
   offset: number;
@@ -64,21 +64,25 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     q: typeof query.q === 'string' ? query.q : undefined,
   });
   const conditions: Array<SQL | undefined> = [def.scope(auth)];
-  const counter = def.counter;
-  const countScope = counter ? counter.scope(auth) : null;
-  let countConditions: Array<SQL | undefined> | null = counter && countScope !== null ? [countScope] : null;
+  // one candidate WHERE per counter table; a filter (or scope) it cannot express drops it
+  const counters = (def.counters ?? []).map((counter) => {
+    const scope = counter.scope(auth);
+    return { counter, conds: scope === null ? null : ([scope] as Array<SQL | undefined> | null) };
+  });
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED.has(name) || raw === undefined) continue;
     const spec = def.filters[name];
     if (!spec) throw badRequest('error.unknown_filter', { field: name });
     const cond = condition(name, spec, raw as string | string[]);
     conditions.push(cond);
-    if (!cond || !countConditions) continue;
-    const countColumn = spec.op === 'eq' ? counter?.columns[name] : undefined;
-    if (countColumn) countConditions.push(condition(name, spec, raw as string | string[], countColumn));
-    else countConditions = null;
+    if (!cond) continue;
+    for (const c of counters) {
+      const column = spec.op === 'eq' ? c.counter.columns[name] : undefined;
+      if (c.conds && column) c.conds.push(condition(name, spec, raw as string | string[], column));
+      else c.conds = null;
+    }
   }
-  if (base.q) countConditions = null;
+  const usable = base.q ? undefined : counters.find((c) => c.conds !== null);
   if (base.q && def.search.length) {
     const pattern = '%' + escapeLike(base.q) + '%';
     conditions.push(or(...def.search.map((c) => ilike(c, pattern))));
@@ -92,7 +96,7 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   if (sortColumn !== def.table.id) orderBy.push(dir(def.table.id));
   return {
     where: and(...conditions),
-    countWhere: countConditions ? and(...countConditions) : null,
+    count: usable ? { counter: usable.counter, where: and(...usable.conds!) } : null,
     orderBy,
     limit: base.limit,
     offset: (base.page - 1) * base.limit,

@@ -26,10 +26,9 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
     .offset(plan.offset);
   // total from the counter table when the filters allow it, else a real count; both queries run
   // concurrently (on PostgreSQL they take two pool connections)
-  const totalQuery =
-    def.counter && plan.countWhere !== null
-      ? db.select({ n: sql<string>`coalesce(sum(${def.counter.n}), 0)` }).from(def.counter.table).where(plan.countWhere)
-      : db.select({ n: count() }).from(def.table as any).where(plan.where);
+  const totalQuery = plan.count
+    ? db.select({ n: sql<string>`coalesce(sum(${plan.count.counter.n}), 0)` }).from(plan.count.counter.table).where(plan.count.where)
+    : db.select({ n: count() }).from(def.table as any).where(plan.where);
   const [rows, [totalRow]] = await Promise.all([page, totalQuery]);
   const total = Number(totalRow?.n ?? 0);
   return { list: rows.map((r) => def.present(r as Row, lang)), total };

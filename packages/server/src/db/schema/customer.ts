@@ -1,4 +1,5 @@
-import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { users } from './system.ts';
@@ -56,6 +57,8 @@ export const customers = pgTable(
     index('customers_phone_idx').on(t.phone.op('text_pattern_ops')),
     index('customers_name_idx').on(t.name.op('text_pattern_ops')),
     index('customers_owner_idx').on(t.owner_id),
+    // the formal-customer list sorts by signing time (only formal rows have one)
+    index('customers_formal_signed_idx').on(t.signed_at, t.id).where(sql`${t.stage} = 'formal'`),
   ],
 );
 
@@ -95,6 +98,18 @@ export const customerCounts = pgTable(
     index('customer_counts_agent_idx').on(t.agent_id),
     index('customer_counts_province_idx').on(t.province_code, t.stage, t.status),
   ],
+);
+
+/** The same counts without the agent: a few hundred rows, for lists not filtered or scoped by agent. */
+export const customerCountsRegion = pgTable(
+  'customer_counts_region',
+  {
+    stage: varchar('stage', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stage, t.status, t.province_code] })],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

@@ -11,7 +11,7 @@ import {
 } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { agents, customerCounts, customers } from '../../db/schema/index.ts';
+import { agents, customerCounts, customerCountsRegion, customers } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
 import type { Queryable } from '../../db/client.ts';
 import { defineResource, range, type WriteContext } from '../../resources/define.ts';
@@ -76,14 +76,22 @@ export const customerResource = defineResource({
   },
   search: [customers.name, customers.phone, customers.address],
   quickFields: Object.fromEntries(CUSTOMER_QUICK_FIELDS.map((f) => [f, editable[f]])),
-  counter: {
-    table: customerCounts,
-    n: customerCounts.n,
-    columns: { stage: customerCounts.stage, status: customerCounts.status, province_code: customerCounts.province_code, agent_id: customerCounts.agent_id },
-    // all and agent scopes are expressible on the counters; department/self depend on the creator
-    scope: (auth) =>
-      auth.scope === 'all' ? undefined : auth.scope === 'agent' ? (auth.agentId === null ? sql`false` : sql`${customerCounts.agent_id} in ${agentTree(auth.agentId)}`) : null,
-  },
+  counters: [
+    {
+      table: customerCountsRegion,
+      n: customerCountsRegion.n,
+      columns: { stage: customerCountsRegion.stage, status: customerCountsRegion.status, province_code: customerCountsRegion.province_code },
+      scope: (auth) => (auth.scope === 'all' ? undefined : null),
+    },
+    {
+      table: customerCounts,
+      n: customerCounts.n,
+      columns: { stage: customerCounts.stage, status: customerCounts.status, province_code: customerCounts.province_code, agent_id: customerCounts.agent_id },
+      // all and agent scopes are expressible on the counters; department/self depend on the creator
+      scope: (auth) =>
+        auth.scope === 'all' ? undefined : auth.scope === 'agent' ? (auth.agentId === null ? sql`false` : sql`${customerCounts.agent_id} in ${agentTree(auth.agentId)}`) : null,
+    },
+  ],
   scope: (auth) => ownershipScope(auth, { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }),
   extraColumns: {
     agent_name: sql<string | null>`(select a.name from agents a where a.id = "customers"."agent_id")`,

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_formal_signed_idx" ON "customers" USING btree ("signed_at","id") WHERE "customers"."stage" = 'formal';
