@@ -7,7 +7,7 @@ import { useDocumentTitle } from './useDocumentTitle.ts';
 export const Layout = ({ children }: { children: ReactNode }) => {
   useDocumentTitle();
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
+    <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </RaLayout>
   );
