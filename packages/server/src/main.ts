@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
@@ -42,7 +44,8 @@ async function main() {
   } else if (boot.created) {
     lines.push(``, `  Administrator account created: admin / (the PV_ADMIN_PASSWORD you set)`);
   } else {
-    lines.push(``, `  Sign in as admin (password: PV_ADMIN_PASSWORD at first start, or see ${config.dataDir}/admin-password.txt)`);
+    const file = config.dataDir ? join(config.dataDir, 'admin-password.txt') : null;
+    lines.push(``, file && existsSync(file) ? `  Sign in as admin (first password in ${file})` : `  Sign in as admin (the password set at first start)`);
   }
   if (boot.demo) {
     lines.push(

@@ -116,6 +116,29 @@ describe('tokens', () => {
   });
 });
 
+describe('modify_password', () => {
+  it('checks the old password and the length rule, then changes it and revokes the other sessions', async () => {
+    const other = await login(t.app, 'op', USER_PASSWORD);
+    const token = await login(t.app, 'op', USER_PASSWORD);
+    const short = await call(t.app, 'POST', '/api/system/common/modify_password', { token, body: { password: '123', old_password: USER_PASSWORD } });
+    expect(short).toMatchObject({ status: 400, msg: '密码：密码不能少于6位' });
+    const wrongOld = await call(t.app, 'POST', '/api/system/common/modify_password', { token, body: { password: 'new-pass-1', old_password: 'nope' }, lang: 'en' });
+    expect(wrongOld).toMatchObject({ status: 400, msg: 'The current password is not correct' });
+    const notMine = await call(t.app, 'POST', '/api/system/common/modify_password', { token, body: { id: fx.sdUser.id, password: 'new-pass-1', old_password: USER_PASSWORD } });
+    expect(notMine.status).toBe(403);
+    const ok = await call(t.app, 'POST', '/api/system/common/modify_password', { token, body: { password: 'new-pass-1', old_password: USER_PASSWORD } });
+    expect(ok).toMatchObject({ status: 200, code: 200 });
+    expect((await call(t.app, 'GET', '/api/system/common/get_user_info', { token })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/system/common/get_user_info', { token: other })).status).toBe(402);
+    expect((await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'op', password: USER_PASSWORD } })).status).toBe(401);
+    expect(await login(t.app, 'op', 'new-pass-1')).toBeTruthy();
+    // an admin resets it without the old one
+    const admin = await login(t.app);
+    expect((await call(t.app, 'POST', '/api/system/common/modify_password', { token: admin, body: { id: fx.op.id, password: USER_PASSWORD } })).status).toBe(200);
+    expect(await login(t.app, 'op', USER_PASSWORD)).toBeTruthy();
+  });
+});
+
 describe('permissions', () => {
   it('a route needing a permission the role lacks answers 403 naming it', async () => {
     const token = await login(t.app, 'sd', USER_PASSWORD);

@@ -18,6 +18,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   username: ['用户名', 'User name'],
   password: ['密码', 'Password'],
   refresh_token: ['刷新令牌', 'Refresh token'],
+  old_password: ['原密码', 'Current password'],
   name: ['姓名', 'Name'],
   phone: ['手机号', 'Mobile number'],
   id_card: ['身份证', 'ID card'],

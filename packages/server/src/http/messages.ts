@@ -17,6 +17,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.missing_param': '缺少参数：%{field}',
     'error.refresh_required': '缺少刷新令牌（请求头 X-Refresh-Token 或参数 refresh_token）',
     'error.method_not_allowed': '该接口不支持 %{method} 请求',
+    'error.wrong_old_password': '原密码不正确',
   },
   en: {
     'validation.type': 'Wrong type, expected %{expected}',
@@ -30,6 +31,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.missing_param': 'Missing parameter: %{field}',
     'error.refresh_required': 'Missing refresh token (header X-Refresh-Token or parameter refresh_token)',
     'error.method_not_allowed': 'This endpoint does not accept %{method}',
+    'error.wrong_old_password': 'The current password is not correct',
   },
 };
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { loginSchema } from '@pv/contract';
+import { idField, loginSchema, passwordField } from '@pv/contract';
+import { z } from 'zod';
 import { ApiError, ok } from '../../http/errors.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { parse } from '../../http/validate.ts';
-import { login, logout, refresh, userInfo } from './service.ts';
+import { login, logout, modifyPassword, refresh, userInfo } from './service.ts';
 import { doc } from '../../http/openapi.ts';
 
 export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
@@ -39,6 +40,25 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
       const result = await refresh(db, config, token, req.ip);
       if (!result) throw new ApiError(402, 'error.token_invalid');
       return ok(result);
+    },
+  );
+
+  const modifyPasswordSchema = z.strictObject({
+    id: idField().optional(),
+    password: passwordField(),
+    old_password: z.string().optional(),
+  });
+  app.post(
+    '/api/system/common/modify_password',
+    {
+      config: { permission: '' },
+      schema: doc('auth', 'Change your password (old_password required unless admin); an admin may pass another user id. Other sessions are revoked', {
+        body: modifyPasswordSchema,
+      }),
+    },
+    async (req) => {
+      await modifyPassword(db, authOf(req), actorOf(req), parse(modifyPasswordSchema, req.body ?? {}));
+      return ok(null);
     },
   );
 

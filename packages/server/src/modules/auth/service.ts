@@ -7,7 +7,7 @@ import { sessions, sysLog, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { type AuthContext, widestScope } from './context.ts';
-import { burnPasswordCheck, verifyPassword } from './password.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { hashSecret, newRefreshToken, signAccessToken, splitRefreshToken, type TokenPayload, verifyAccessToken } from './token.ts';
 
 export interface ClientInfo {
@@ -138,6 +138,29 @@ export function userInfo(auth: AuthContext): UserInfo {
     roles: auth.isAdmin ? ['admin', ...auth.roles.filter((r) => r !== 'admin')] : auth.roles,
     permissions: auth.isAdmin ? ['*'] : [...auth.permissions].sort(),
   };
+}
+
+/**
+ * Changes a password (SPEC.md §7 modify_password): your own, or anyone's for an admin. Other
+ * sessions of that user are revoked; the caller's stays signed in.
+ */
+export async function modifyPassword(db: Db, auth: AuthContext, actor: Actor, input: { id?: number; password: string; old_password?: string }) {
+  const targetId = input.id ?? auth.userId;
+  if (targetId !== auth.userId && !auth.isAdmin) throw new ApiError(403, 'error.forbidden', { permission: 'admin' });
+  const [user] = await db.select().from(users).where(eq(users.id, targetId));
+  if (!user) throw new ApiError(404, 'error.not_found', { id: targetId });
+  if (targetId === auth.userId && !auth.isAdmin) {
+    if (!input.old_password || !(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
+  }
+  const hash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash, version: sql`${users.version} + 1`, updated_at: new Date() }).where(eq(users.id, targetId));
+    await tx
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.user_id, targetId), sql`${sessions.revoked_at} is null`, sql`${sessions.id} <> ${auth.sessionId}`));
+    await writeLog(tx, actor, { action: 'modify_password', resource: 'user', recordId: targetId, before: { version: user.version }, after: { version: user.version + 1 } });
+  });
 }
 
 export async function logout(db: Db, auth: AuthContext, actor: Actor): Promise<void> {
