@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, customers, stations } from '../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { agents, customers, roles, stations } from '../src/db/schema/index.ts';
 import { USER_PASSWORD, call, fixtures, login, onPostgres, startApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -103,5 +104,11 @@ describe('statistic user_area', () => {
     const op = await login(t.app, 'op', USER_PASSWORD);
     const res = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: op, body: {} });
     expect(res.data.provinces.reduce((n: number, p: { customers: number }) => n + p.customers, 0)).toBe(6);
+    // give the agent role the statistic: an agent user sees its own agent tree only
+    await t.handle.db.update(roles).set({ permissions: sql`${roles.permissions} || '["statistic:view"]'::jsonb` }).where(eq(roles.code, 'agent'));
+    const sd = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: await login(t.app, 'sd', USER_PASSWORD) });
+    expect(sd.data.provinces).toEqual([{ code: '370000', name: '山东省', customers: 2, stations: 2, capacity_kwp: 50.75 }]);
+    const hn = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: await login(t.app, 'hn', USER_PASSWORD) });
+    expect(hn.data.provinces).toEqual([{ code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12 }]);
   });
 });
