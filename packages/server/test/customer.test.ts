@@ -250,6 +250,9 @@ describe('customer lifecycle', () => {
     expect(conv.before).toMatchObject({ stage: 'intentional', status: 'following', version: 2 });
     expect(conv.after).toMatchObject({ stage: 'formal', status: 'signed', version: 3 });
     expect(conv).toMatchObject({ username: 'admin', resource: 'customer', record_id: c.id });
+    // history masks like the record (the log itself keeps the full values)
+    expect(conv.after).toMatchObject({ id_card: '110101********4514', bank_card: '622848*********8901' });
+    expect(hist.body).not.toContain('110101199003074514');
   });
 
   it('lose requires a reason, works from any state but lost; lost customers cannot convert or be followed up', async () => {

@@ -5,6 +5,7 @@ import {
   customerConvertSchema,
   customerLoseSchema,
   followUpCreateSchema,
+  maskMiddle,
 } from '@pv/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -119,5 +120,9 @@ export async function history(db: Db, query: unknown, auth: AuthContext) {
     .from(sysLog)
     .where(and(eq(sysLog.resource, 'customer'), eq(sysLog.record_id, id)))
     .orderBy(asc(sysLog.id));
-  return { list: rows.map((r) => plainRow(r as Row)), total: rows.length };
+  // the log keeps full values; what leaves the server is masked like the record itself
+  const mask = (v: unknown) => (v && typeof v === 'object' ? { ...(v as Row), id_card: maskOrNull((v as Row).id_card), bank_card: maskOrNull((v as Row).bank_card) } : v);
+  return { list: rows.map((r) => ({ ...plainRow(r as Row), before: mask(r.before), after: mask(r.after) })), total: rows.length };
 }
+
+const maskOrNull = (v: unknown) => (typeof v === 'string' && v ? maskMiddle(v) : (v ?? null));
