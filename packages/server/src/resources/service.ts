@@ -2,7 +2,6 @@ import type { Lang } from '@pv/contract';
 import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError, conflict, notFound, outOfScope } from '../http/errors.ts';
-import { fieldLabel } from '../http/labels.ts';
 import { parse, validationError } from '../http/validate.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { type Actor, writeLog } from '../modules/system/syslog.ts';
@@ -144,4 +143,3 @@ export async function deleteRecords(db: Db, def: ResourceDef, ids: number[], aut
   });
 }
 
-export { fieldLabel };
