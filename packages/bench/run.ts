@@ -1,0 +1,161 @@
+/**
+ * `pnpm bench`: measures what issue-level aims name, each beside a baseline run in the same process,
+ * and writes docs/PERFORMANCE.md.
+ *  1. Customer list endpoint over HTTP on loopback at N customers (default 1,000,000) — page 1, 20
+ *     rows, filtered by province and stage, sorted by created time — beside the same SQL run directly
+ *     through the driver on the same database handle.
+ *  2. The gzip size of the JavaScript the browser loads to show the console's login page, beside a
+ *     bare react-admin app built the same way (Vite production build).
+ * Options: --customers N (default 1000000), --requests N (default 2000), --skip-bundle, --skip-list.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@pv/server/src/app.ts';
+import { loadConfig, REPO_ROOT } from '@pv/server/src/config.ts';
+import { openDb, query } from '@pv/server/src/db/client.ts';
+import { measureLoginJs, type BundleMeasure } from './lib/bundle.ts';
+import { drive, ms, summarize, type Summary } from './lib/stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '2000' },
+    'skip-bundle': { type: 'boolean', default: false },
+    'skip-list': { type: 'boolean', default: false },
+  },
+});
+const CUSTOMERS = Number(values.customers);
+const REQUESTS = Number(values.requests);
+const PASSWORD = 'bench-admin-pass';
+const PROVINCE = '370000';
+const STAGE = 'intentional';
+
+interface ListResult {
+  customers: number;
+  seedSeconds: number;
+  matching: number;
+  http: Summary;
+  httpConcurrent: Summary;
+  driver: Summary;
+}
+
+async function benchList(): Promise<ListResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PV_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' };
+  try {
+    console.log(`seeding ${CUSTOMERS} customers into ${dataDir} …`);
+    const t0 = performance.now();
+    execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(CUSTOMERS), '--agents', '200'], { env, stdio: 'inherit', cwd: join(REPO_ROOT, 'packages/server') });
+    const seedSeconds = (performance.now() - t0) / 1000;
+
+    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { dataDir });
+    const handle = await openDb({ dataDir });
+    const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const login = await fetch(`${base}/api/system/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const url = `${base}/api/system/customer/index?page=1&limit=20&province_code=${PROVINCE}&stage=${STAGE}&sort=created_at&order=DESC`;
+      let matching = 0;
+      const callApi = async () => {
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { code: number; data: { list: unknown[]; total: number } };
+        if (body.code !== 200 || body.data.list.length === 0) throw new Error(`bad reply ${JSON.stringify(body).slice(0, 200)}`);
+        matching = body.data.total;
+      };
+      // The SQL the endpoint runs (rows of the page, then the total), straight through the driver.
+      const callDriver = async () => {
+        await query(handle.db, sql`select * from customers where province_code = ${PROVINCE} and stage = ${STAGE} order by created_at desc, id desc limit 20 offset 0`);
+        await query(handle.db, sql`select count(*) from customers where province_code = ${PROVINCE} and stage = ${STAGE}`);
+      };
+      for (let i = 0; i < 50; i++) { await callApi(); await callDriver(); } // warm caches and JIT
+      const driverRun = await drive(REQUESTS, 1, callDriver);
+      const httpRun = await drive(REQUESTS, 1, callApi);
+      const concurrentRun = await drive(REQUESTS, 8, callApi);
+      return {
+        customers: CUSTOMERS,
+        seedSeconds,
+        matching,
+        http: summarize(httpRun.samples, httpRun.wallMs),
+        httpConcurrent: summarize(concurrentRun.samples, concurrentRun.wallMs),
+        driver: summarize(driverRun.samples, driverRun.wallMs),
+      };
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchBundle(): Promise<{ console: BundleMeasure; bare: BundleMeasure }> {
+  execFileSync('pnpm', ['--filter', '@pv/console', 'build'], { stdio: 'inherit', cwd: REPO_ROOT });
+  execFileSync('pnpm', ['exec', 'vite', 'build', '--config', 'bare-admin/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', cwd: resolve(REPO_ROOT, 'packages/bench') });
+  const consoleJs = await measureLoginJs(join(REPO_ROOT, 'console/dist'), 'input[type=password]');
+  const bare = await measureLoginJs(join(REPO_ROOT, 'packages/bench/bare-admin/dist'), 'input[type=password]');
+  return { console: consoleJs, bare };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const row = (name: string, s: Summary) => `| ${name} | ${s.n} | ${ms(s.p50)} | ${ms(s.p99)} | ${s.perSecond.toFixed(0)}/s |`;
+
+async function main() {
+  const list = values['skip-list'] ? null : await benchList();
+  const bundle = values['skip-bundle'] ? null : await benchBundle();
+  const date = new Date().toISOString().slice(0, 10);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const lines = [
+    '# Performance',
+    '',
+    `Written by \`pnpm bench\` on ${date} — ${machine}. Every number has its baseline measured in the same run.`,
+    '',
+  ];
+  if (list) {
+    lines.push(
+      `## Customer list at ${list.customers.toLocaleString('en')} customers (embedded PGlite)`,
+      '',
+      `Seeded with \`pnpm seed --customers ${list.customers}\` in ${list.seedSeconds.toFixed(1)} s (set-based SQL, including start-up and index builds).`,
+      `Query: page 1, 20 rows, \`province_code=${PROVINCE}\` and \`stage=${STAGE}\` (${list.matching.toLocaleString('en')} matching rows, counted on every call), sorted by created time descending.`,
+      '',
+      '| what | requests | p50 | p99 | throughput |',
+      '|---|---|---|---|---|',
+      row('same SQL through the driver (baseline)', list.driver),
+      row('HTTP on loopback, 1 in flight', list.http),
+      row('HTTP on loopback, 8 in flight', list.httpConcurrent),
+      '',
+      `Ratio HTTP / driver at p50: **${(list.http.p50 / list.driver.p50).toFixed(2)}×** (our overhead: routing, auth, validation, JSON). Aim: p50 under 5 ms — ${list.http.p50 < 5 ? 'met' : 'not met'}.`,
+      '',
+    );
+  }
+  if (bundle) {
+    lines.push(
+      '## JavaScript loaded to show the login page',
+      '',
+      'Measured in Chromium: every script the page loads until it settles on the login form, gzip -9 of each built file.',
+      '',
+      '| app | scripts | raw | gzip |',
+      '|---|---|---|---|',
+      `| bare react-admin app (baseline, packages/bench/bare-admin) | ${bundle.bare.files} | ${kb(bundle.bare.rawBytes)} | ${kb(bundle.bare.gzipBytes)} |`,
+      `| console | ${bundle.console.files} | ${kb(bundle.console.rawBytes)} | ${kb(bundle.console.gzipBytes)} |`,
+      '',
+      `Ratio console / bare: **${(bundle.console.gzipBytes / bundle.bare.gzipBytes).toFixed(2)}×**. Aim: no larger than the bare app — ${bundle.console.gzipBytes <= bundle.bare.gzipBytes ? 'met' : 'not met'}.`,
+      '',
+    );
+  }
+  const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
+  writeFileSync(out, lines.join('\n'));
+  console.log(lines.join('\n'));
+  console.log(`\nwritten to ${out}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
