@@ -106,7 +106,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
         <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
         {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
         {formal && <LocalDateField source="signed_at" />}
-        {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" />}
+        {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" sortable={false} />}
         <NumberField source="estimated_kwp" />
         <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
         <FunctionField<Customer>

@@ -87,7 +87,7 @@ export const EnumField = ({ source, labelled }: { source: keyof Customer; labell
 };
 
 /** ID and bank cards: the API sends them masked already; mask again in case a raw value slips through. */
-export const MaskedField = ({ source }: { source: 'id_card' | 'bank_card'; label?: string }) => (
+export const MaskedField = ({ source }: { source: 'id_card' | 'bank_card'; label?: string; sortable?: boolean }) => (
   <FunctionField<Customer> render={(r) => (r[source] ? maskMiddle(String(r[source])) : '-')} />
 );
 
