@@ -34,4 +34,11 @@ describe('contractResolver', () => {
     });
     expect(result.errors.address?.message).toBe('长度不能超过200个字符');
   });
+  it('says a missing required choice is required, in the UI language (not zod’s English)', async () => {
+    const values = { name: '张三', phone: '13800138000', source: 'phone' };
+    const zhResult = await run(contractResolver(customerCreateSchema, translator(zh)), values);
+    expect(zhResult.errors.province_code?.message).toBe('此项不能为空');
+    const enResult = await run(contractResolver(customerCreateSchema, translator(en)), values);
+    expect(enResult.errors.province_code?.message).toBe('This field is required');
+  });
 });

@@ -14,6 +14,28 @@ export function translateIssue(translate: Translate, message: string): string {
   return translate(`pv.msg.${key}`, { ...params, _: message });
 }
 
+const isMissing = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The value at a zod issue path. */
+function valueAt(values: unknown, path: PropertyKey[]): unknown {
+  let current = values;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+/**
+ * The message of one issue in the UI language. A required field left empty gets the contract's
+ * "required" message, whatever the schema said: a schema without its own message for a missing
+ * value would otherwise show zod's English text (Invalid input: expected string, received undefined).
+ */
+function issueMessage(translate: Translate, issue: { path: PropertyKey[]; message: string; code?: string }, values: unknown): string {
+  if (issue.code === 'invalid_type' && isMissing(valueAt(values, issue.path))) return translate('pv.msg.validation.required');
+  return translateIssue(translate, issue.message);
+}
+
 /**
  * A react-hook-form resolver validating with a contract zod schema — the same schema the server
  * uses — and showing its messages through the i18n provider (请输入正确的手机号 ...).
@@ -25,7 +47,8 @@ export function contractResolver<T extends FieldValues>(
   select: (values: T) => Record<string, unknown> = (v) => v,
 ): Resolver<T> {
   return async (values) => {
-    const result = schema.safeParse(select(values));
+    const selected = select(values);
+    const result = schema.safeParse(selected);
     if (result.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
@@ -33,7 +56,7 @@ export function contractResolver<T extends FieldValues>(
       if (issue.code === 'unrecognized_keys') continue;
       const path = issue.path.map(String).join('.') || 'root';
       if (path in errors) continue;
-      errors[path] = { type: issue.code ?? 'validation', message: translateIssue(translate, issue.message) };
+      errors[path] = { type: issue.code ?? 'validation', message: issueMessage(translate, issue, selected) };
     }
     if (Object.keys(errors).length === 0) return { values, errors: {} };
     return { values: {}, errors: errors as unknown as FieldErrors<T> };
