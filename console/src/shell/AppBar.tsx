@@ -11,7 +11,19 @@ export const AppBar = () => {
       color="primary"
       toolbar={
         <>
-          <LocalesMenuButton languages={LOCALES} />
+          {/* on a phone the language button is its icon only: the page title needs the room */}
+          <Box
+            sx={(theme) => ({
+              display: 'flex',
+              [theme.breakpoints.down('sm')]: {
+                '& .MuiButton-root': { fontSize: 0, minWidth: 0 },
+                '& .MuiButton-startIcon': { mr: 0 },
+                '& .MuiButton-endIcon': { display: 'none' },
+              },
+            })}
+          >
+            <LocalesMenuButton languages={LOCALES} />
+          </Box>
           <RefreshIconButton />
         </>
       }
