@@ -14,7 +14,7 @@ export const theme: RaThemeOptions = {
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
   },
-  sidebar: { width: 220, closedWidth: 55 },
+  sidebar: { width: 200, closedWidth: 55 },
   components: {
     ...defaultTheme.components,
     RaAppBar: { styleOverrides: { root: { '& .RaAppBar-toolbar': { background: '#0b3b60' } } } },

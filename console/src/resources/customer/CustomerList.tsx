@@ -96,6 +96,9 @@ const datagridSx = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
 } as const;
 
+/** Minutes are enough in a list (the detail view shows seconds). */
+const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+
 export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => {
   const filters = useFilters();
   const formal = stage === 'formal';
@@ -125,10 +128,10 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
           label="resources.customer/intentionalCustomer.fields.agent_name"
           sortable={false}
           render={(r) => (r.agent_name ? <span title={r.agent_name}>{r.agent_name}</span> : '')}
-          sx={{ display: 'inline-block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
+          sx={{ display: 'inline-block', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
         />
         <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
-        {!formal && <LocalDateField source="created_at" showTime />}
+        {!formal && <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />}
       </Datagrid>
     </List>
   );

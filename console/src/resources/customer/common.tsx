@@ -117,5 +117,5 @@ export const formatDateTime = (value: string | null | undefined, lang: Lang) => 
 /** A date in the UI language's format (react-admin's DateField follows the browser's locale otherwise). */
 export const LocalDateField = (props: DateFieldProps) => {
   const lang = useLang();
-  return <DateField {...props} locales={lang === 'en' ? 'en-GB' : 'zh-CN'} options={props.showTime ? { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } : undefined} />;
+  return <DateField {...props} locales={lang === 'en' ? 'en-GB' : 'zh-CN'} options={props.options ?? (props.showTime ? { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } : undefined)} />;
 };
