@@ -99,6 +99,10 @@ export const appEn: Catalogue<typeof appZh> = {
       conversion_hint: 'formal / (intentional + formal)',
       shortcuts: 'Shortcuts',
       open_daping: 'Open the big screen',
+      recent_intentional: 'Latest intentional customers',
+      recent_formal: 'Latest signed customers',
+      view_all: 'View all',
+      empty: 'Nothing yet',
     },
     customer: {
       basic: 'Basic information',

@@ -95,6 +95,10 @@ export const appZh = {
       conversion_hint: '正式客户 / (意向客户 + 正式客户)',
       shortcuts: '快捷入口',
       open_daping: '打开大屏',
+      recent_intentional: '最近新增意向客户',
+      recent_formal: '最近签约客户',
+      view_all: '查看全部',
+      empty: '暂无数据',
     },
     customer: {
       basic: '基本信息',

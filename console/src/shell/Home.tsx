@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { CustomerStatus, regionName, type Customer } from '@pv/contract';
+import { STATUS_COLORS, formatDateTime, useLang } from '../resources/customer/common.tsx';
 import PersonSearchIcon from '@mui/icons-material/PersonSearchOutlined';
 import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
 import PersonOffIcon from '@mui/icons-material/PersonOffOutlined';
@@ -42,6 +44,54 @@ const StatCard = ({ label, value, pending, to, icon, color, testid }: { label: s
           </Box>
         </CardContent>
       </CardActionArea>
+    </Card>
+  );
+};
+
+const formatDate = (value: string | null | undefined, lang: string) =>
+  value ? new Date(value).toLocaleDateString(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit' }) : '';
+
+/** The latest few customers of a list, each opening its detail view. */
+const RecentCustomers = ({ title, resource, sortField, dateField }: { title: string; resource: string; sortField: string; dateField: 'created_at' | 'signed_at' }) => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const { data, isPending } = useGetList<Customer>(resource, { pagination: { page: 1, perPage: 6 }, sort: { field: sortField, order: 'DESC' }, filter: {} });
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ pb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {translate(title)}
+          </Typography>
+          <Button size="small" component={Link} to={`/${resource}`}>
+            {translate('pv.home.view_all')}
+          </Button>
+        </Box>
+        {isPending ? (
+          [0, 1, 2].map((i) => <Skeleton key={i} height={48} />)
+        ) : !data?.length ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('pv.home.empty')}
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {data.map((c) => (
+              <ListItemButton key={c.id} component={Link} to={`/${resource}/${c.id}/show`} sx={{ px: 1, borderRadius: 1 }}>
+                <ListItemText
+                  primary={c.name}
+                  secondary={[
+                    [regionName(c.province_code, lang), c.city_code ? regionName(c.city_code, lang) : ''].filter(Boolean).join(' / '),
+                    dateField === 'signed_at' ? formatDate(c.signed_at, lang) : formatDateTime(c.created_at, lang),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+                <Chip size="small" label={CustomerStatus.label(c.status, lang)} color={STATUS_COLORS[c.status] ?? 'default'} variant={c.status === 'surveyed' ? 'outlined' : 'filled'} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </CardContent>
     </Card>
   );
 };
@@ -94,6 +144,10 @@ const Home = () => {
             {translate('pv.home.open_daping')}
           </Button>
         )}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 3 }}>
+        <RecentCustomers title="pv.home.recent_intentional" resource={INTENTIONAL} sortField="created_at" dateField="created_at" />
+        <RecentCustomers title="pv.home.recent_formal" resource={FORMAL} sortField="signed_at" dateField="signed_at" />
       </Box>
     </Box>
   );

@@ -47,7 +47,7 @@ export function useChoices() {
   );
 }
 
-const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+export const STATUS_COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   new: 'info',
   following: 'warning',
   surveyed: 'default',
