@@ -11,6 +11,7 @@ import {
   NumberField,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -21,10 +22,10 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
-import { Box, Switch } from '@mui/material';
-import { BusinessMode, CustomerSource, type Customer } from '@pv/contract';
+import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
+import { BusinessMode, CustomerSource, CustomerStatus, regionName, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
+import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
 
 const useFilters = () => {
   const choices = useChoices();
@@ -102,6 +103,9 @@ const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numer
 export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => {
   const filters = useFilters();
   const formal = stage === 'formal';
+  const lang = useLang();
+  // a phone gets one line per customer instead of a twelve-column table
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       filters={filters}
@@ -112,27 +116,36 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
       sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={datagridSx}>
-        <TextField source="id" />
-        <TextField source="name" />
-        <TextField source="phone" sortable={false} />
-        <RegionField label="resources.customer/intentionalCustomer.fields.region" sortable={false} />
-        {!formal && <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />}
-        <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
-        {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
-        {formal && <LocalDateField source="signed_at" />}
-        {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" sortable={false} />}
-        <NumberField source="estimated_kwp" />
-        <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
-        <FunctionField<Customer>
-          label="resources.customer/intentionalCustomer.fields.agent_name"
-          sortable={false}
-          render={(r) => (r.agent_name ? <span title={r.agent_name}>{r.agent_name}</span> : '')}
-          sx={{ display: 'inline-block', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
+      {isPhone ? (
+        <SimpleList<Customer>
+          linkType="show"
+          primaryText={(r) => r.name}
+          secondaryText={(r) => `${r.phone} · ${[regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' / ')}`}
+          tertiaryText={(r) => CustomerStatus.label(r.status, lang)}
         />
-        <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
-        {!formal && <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />}
-      </Datagrid>
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={datagridSx}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <TextField source="phone" sortable={false} />
+          <RegionField label="resources.customer/intentionalCustomer.fields.region" sortable={false} />
+          {!formal && <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />}
+          <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
+          {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
+          {formal && <LocalDateField source="signed_at" />}
+          {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" sortable={false} />}
+          <NumberField source="estimated_kwp" />
+          <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
+          <FunctionField<Customer>
+            label="resources.customer/intentionalCustomer.fields.agent_name"
+            sortable={false}
+            render={(r) => (r.agent_name ? <span title={r.agent_name}>{r.agent_name}</span> : '')}
+            sx={{ display: 'inline-block', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
+          />
+          <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
+          {!formal && <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />}
+        </Datagrid>
+      )}
     </List>
   );
 };
