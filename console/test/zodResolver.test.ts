@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerCreateSchema, customerLoseSchema } from '@pv/contract';
+import { customerConvertSchema, customerCreateSchema, customerLoseSchema } from '@pv/contract';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { contractResolver } from '../src/forms/zodResolver.ts';
 import zh from '../src/i18n/zh.ts';
@@ -40,5 +40,11 @@ describe('contractResolver', () => {
     expect(zhResult.errors.province_code?.message).toBe('此项不能为空');
     const enResult = await run(contractResolver(customerCreateSchema, translator(en)), values);
     expect(enResult.errors.province_code?.message).toBe('This field is required');
+  });
+  it('says an empty required enum is required (not 请选择有效的选项), and keeps a schema’s own required message', async () => {
+    const convert = await run(contractResolver(customerConvertSchema, translator(zh)), { id: 1, version: 1 });
+    expect(convert.errors.business_mode?.message).toBe('此项不能为空');
+    const lose = await run(contractResolver(customerLoseSchema, translator(zh)), { id: 1, version: 1 });
+    expect(lose.errors.reason?.message).toBe('请填写流失原因');
   });
 });

@@ -28,11 +28,14 @@ function valueAt(values: unknown, path: PropertyKey[]): unknown {
 
 /**
  * The message of one issue in the UI language. A required field left empty gets the contract's
- * "required" message, whatever the schema said: a schema without its own message for a missing
- * value would otherwise show zod's English text (Invalid input: expected string, received undefined).
+ * "required" message unless the schema has its own (请填写流失原因): otherwise a schema without a
+ * message for a missing value shows zod's English text (Invalid input: expected string, received
+ * undefined), and an empty choice would read as 请选择有效的选项.
  */
 function issueMessage(translate: Translate, issue: { path: PropertyKey[]; message: string; code?: string }, values: unknown): string {
-  if (issue.code === 'invalid_type' && isMissing(valueAt(values, issue.path))) return translate('pv.msg.validation.required');
+  if (isMissing(valueAt(values, issue.path)) && !parseMessage(issue.message).key.endsWith('_required')) {
+    return translate('pv.msg.validation.required');
+  }
   return translateIssue(translate, issue.message);
 }
 
