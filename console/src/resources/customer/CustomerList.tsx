@@ -35,7 +35,8 @@ const useFilters = () => {
     <SelectInput key="source" source="source" choices={choices.source} />,
     <SelectInput key="province_code" source="province_code" choices={choices.provinces} alwaysOn />,
     <CitySelectInput key="city_code" source="city_code" alwaysOn />,
-    <AgentInput key="agent_id" source="agent_id" />,
+    // the filter menu (添加筛选) names a filter by the element's own label prop
+    <AgentInput key="agent_id" source="agent_id" label="resources.customer/intentionalCustomer.fields.agent_name" />,
     <DateInput key="created_at_gte" source="created_at_gte" />,
     <DateInput key="created_at_lte" source="created_at_lte" />,
   ];
