@@ -106,7 +106,8 @@ export const raZh: TranslationMessages = {
       invalid_form: '表单填写有误，请检查标红的项',
       loading: '请稍候',
       no: '否',
-      not_found: '你输入的网址有误，或者点击了失效的链接。',
+      // react-admin's NotFound page appends '.' itself
+      not_found: '你输入的网址有误，或者点击了失效的链接',
       select_all_limit_reached: '数据太多，无法全部选中，只选中了前 %{max} 条。',
       unsaved_changes: '有修改尚未保存，确定要放弃吗？',
       yes: '是',
