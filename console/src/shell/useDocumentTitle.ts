@@ -15,7 +15,8 @@ export function useDocumentTitle() {
   useEffect(() => {
     const site = translate('pv.title');
     const match = ROUTE_TITLES.find(([prefix]) => pathname.startsWith(prefix));
-    const page = match ? translate(match[1]) : translate('pv.menu.home');
+    // '/' is home; any other unmatched path is react-admin's not-found page
+    const page = match ? translate(match[1]) : pathname === '/' ? translate('pv.menu.home') : translate('ra.page.not_found');
     document.title = `${page} - ${site}`;
   }, [pathname, translate]);
 }
