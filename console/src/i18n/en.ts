@@ -6,6 +6,11 @@ import { appEn } from './app-en.ts';
 const en = {
   ...englishMessages,
   ...appEn,
+  ra: {
+    ...englishMessages.ra,
+    // react-admin's NotFound page appends '.' itself (link..)
+    message: { ...englishMessages.ra.message, not_found: 'Either you typed a wrong URL, or you followed a bad link' },
+  },
   pv: { ...appEn.pv, msg: { ...messages.en } },
 };
 export default en;
