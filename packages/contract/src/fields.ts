@@ -30,8 +30,8 @@ export const chineseNameField = () =>
 
 export const passwordField = () => z.string({ error: 'validation.required' }).refine(isPassword, { error: 'validation.password_min' });
 
-export const emailField = () => z.string().trim().refine(isEmail, { error: 'validation.email' });
-export const idCardField = () => z.string().trim().refine(isIdCard, { error: 'validation.id_card' });
+export const emailField = () => z.string({ error: 'validation.required' }).trim().refine(isEmail, { error: 'validation.email' });
+export const idCardField = () => z.string({ error: 'validation.required' }).trim().refine(isIdCard, { error: 'validation.id_card' });
 export const ipField = () => z.string().trim().refine(isIp, { error: 'validation.ip' });
 export const urlField = () => z.string().trim().refine(isUrl, { error: 'validation.url' });
 export const portField = () => z.union([z.number(), z.string()]).refine(isPort, { error: 'validation.port' }).transform(Number);
@@ -43,13 +43,15 @@ export const numberInRange = (min: number, max: number) =>
     error: `validation.number_range|${min}|${max}`,
   });
 
-export const enumField = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
+/** A missing value says "required"; a value outside the list says "choose a valid option". */
+export const enumField = <V extends string>(values: readonly [V, ...V[]]) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.enum') });
 
-export const provinceField = () => z.string().refine(isProvinceCode, { error: 'validation.region' });
-export const cityField = () => z.string().refine(isCityCode, { error: 'validation.region' });
+export const provinceField = () => z.string({ error: 'validation.required' }).refine(isProvinceCode, { error: 'validation.region' });
+export const cityField = () => z.string({ error: 'validation.required' }).refine(isCityCode, { error: 'validation.region' });
 
 /** ISO date or date-time string. */
-export const dateField = () => z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
+export const dateField = () => z.string({ error: 'validation.required' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
 export const idField = () => z.coerce.number({ error: 'validation.number' }).int().positive();
 
