@@ -22,6 +22,7 @@ export interface HistoryEntry {
   id: number | string;
   action: string;
   username?: string | null;
+  full_name?: string | null;
   created_at: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

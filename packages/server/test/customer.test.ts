@@ -249,7 +249,7 @@ describe('customer lifecycle', () => {
     const conv = hist.data.list[2];
     expect(conv.before).toMatchObject({ stage: 'intentional', status: 'following', version: 2 });
     expect(conv.after).toMatchObject({ stage: 'formal', status: 'signed', version: 3 });
-    expect(conv).toMatchObject({ username: 'admin', resource: 'customer', record_id: c.id });
+    expect(conv).toMatchObject({ username: 'admin', full_name: '系统管理员', resource: 'customer', record_id: c.id });
     // history masks like the record (the log itself keeps the full values)
     expect(conv.after).toMatchObject({ id_card: '110101********4514', bank_card: '622848*********8901' });
     expect(hist.body).not.toContain('110101199003074514');

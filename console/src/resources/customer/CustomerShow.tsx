@@ -227,7 +227,7 @@ const History = () => {
               {translate(`pv.customer.history_action.${entry.action}`, { _: entry.action })}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {translate('pv.customer.by', { name: entry.username ?? '', time: formatDateTime(entry.created_at, lang) })}
+              {translate('pv.customer.by', { name: entry.full_name || entry.username || '', time: formatDateTime(entry.created_at, lang) })}
             </Typography>
             <Changes entry={entry} />
           </Box>

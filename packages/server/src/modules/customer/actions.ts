@@ -7,10 +7,10 @@ import {
   followUpCreateSchema,
   maskMiddle,
 } from '@pv/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { customerFollowUps, sysLog } from '../../db/schema/index.ts';
+import { customerFollowUps, sysLog, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -115,9 +115,11 @@ export async function lose(db: Db, body: unknown, auth: AuthContext, actor: Acto
 export async function history(db: Db, query: unknown, auth: AuthContext) {
   const { id } = parse(z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() }), query);
   await loadOne(db, def, id, auth);
+  // full_name beside the logged username, so the page names people the way the follow-ups do
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(sysLog), full_name: users.full_name })
     .from(sysLog)
+    .leftJoin(users, eq(users.id, sysLog.user_id))
     .where(and(eq(sysLog.resource, 'customer'), eq(sysLog.record_id, id)))
     .orderBy(asc(sysLog.id));
   // the log keeps full values; what leaves the server is masked like the record itself
