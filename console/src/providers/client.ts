@@ -3,6 +3,7 @@ import { paths } from '@pv/contract';
 import { session } from './session.ts';
 import { currentLang } from './i18nProvider.ts';
 import { notifyBus } from './notifyBus.ts';
+import { loadingBus } from './loadingBus.ts';
 
 const baseURL = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
@@ -13,6 +14,7 @@ export const client = createClient({
   getIdentity: session.getIdentity,
   getLang: currentLang,
   notify: (kind, text) => notifyBus.emit({ kind, text }),
+  onLoading: loadingBus.set,
   onSessionExpired: () => {
     session.clear();
     if (typeof window !== 'undefined' && !window.location.hash.startsWith('#/login')) {

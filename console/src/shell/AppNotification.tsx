@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
-import { Notification, useNotify } from 'react-admin';
+import { useEffect, useSyncExternalStore } from 'react';
+import { Notification, useNotify, useTranslate } from 'react-admin';
+import { Backdrop, CircularProgress, Typography } from '@mui/material';
+import { loadingBus } from '../providers/loadingBus.ts';
 import { notifyBus } from '../providers/notifyBus.ts';
 
 /** Messages last 3000 ms (SPEC.md §9). */
@@ -18,10 +20,23 @@ const ClientNotifications = () => {
   return null;
 };
 
-/** react-admin's notification with the product's duration, plus the client bridge. Rendered on every page, login included. */
+/** Covers the page while a `doEdit` request is in flight, with the loading text of SPEC.md §9. */
+const BlockingLoader = () => {
+  const translate = useTranslate();
+  const loading = useSyncExternalStore(loadingBus.subscribe, loadingBus.isLoading);
+  return (
+    <Backdrop open={loading} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }} data-testid="blocking-loader">
+      <CircularProgress color="inherit" />
+      <Typography>{translate('pv.loading')}</Typography>
+    </Backdrop>
+  );
+};
+
+/** react-admin's notification with the product's duration, the client bridge and the blocking loader. Rendered on every page, login included. */
 export const AppNotification = () => (
   <>
     <Notification autoHideDuration={MESSAGE_DURATION} />
     <ClientNotifications />
+    <BlockingLoader />
   </>
 );
