@@ -6,6 +6,15 @@ import { echarts } from './echarts.ts';
 import { t } from './i18n.ts';
 import { capacityScale, formatInScale, formatNumber, shortProvinceName, type Lang } from './logic.ts';
 
+/** The dark tooltip both charts share. */
+const AXIS_TOOLTIP = {
+  trigger: 'axis' as const,
+  axisPointer: { type: 'shadow' as const },
+  backgroundColor: 'rgba(6, 30, 60, 0.92)',
+  borderColor: '#1f7fd1',
+  textStyle: { color: '#e6f4ff', fontSize: 16 },
+};
+
 const AXIS = '#7fb6e6';
 const SPLIT = 'rgba(64, 158, 255, 0.12)';
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
@@ -43,13 +52,7 @@ export function UserAreaChart({ rows, lang, onDrawn }: ChartProps) {
         textStyle: { color: '#cfe8ff', fontSize: 18 },
         data: [t(lang, 'seriesCustomers'), t(lang, 'seriesStations')],
       },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        backgroundColor: 'rgba(6, 30, 60, 0.92)',
-        borderColor: '#1f7fd1',
-        textStyle: { color: '#e6f4ff', fontSize: 16 },
-      },
+      tooltip: AXIS_TOOLTIP,
       xAxis: {
         type: 'category',
         data: rows.map((r) => label(r, lang)),
@@ -116,11 +119,7 @@ export function CapacityChart({ rows, lang, onDrawn }: ChartProps) {
       animationDuration: 800,
       grid: { left: 110, right: 130, top: 20, bottom: 20 },
       tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        backgroundColor: 'rgba(6, 30, 60, 0.92)',
-        borderColor: '#1f7fd1',
-        textStyle: { color: '#e6f4ff', fontSize: 16 },
+        ...AXIS_TOOLTIP,
         valueFormatter: (v: number) => formatInScale(v, scale),
       },
       xAxis: { type: 'value', show: false },

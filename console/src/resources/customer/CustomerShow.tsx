@@ -114,17 +114,23 @@ const Details = () => {
   );
 };
 
-const FollowUps = () => {
+/** A list that belongs to the shown customer (follow-ups, history), fetched once the record is there. */
+function useCustomerSideList<T>(name: string, fetch: (dataProvider: PvDataProvider, id: Customer['id']) => Promise<T[]>) {
   const record = useRecordContext<Customer>();
   const resource = useResourceContext();
   const dataProvider = useDataProvider<PvDataProvider>();
-  const translate = useTranslate();
-  const lang = useLang();
   const { data = [], isPending } = useQuery({
-    queryKey: [resource, 'followUps', record?.id],
-    queryFn: () => dataProvider.followUps(record!.id).then((r) => r.data),
+    queryKey: [resource, name, record?.id],
+    queryFn: () => fetch(dataProvider, record!.id),
     enabled: record?.id !== undefined,
   });
+  return { data, isPending };
+}
+
+const FollowUps = () => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const { data, isPending } = useCustomerSideList('followUps', (dp, id) => dp.followUps(id).then((r) => r.data));
   return (
     <Panel title="pv.customer.follow_ups">
       {!isPending && data.length === 0 && (
@@ -203,16 +209,9 @@ const Changes = ({ entry }: { entry: HistoryEntry }) => {
 };
 
 const History = () => {
-  const record = useRecordContext<Customer>();
-  const resource = useResourceContext();
-  const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const lang = useLang();
-  const { data = [], isPending } = useQuery({
-    queryKey: [resource, 'history', record?.id],
-    queryFn: () => dataProvider.history(record!.id).then((r) => [...r.data].reverse()),
-    enabled: record?.id !== undefined,
-  });
+  const { data, isPending } = useCustomerSideList('history', (dp, id) => dp.history(id).then((r) => [...r.data].reverse()));
   return (
     <Panel title="pv.customer.history">
       {!isPending && data.length === 0 && (
