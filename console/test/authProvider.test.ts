@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient, type RequestConfig } from '@pv/client';
+import { ApiError, type RequestConfig } from '@pv/client';
+import { fakeClient } from './fakeClient.ts';
 
 // A minimal localStorage for node.
 class MemoryStorage {
@@ -22,21 +23,6 @@ class MemoryStorage {
 const { createAuthProvider } = await import('../src/providers/authProvider.ts');
 const { session, TOKEN_KEY, GUEST_NAME } = await import('../src/providers/session.ts');
 
-function fakeClient(answer: (c: RequestConfig) => unknown) {
-  const calls: RequestConfig[] = [];
-  const request = async (config: RequestConfig) => {
-    calls.push(config);
-    const data = answer(config);
-    if (data instanceof Error) throw data;
-    return { code: 200, msg: 'ok', data };
-  };
-  const api: ApiClient = {
-    request: request as ApiClient['request'],
-    get: ((url: string, params?: Record<string, unknown>, extra?: object) => request({ ...extra, url, method: 'GET', params })) as ApiClient['get'],
-    post: ((url: string, data?: unknown, extra?: object) => request({ ...extra, url, method: 'POST', data })) as ApiClient['post'],
-  };
-  return { api, calls };
-}
 
 const user = { id: 7, username: 'kefu', full_name: '客服小李', identity: 'staff', agent_id: null, avatar: null, admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] };
 

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
-import { ApiError, type ApiClient, type RequestConfig } from '@pv/client';
+import { ApiError } from '@pv/client';
+import { fakeClient } from './fakeClient.ts';
 import { customerEditSchema } from '@pv/contract';
 import { CUSTOMER_EDITABLE, changedFields, createDataProvider, filterParams } from '../src/providers/dataProvider.ts';
 import { fieldErrorsOf, toHttpError } from '../src/providers/errors.ts';
 
-/** A fake client recording calls and answering from a function. */
-function fakeClient(answer: (config: RequestConfig) => unknown) {
-  const calls: RequestConfig[] = [];
-  const request = async (config: RequestConfig) => {
-    calls.push(config);
-    const data = answer(config);
-    if (data instanceof Error) throw data;
-    return { code: 200, msg: 'ok', data };
-  };
-  const api: ApiClient = {
-    request: request as ApiClient['request'],
-    get: ((url: string, params?: Record<string, unknown>, extra?: object) => request({ ...extra, url, method: 'GET', params })) as ApiClient['get'],
-    post: ((url: string, data?: unknown, extra?: object) => request({ ...extra, url, method: 'POST', data })) as ApiClient['post'],
-  };
-  return { api, calls };
-}
 
 const I = 'customer/intentionalCustomer';
 
