@@ -1,34 +1,33 @@
-import { lazy } from 'react';
-import { Admin, Resource } from 'react-admin';
-import { authProvider } from './providers/authProvider.ts';
+import { Admin } from 'react-admin';
+import { authProvider, type AccessInfo } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { Layout } from './shell/Layout.tsx';
 import { LoginPage } from './shell/LoginPage.tsx';
 import { AppNotification } from './shell/AppNotification.tsx';
 import { theme } from './shell/theme.ts';
-import { intentionalCustomer, formalCustomer } from './resources/customer/index.ts';
+import { appConfig } from './config.ts';
+import { CatchAll, RootRedirect, renderRoutes } from './shell/routes/AppRoutes.tsx';
 
-// The home page and every resource screen are separate chunks: the login page loads only the shell.
-const Home = lazy(() => import('./shell/Home.tsx'));
-
+/**
+ * Routes come from the server's menu (getPermissions → AccessInfo.routes): every screen is a lazy
+ * chunk registered only when the user's route tree contains it, so the login page loads the shell only.
+ */
 export const App = () => (
   <Admin
-    title="运维后台管理"
+    title={appConfig.title}
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     loginPage={LoginPage}
     layout={Layout}
-    dashboard={Home}
+    dashboard={RootRedirect}
+    catchAll={CatchAll}
     notification={AppNotification}
     theme={theme}
     requireAuth
     disableTelemetry
   >
-    <Resource {...intentionalCustomer} />
-    <Resource {...formalCustomer} />
-    {/* agents: referenced by the customer filter and form (the agent screens come with their own issue) */}
-    <Resource name="agent" recordRepresentation="name" />
+    {(permissions: AccessInfo) => renderRoutes(permissions ?? { admin: false, roles: [], permissions: [], routes: [] })}
   </Admin>
 );

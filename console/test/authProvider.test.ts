@@ -30,6 +30,7 @@ const server = (c: RequestConfig) => {
   if (c.url.endsWith('/index/login')) return { token: 'T1', refresh_token: 'R1', expires_in: 7200, id: 7, identity: 'staff' };
   if (c.url.endsWith('/get_user_info')) return user;
   if (c.url.endsWith('/login_out')) return null;
+  if (c.url.endsWith('/menu/index')) return [{ path: '/customer', name: 'Customer', component: 'Layout', meta: { title: 'customer' }, children: [{ path: 'customerList', name: 'customerList', component: 'customer/customerList', meta: { title: 'customerList', noClosable: 1 } }] }];
   throw new Error('unexpected ' + c.url);
 };
 
@@ -90,11 +91,32 @@ describe('authProvider', () => {
     const auth = createAuthProvider(fakeClient(server).api);
     await auth.login({ username: 'kefu', password: 'secret1' });
     expect(await auth.getIdentity!()).toMatchObject({ id: 7, fullName: '客服小李' });
-    expect(await auth.getPermissions!({})).toEqual({ admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] });
+    const access = await auth.getPermissions!({});
+    expect(access).toMatchObject({ admin: false, roles: ['operator'], permissions: ['customer:index', 'customer:add'] });
+    expect(access.routes[0].children[0]).toMatchObject({ fullPath: '/customer/customerList', meta: { noClosable: true } });
     const r = 'customer/intentionalCustomer';
     expect(await auth.canAccess!({ resource: r, action: 'list' })).toBe(true);
     expect(await auth.canAccess!({ resource: r, action: 'create' })).toBe(true);
     expect(await auth.canAccess!({ resource: r, action: 'delete' })).toBe(false);
     expect(await auth.canAccess!({ resource: r, action: 'convert' })).toBe(false);
+  });
+
+  it('a menu reply that is not an array resets the session with 路由格式返回有误！', async () => {
+    const auth = createAuthProvider(fakeClient((c) => (c.url.endsWith('/menu/index') ? { oops: true } : server(c))).api);
+    await auth.login({ username: 'kefu', password: 'secret1' });
+    const failure = await auth.getPermissions!({}).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe('pv.routing.format_error');
+    await expect(auth.checkError(failure)).rejects.toBe(failure);
+    expect(session.getToken()).toBeNull();
+  });
+
+  it('a failing user-info call resets the session too', async () => {
+    const auth = createAuthProvider(fakeClient((c) => (c.url.endsWith('/get_user_info') ? new ApiError('boom', { code: 500, url: 'x' }) : server(c))).api);
+    await auth.login({ username: 'kefu', password: 'secret1' });
+    const failure = await auth.getPermissions!({}).catch((e: unknown) => e);
+    expect((failure as Error).message).toBe('pv.routing.load_failed');
+    await expect(auth.checkError(failure)).rejects.toBeTruthy();
+    expect(session.getToken()).toBeNull();
   });
 });

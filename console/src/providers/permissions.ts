@@ -1,3 +1,5 @@
+import { bindingOf } from './resources.ts';
+
 /**
  * The permission check of SPEC.md §6, as a pure function:
  * - an admin (full access) always passes;
@@ -64,7 +66,7 @@ const ACTION_CODES: Record<string, string | null> = {
 };
 
 /** The API resource behind a react-admin resource name ('customer/intentionalCustomer' → 'customer'). */
-export const apiResourceOf = (resource: string): string => resource.split('/')[0] ?? resource;
+export const apiResourceOf = (resource: string): string => bindingOf(resource).api;
 
 /** What authProvider.canAccess answers for a resource and action. */
 export function canAccessAction(acl: Acl | null | undefined, resource: string | undefined, action: string): boolean {

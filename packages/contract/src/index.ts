@@ -8,3 +8,5 @@ export * from './common.ts';
 export * from './customer.ts';
 export * from './paths.ts';
 export * from './stats.ts';
+export * from './menu.ts';
+export * from './menu-tree.ts';

@@ -10,6 +10,22 @@ export const paths = {
   userInfo: `${API_PREFIX}/common/get_user_info`,
   modifyPassword: `${API_PREFIX}/common/modify_password`,
   menu: `${API_PREFIX}/menu/index`,
+  sms: `${API_PREFIX}/index/sms`,
+  smsLogin: `${API_PREFIX}/index/sms_login`,
+  register: '/register',
+  socialLogin: '/socialLogin',
+  callback: '/callback',
+  publicKey: '/publicKey',
+  expireToken: '/expireToken',
+  exLogin: `${API_PREFIX}/index/ex_login`,
+  startPage: `${API_PREFIX}/index/start_page`,
+  /** the lock screen asks the server whether a password is the signed-in user's own */
+  checkPassword: `${API_PREFIX}/common/check_password`,
+  /** change password from the avatar menu (SPEC.md §7 modify_passwords: id and password) */
+  modifyPasswords: `${API_PREFIX}/common/modify_passwords`,
+  upload: '/upload',
+  websocket: `${API_PREFIX}/ws`,
+  message: (op: string) => `${API_PREFIX}/message/${op}`,
   /** generic resource calls: `${resource(name)}/index` etc. */
   resource: (name: string) => `${API_PREFIX}/${name}`,
   customerFollowUps: `${API_PREFIX}/customer/follow_ups`,

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { can } from './modules/auth/context.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
 import { statisticRoutes } from './modules/statistic/routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   customerRoutes(app, deps);
   resourceRoutes(app, deps, agentResource);
   statisticRoutes(app, deps);
+  menuRoutes(app, deps);
 
   await serveApps(app, config);
   return app;

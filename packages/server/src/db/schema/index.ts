@@ -2,3 +2,4 @@ export * from './agent.ts';
 export * from './system.ts';
 export * from './customer.ts';
 export * from './station.ts';
+export * from './admin.ts';

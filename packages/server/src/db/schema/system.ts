@@ -20,6 +20,8 @@ export const users = pgTable(
     is_admin: boolean('is_admin').notNull().default(false),
     status: varchar('status', { length: 16 }).notNull().default('enabled'),
     last_login_at: tstz('last_login_at'),
+    /** the route the console opens after login (start_page) */
+    start_page: varchar('start_page', { length: 200 }),
     ...versioned(),
   },
   (t) => [index('users_agent_idx').on(t.agent_id)],
@@ -92,5 +94,7 @@ export const sysLog = pgTable(
     index('sys_log_record_idx').on(t.resource, t.record_id, t.id),
     index('sys_log_user_idx').on(t.user_id, t.created_at),
     index('sys_log_action_idx').on(t.action, t.username, t.created_at),
+    index('sys_log_ip_idx').on(t.action, t.ip, t.created_at),
+    index('sys_log_time_idx').on(t.created_at),
   ],
 );

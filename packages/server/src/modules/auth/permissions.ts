@@ -6,6 +6,13 @@ export const PERMISSIONS = {
   customer: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'survey', 'convert', 'lose'],
   agent: ['index', 'get_info'],
   statistic: ['view'],
+  user: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'reset_password'],
+  role: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
+  department: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
+  menu: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
+  task: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'run'],
+  syslog: ['index', 'get_info'],
+  message: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));

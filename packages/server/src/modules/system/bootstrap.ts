@@ -8,6 +8,7 @@ import { agents, customers, roles, stations, userRoles, users } from '../../db/s
 import { hashPassword } from '../auth/password.ts';
 import { BUILTIN_ROLES } from '../auth/permissions.ts';
 import { customersSql, followUpsSql, stationsSql } from '../../seed/generate.ts';
+import { seedMenus } from '../menu/tree.ts';
 
 export interface BootstrapResult {
   /** true when this start created the admin (an empty database) */
@@ -27,9 +28,10 @@ export function randomPassword(length = 16): string {
 /**
  * First start on an empty database: built-in roles, the `admin` user (PV_ADMIN_PASSWORD or a random
  * password printed once and written 0600 to DATA_DIR/admin-password.txt), and demo data when on.
- * A database that already has users is left alone.
+ * A database that already has users is left alone (an empty menus table is still filled).
  */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
+  await seedMenus(db);
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return { created: false, generatedPassword: null, passwordFile: null, demo: null };
 

@@ -1,0 +1,10 @@
+/**
+ * Catalogue areas: each part of the console keeps its keys in its own file here (zh and en side by
+ * side, same keys). zh.ts and en.ts merge them over the base catalogues.
+ */
+import * as route from './route.ts';
+
+const AREAS = [route];
+
+export const areasZh = AREAS.map((a) => a.zh);
+export const areasEn = AREAS.map((a) => a.en);

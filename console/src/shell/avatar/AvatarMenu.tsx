@@ -1,0 +1,2 @@
+/** Placeholder until its owner lands it (avatar helper). */
+export const AvatarMenu = (_props: object) => null;

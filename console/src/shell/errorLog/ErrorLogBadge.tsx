@@ -1,0 +1,2 @@
+/** Placeholder until its owner lands it (error-log helper). */
+export const ErrorLogBadge = (_props: object) => null;

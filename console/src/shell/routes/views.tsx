@@ -1,0 +1,30 @@
+import { lazy, type ComponentType } from 'react';
+import type { ResourceProps } from 'react-admin';
+import { intentionalCustomer, formalCustomer } from '../../resources/customer/index.ts';
+
+/**
+ * Component paths of the route tree (menus.component on the server) → the console views that
+ * render them. A resource view becomes a react-admin <Resource> named after its route path
+ * (list / create / edit / show under it); a page view is one screen at the route path.
+ * Menu management offers exactly these keys.
+ */
+export type ViewDef =
+  | { kind: 'resource'; resource: Omit<ResourceProps, 'name'> }
+  | { kind: 'page'; Component: ComponentType; noLayout?: boolean };
+
+const page = (load: () => Promise<{ default: ComponentType }>, extra: { noLayout?: boolean } = {}): ViewDef => ({
+  kind: 'page',
+  Component: lazy(load),
+  ...extra,
+});
+
+const resource = ({ name: _name, ...props }: ResourceProps): ViewDef => ({ kind: 'resource', resource: props });
+
+export const VIEWS: Record<string, ViewDef> = {
+  index: page(() => import('../Home.tsx')),
+  'customer/intentionalCustomer': resource(intentionalCustomer),
+  'customer/customerList': resource(formalCustomer),
+  daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
+};
+
+export const VIEW_KEYS = Object.keys(VIEWS).sort();

@@ -1,0 +1,113 @@
+import type { ServerRoute } from './menu.ts';
+
+/**
+ * The product's route tree (SPEC.md §2) as the server seeds it into the menus table on first start
+ * and as the console uses it for a virtual admin when loginInterception is off.
+ *
+ * `permission`: the code a user needs to see the entry ('' = any signed-in user).
+ * `enabled: false`: the view is not built yet, so nobody is served the entry (menu management can
+ * switch it on once its screen exists). The `identity` rule limits 大屏 to identity 'system'.
+ */
+export interface MenuSeed extends Omit<ServerRoute, 'children'> {
+  permission?: string;
+  enabled?: boolean;
+  identity?: string;
+  children?: MenuSeed[];
+}
+
+const leaf = (path: string, permission: string, meta: Partial<MenuSeed['meta']> = {}, extra: Partial<MenuSeed> = {}): MenuSeed => ({
+  path,
+  name: path,
+  component: extra.component ?? path,
+  permission,
+  meta: { title: path, ...meta },
+  ...extra,
+});
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    path: '/',
+    name: 'Root',
+    component: 'Layout',
+    redirect: '/index',
+    meta: { title: 'home', icon: 'home', breadcrumbHidden: 1 },
+    children: [
+      leaf('index', '', { icon: 'home', noClosable: 1 }),
+      leaf('dashboard', 'statistic:view', { icon: 'dashboard' }, { enabled: false }),
+      leaf('workbench', '', { icon: 'workbench' }, { enabled: false }),
+    ],
+  },
+  {
+    path: '/customer',
+    name: 'Customer',
+    component: 'Layout',
+    redirect: '/customer/intentionalCustomer',
+    meta: { title: 'customer', icon: 'customer' },
+    children: [
+      leaf('intentionalCustomer', 'customer:index', { icon: 'intentional' }, { component: 'customer/intentionalCustomer' }),
+      leaf('customerList', 'customer:index', { icon: 'formal' }, { component: 'customer/customerList' }),
+      leaf(
+        'customerDetail',
+        'customer:get_info',
+        { hidden: 1, dynamicNewTab: 1, activeMenu: '/customer/customerList' },
+        { component: 'customer/customerDetail', enabled: false },
+      ),
+    ],
+  },
+  {
+    path: '/stationManagement',
+    name: 'StationManagement',
+    component: 'Layout',
+    redirect: '/stationManagement/stationList',
+    meta: { title: 'stationManagement', icon: 'station' },
+    enabled: false,
+    children: [
+      leaf('stationList', 'station:index', { icon: 'station' }),
+      leaf('stationDetail', 'station:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/stationList' }),
+      leaf('pdfs', 'station:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/stationList' }),
+      leaf('buildWorkOrderList', 'work_order:index', { icon: 'build' }),
+      leaf('buildSelfAuditList', 'self_audit:index', { icon: 'audit' }),
+      leaf('buildSelfAuditDetail', 'self_audit:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/buildSelfAuditList' }),
+      leaf('ongridWorkOrderList', 'work_order:index', { icon: 'grid' }),
+      leaf('ongridSelfAuditList', 'self_audit:index', { icon: 'audit' }),
+      leaf('ongridselfauditdetails', 'self_audit:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/ongridSelfAuditList' }),
+      leaf('gebMatter', 'matter:index', { icon: 'matter' }),
+      leaf('matterDetails', 'matter:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/gebMatter' }),
+      leaf('inputagent', 'agent:index', { icon: 'agent' }),
+      leaf('inputagentDetail', 'agent:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/inputagent' }),
+    ].map((c) => ({ ...c, component: `stationManagement/${c.path}` })),
+  },
+  {
+    path: '/other',
+    name: 'Other',
+    component: 'Layout',
+    redirect: '/other/workflow',
+    meta: { title: 'other', icon: 'other' },
+    enabled: false,
+    children: [leaf('workflow', 'workflow:index', { icon: 'workflow' }, { component: 'other/workflow' })],
+  },
+  {
+    path: '/setting',
+    name: 'Setting',
+    component: 'Layout',
+    redirect: '/setting/personalCenter',
+    meta: { title: 'setting', icon: 'setting' },
+    children: [
+      leaf('personalCenter', '', { icon: 'person' }, { component: 'setting/personalCenter' }),
+      leaf('userManagement', 'user:index', { icon: 'user' }, { component: 'setting/userManagement' }),
+      leaf('roleManagement', 'role:index', { icon: 'role' }, { component: 'setting/roleManagement' }),
+      leaf('departmentManagement', 'department:index', { icon: 'department' }, { component: 'setting/departmentManagement' }),
+      leaf('menuManagement', 'menu:index', { icon: 'menu' }, { component: 'setting/menuManagement' }),
+      leaf('taskManagement', 'task:index', { icon: 'task', badge: 'New' }, { component: 'setting/taskManagement' }),
+      leaf('systemLog', 'syslog:index', { icon: 'log' }, { component: 'setting/systemLog' }),
+      leaf('messageCenter', '', { icon: 'message' }, { component: 'setting/messageCenter' }),
+    ],
+  },
+  {
+    path: '/daping',
+    name: 'Daping',
+    component: 'daping',
+    identity: 'system',
+    meta: { title: 'daping', icon: 'daping', target: '_blank' },
+  },
+];
