@@ -2,13 +2,17 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const dataDir = fileURLToPath(new URL('./.tmp/e2e-data', import.meta.url));
+const E2E_PORT_ = Number(process.env.E2E_PORT ?? 18080);
+// one data directory per port, so several runs can share the machine
+const dataDir = fileURLToPath(new URL(`./.tmp/e2e-data-${E2E_PORT_}`, import.meta.url));
+// E2E_CONSOLE_DIR: test a console built elsewhere (`vite build --outDir`) instead of console/dist
+const consoleDir = process.env.E2E_CONSOLE_DIR ? `CONSOLE_DIR=${process.env.E2E_CONSOLE_DIR} ` : '';
 
 /**
  * The browser tests drive the BUILT console and big screen, served by the real server on a
  * throwaway data directory (recreated on every run) with a known admin password.
  */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_PORT = E2E_PORT_;
 export const ADMIN_PASSWORD = 'e2e-Admin-pass';
 const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
@@ -41,7 +45,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${E2E_PORT} HOST=127.0.0.1 PV_ADMIN_PASSWORD=${ADMIN_PASSWORD} LOG_LEVEL=warn node --import tsx ../packages/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && ${consoleDir}DATA_DIR=${dataDir} PORT=${E2E_PORT} HOST=127.0.0.1 PV_ADMIN_PASSWORD=${ADMIN_PASSWORD} LOG_LEVEL=warn node --import tsx ../packages/server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
