@@ -69,6 +69,12 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   prepareCreate?(input: Record<string, unknown>, ctx: WriteContext): Promise<Record<string, unknown>>;
   /** turn validated edit input (without id/version) into update values */
   prepareEdit?(input: Record<string, unknown>, before: Record<string, unknown>, ctx: WriteContext): Promise<Record<string, unknown>>;
+  /** after the insert, in the same transaction (e.g. link rows of a join table) */
+  afterCreate?(created: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext): Promise<void>;
+  /** refuse a delete (throw an ApiError) after the rows are locked and scope-checked, in the same transaction */
+  beforeDelete?(rows: Record<string, unknown>[], ctx: WriteContext): Promise<void>;
+  /** what the system log keeps of a row (e.g. without a password hash); default: the row */
+  logRow?(row: Record<string, unknown>): Record<string, unknown>;
 }
 
 export interface WriteContext {

@@ -10,6 +10,8 @@ import { inScopeExpr, planList } from './query.ts';
 
 type Row = Record<string, unknown>;
 
+const logged = (def: ResourceDef, row: Row) => (def.logRow ? def.logRow(row) : row);
+
 function selection(def: ResourceDef) {
   return { ...getTableColumns(def.table), ...(def.extraColumns ?? {}) };
 }
@@ -70,7 +72,8 @@ export async function createRecord(db: Db, def: ResourceDef, body: unknown, auth
     const created = row as Row;
     // the new row must be one the caller may see (e.g. an agent adding for another agent)
     await loadOne(tx, def, created.id as number, auth);
-    await writeLog(tx, actor, { action: 'add', resource: def.name, recordId: created.id as number, after: created });
+    if (def.afterCreate) await def.afterCreate(created, input, { auth, tx });
+    await writeLog(tx, actor, { action: 'add', resource: def.name, recordId: created.id as number, after: logged(def, created) });
     return reread(tx, def, created.id as number, lang);
   });
 }
@@ -100,7 +103,7 @@ export async function mutate(
       .where(eq(def.table.id, id))
       .returning();
     if (after) await after(tx, updated as Row);
-    await writeLog(tx, actor, { action, resource: def.name, recordId: id, before, after: updated });
+    await writeLog(tx, actor, { action, resource: def.name, recordId: id, before: logged(def, before), after: logged(def, updated as Row) });
     return updated as Row;
   });
 }
@@ -137,8 +140,9 @@ export async function deleteRecords(db: Db, def: ResourceDef, ids: number[], aut
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(missing.join(', '));
     if (rows.some((r) => !r.__in_scope)) throw outOfScope();
+    if (def.beforeDelete) await def.beforeDelete(rows, { auth, tx });
     await tx.delete(def.table).where(inArray(def.table.id, ids));
-    for (const { __in_scope: _, ...before } of rows) await writeLog(tx, actor, { action: 'del', resource: def.name, recordId: before.id as number, before });
+    for (const { __in_scope: _, ...before } of rows) await writeLog(tx, actor, { action: 'del', resource: def.name, recordId: before.id as number, before: logged(def, before) });
     return ids;
   });
 }
