@@ -10,3 +10,4 @@ export * from './paths.ts';
 export * from './stats.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
+export * from './system.ts';
