@@ -15,6 +15,8 @@ export interface FilterSpec {
   schema: z.ZodType;
   /** eq only: accept `a,b,c` (or repeated parameters) as IN (...) */
   multi?: boolean;
+  /** a condition the column operators cannot express (e.g. through a join table); gets the parsed values */
+  where?(values: unknown[]): SQL;
 }
 
 /**

@@ -27,6 +27,7 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
   const present = values.filter((v) => v !== '');
   if (!present.length) return undefined; // an empty filter box means "no filter"
   const parsed = present.map((v) => filterValue(name, spec, v));
+  if (spec.where) return spec.where(parsed);
   switch (spec.op) {
     case 'eq':
       return parsed.length > 1 ? inArray(column, parsed) : eq(column, parsed[0]);
