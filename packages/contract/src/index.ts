@@ -11,3 +11,5 @@ export * from './stats.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
 export * from './system.ts';
+export * from './cron.ts';
+export * from './task.ts';

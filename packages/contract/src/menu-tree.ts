@@ -111,3 +111,26 @@ export const MENU_TREE: MenuSeed[] = [
     meta: { title: 'daping', icon: 'daping', target: '_blank' },
   },
 ];
+
+/** The component of a first-level container entry. */
+export const LAYOUT_COMPONENT = 'Layout';
+
+function componentsOf(list: readonly MenuSeed[]): string[] {
+  return list.flatMap((m) => [...(m.component && m.component !== LAYOUT_COMPONENT ? [m.component] : []), ...componentsOf(m.children ?? [])]);
+}
+
+/**
+ * Every view key a menu entry may name as its component (besides 'Layout'): the views of the
+ * product's route tree. The console registers a subset of these (console/src/shell/routes/views.tsx
+ * VIEWS, tested to stay within this list); menu management validates against it.
+ */
+export const VIEW_COMPONENTS: readonly string[] = [...new Set(componentsOf(MENU_TREE))].sort();
+
+/** Permission codes named by the route tree (some belong to modules still to come). */
+export const MENU_TREE_PERMISSIONS: readonly string[] = [
+  ...new Set(
+    (function walk(list: readonly MenuSeed[]): string[] {
+      return list.flatMap((m) => [...(m.permission ? [m.permission] : []), ...walk(m.children ?? [])]);
+    })(MENU_TREE),
+  ),
+].sort();

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+
+/**
+ * Scheduled tasks (/setting/taskManagement). `code` names a job the server knows (its job
+ * registry); `cron` is a 5-field expression (cron.ts), validated on the server with a message that
+ * says what is wrong.
+ */
+const enabled = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], { error: 'validation.enum' })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const taskFields = {
+  code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(64, { error: 'validation.too_long|64' }),
+  name: requiredText(100),
+  description: optionalText(500),
+  cron: requiredText(100),
+  enabled: enabled.optional(),
+};
+
+export const taskCreateSchema = z.strictObject(taskFields);
+export const taskEditSchema = z.strictObject({
+  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  version: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  name: taskFields.name.optional(),
+  description: taskFields.description,
+  cron: taskFields.cron.optional(),
+  enabled: taskFields.enabled,
+});
+
+export const TASK_QUICK_FIELDS = ['enabled', 'cron', 'name'] as const;
+export const taskQuickFieldSchemas = { enabled, cron: taskFields.cron, name: taskFields.name };
+
+export const taskRunSchema = z.strictObject({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+export const taskRunsQuerySchema = z.strictObject({
+  task_id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  page: z.coerce.number({ error: 'validation.number' }).int().min(1).optional(),
+  limit: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100).optional(),
+});
+
+export const TASK_RUN_STATUSES = ['running', 'success', 'failed'] as const;
+export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
+
+/** A task as the API returns it. */
+export interface TaskRecord {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  cron: string;
+  enabled: boolean;
+  next_run_at: string | null;
+  locked_until: string | null;
+  last_run_at: string | null;
+  last_status: TaskRunStatus | null;
+  /** a JSON object of counts (success) or the error text (failure) */
+  last_result: string | null;
+  last_duration_ms: number | null;
+  version: number;
+  /** whether the server knows the job */
+  known: boolean;
+}
+
+export interface TaskRunRecord {
+  id: number;
+  task_id: number;
+  trigger: 'schedule' | 'manual';
+  triggered_by: number | null;
+  triggered_by_name?: string | null;
+  started_at: string;
+  finished_at: string | null;
+  status: TaskRunStatus;
+  result: string | null;
+  duration_ms: number | null;
+}
+
+/** A job the server offers (GET /api/system/task/jobs). */
+export interface TaskJobInfo {
+  code: string;
+  name: string;
+  description: string;
+  cron: string;
+}
