@@ -19,6 +19,9 @@ import { can } from './modules/auth/context.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { statisticRoutes } from './modules/statistic/routes.ts';
+import { departmentRoutes } from './modules/department/routes.ts';
+import { roleRoutes } from './modules/role/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
 export interface BuildOptions {
@@ -152,6 +155,9 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   resourceRoutes(app, deps, agentResource);
   statisticRoutes(app, deps);
   menuRoutes(app, deps);
+  userRoutes(app, deps);
+  roleRoutes(app, deps);
+  departmentRoutes(app, deps);
 
   await serveApps(app, config);
   return app;
