@@ -71,6 +71,8 @@ export const sessions = pgTable(
     user_agent: text('user_agent'),
     created_at: tstz('created_at').notNull().defaultNow(),
     refreshed_at: tstz('refreshed_at'),
+    /** access tokens of this session issued at or before this instant count as expired (GET /expireToken): the next call gets 405 */
+    access_expired_at: tstz('access_expired_at'),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );

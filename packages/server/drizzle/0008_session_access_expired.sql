@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "access_expired_at" timestamp with time zone;
