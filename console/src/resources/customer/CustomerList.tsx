@@ -26,6 +26,7 @@ import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStatus, regionName, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 
 const useFilters = () => {
   const choices = useChoices();
@@ -95,7 +96,6 @@ const datagridSx = {
   '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
 } as const;
 
 /** Minutes are enough in a list (the detail view shows seconds). */
@@ -107,6 +107,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
   const lang = useLang();
   // a phone gets one line per customer instead of a twelve-column table
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -125,7 +126,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
           tertiaryText={(r) => CustomerStatus.label(r.status, lang)}
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={datagridSx}>
+        <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
           <TextField source="id" />
           <TextField source="name" />
           <TextField source="phone" sortable={false} />
