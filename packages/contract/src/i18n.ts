@@ -103,6 +103,9 @@ export const messages = {
     'error.task_unknown_job': '服务器没有编码为“%{code}”的任务，可选：%{codes}',
     'error.task_code_taken': '编码为“%{code}”的任务已存在',
     'error.task_running': '任务“%{name}”正在运行，请稍后再试',
+    // messages (h-msg)
+    'validation.message_link': '链接须是以 / 开头的页面路径或 http(s) 网址',
+    'error.message_recipient_not_found': '接收人不存在或已停用（ID %{id}）',
   },
   en: {
     'validation.required': 'This field is required',
@@ -200,6 +203,9 @@ export const messages = {
     'error.task_unknown_job': 'The server has no job with code "%{code}"; available: %{codes}',
     'error.task_code_taken': 'A task with code "%{code}" already exists',
     'error.task_running': 'Task "%{name}" is running; try again shortly',
+    // messages (h-msg)
+    'validation.message_link': 'The link must be a page path starting with / or an http(s) address',
+    'error.message_recipient_not_found': 'The recipient does not exist or is disabled (ID %{id})',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

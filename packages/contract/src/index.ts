@@ -13,3 +13,4 @@ export * from './menu-tree.ts';
 export * from './system.ts';
 export * from './cron.ts';
 export * from './task.ts';
+export * from './message.ts';

@@ -22,6 +22,8 @@ import { statisticRoutes } from './modules/statistic/routes.ts';
 import { departmentRoutes } from './modules/department/routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { messageRoutes } from './modules/message/routes.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
 export interface BuildOptions {
@@ -158,6 +160,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   userRoutes(app, deps);
   roleRoutes(app, deps);
   departmentRoutes(app, deps);
+  messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);
   return app;

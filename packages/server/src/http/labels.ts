@@ -58,6 +58,13 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   code: ['编码', 'Code'],
   parent_id: ['上级代理', 'Parent agent'],
   contact: ['联系人', 'Contact'],
+  // messages (h-msg)
+  title: ['标题', 'Title'],
+  type: ['类型', 'Type'],
+  level: ['级别', 'Level'],
+  link: ['链接', 'Link'],
+  recipient_id: ['接收人', 'Recipient'],
+  read: ['已读', 'Read'],
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

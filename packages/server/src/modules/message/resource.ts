@@ -1,0 +1,57 @@
+import { enumField, MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, messageQuickFieldSchemas } from '@pv/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { messages, users } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { defineResource, range } from '../../resources/define.ts';
+import { plainRow } from '../present.ts';
+
+const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+
+/**
+ * Message management (消息管理, permission message:*): every message, whoever it went to, with the
+ * sender's and recipient's names and how many people have read it. recipient_id null = everyone.
+ */
+export const messageResource = defineResource({
+  name: 'message',
+  permission: 'message',
+  table: messages,
+  createSchema: messageCreateSchema,
+  editSchema: messageEditSchema,
+  sorts: { id: messages.id, created_at: messages.created_at, title: messages.title, level: messages.level, type: messages.type },
+  defaultSort: { field: 'id', order: 'DESC' },
+  filters: {
+    id: { column: messages.id, op: 'eq', schema: id, multi: true },
+    type: { column: messages.type, op: 'eq', schema: enumField(MESSAGE_TYPES), multi: true },
+    level: { column: messages.level, op: 'eq', schema: enumField(MESSAGE_LEVELS), multi: true },
+    sender_id: { column: messages.sender_id, op: 'eq', schema: id },
+    // recipient_id=0 lists the messages to everyone
+    recipient_id: {
+      column: messages.recipient_id,
+      op: 'eq',
+      schema: z.coerce.number({ error: 'validation.number' }).int().nonnegative(),
+      where: (values) => (values[0] === 0 ? sql`${messages.recipient_id} is null` : sql`${messages.recipient_id} = ${values[0] as number}`),
+    },
+    ...range('created_at', messages.created_at, z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' })),
+  },
+  search: [messages.title, messages.content],
+  quickFields: messageQuickFieldSchemas,
+  scope: () => undefined,
+  extraColumns: {
+    sender_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "messages"."sender_id")`,
+    recipient_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "messages"."recipient_id")`,
+    read_count: sql<number>`(select count(*)::int from message_reads r where r.message_id = "messages"."id")`,
+  },
+  present: (row) => plainRow(row),
+  async prepareCreate(input, { auth, tx }) {
+    const recipient = (input.recipient_id as number | null | undefined) ?? null;
+    if (recipient !== null) {
+      const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, recipient), eq(users.status, 'enabled')));
+      if (!u) throw new ApiError(400, 'error.message_recipient_not_found', { id: recipient });
+    }
+    return { ...input, content: (input.content as string | null | undefined) ?? '', recipient_id: recipient, sender_id: auth.userId };
+  },
+  async prepareEdit(input) {
+    return 'content' in input && input.content == null ? { ...input, content: '' } : input;
+  },
+});
