@@ -68,7 +68,13 @@ export interface AppRoute {
 // ---------------------------------------------------------------------------------------------
 // Menu management (/setting/menuManagement) and the menu endpoint's parameters
 
-const flag01 = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: 'validation.menu_flag' }).transform((v) => (v === 1 || v === '1' || v === true ? 1 : 0));
+const FLAG_VALUES: readonly unknown[] = [0, 1, '0', '1', true, false];
+/** 1/0 (or true/false, '1'/'0'); anything else says "only 1 or 0". */
+export const menuFlagSchema = z
+  .unknown()
+  .refine((v) => FLAG_VALUES.includes(v), { error: 'validation.menu_flag' })
+  .transform((v) => (v === 1 || v === '1' || v === true ? 1 : 0));
+const flag01 = menuFlagSchema;
 
 /** Every flag a menu entry may carry (stored and served as 1/0). */
 export const MENU_FLAG_KEYS = [...ROUTE_FLAG_KEYS, ...ROUTE_BOOL_KEYS] as const;
@@ -162,7 +168,8 @@ export type MenuCreate = z.output<typeof menuCreateSchema>;
 export const MENU_QUICK_FIELDS = ['status', 'sort', 'parent_id', 'permission', ...MENU_FLAG_KEYS, 'badge', 'icon'] as const;
 
 const bit = z
-  .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.literal('true'), z.literal('false'), z.boolean()], { error: 'validation.menu_flag' })
+  .unknown()
+  .refine((v) => [...FLAG_VALUES, 'true', 'false'].includes(v), { error: 'validation.menu_flag' })
   .transform((v) => v === '1' || v === 1 || v === 'true' || v === true);
 
 /**

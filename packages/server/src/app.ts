@@ -18,6 +18,8 @@ import { authenticate } from './modules/auth/service.ts';
 import { can } from './modules/auth/context.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { taskRoutes } from './modules/task/routes.ts';
+import { syslogRoutes } from './modules/syslog/routes.ts';
 import { statisticRoutes } from './modules/statistic/routes.ts';
 import { departmentRoutes } from './modules/department/routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
@@ -157,6 +159,8 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   resourceRoutes(app, deps, agentResource);
   statisticRoutes(app, deps);
   menuRoutes(app, deps);
+  taskRoutes(app, deps);
+  syslogRoutes(app, deps);
   userRoutes(app, deps);
   roleRoutes(app, deps);
   departmentRoutes(app, deps);

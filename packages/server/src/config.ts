@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,45 @@ export interface Config {
   loginWindowSeconds: number;
   /** behind a reverse proxy: take the client IP from X-Forwarded-For */
   trustProxy: boolean;
+  /** failed sign-ins (password, SMS) from one address within the login window before 429 */
+  loginIpMaxFailures: number;
+  /** progressive delay: failures before slowing down, first delay (ms, doubles per failure), cap (ms) */
+  loginDelayAfter: number;
+  loginDelayMs: number;
+  loginDelayMaxMs: number;
+  /** SMS codes: lifetime, wrong tries per code, seconds between sends to a phone, sends per phone / per address per hour */
+  smsCodeTtl: number;
+  smsMaxAttempts: number;
+  smsResendSeconds: number;
+  smsMaxPerHour: number;
+  smsMaxPerIpHour: number;
+  /** POST /register (self sign-up with phone + SMS code) and the role new accounts get ('' = none) */
+  registerEnabled: boolean;
+  registerDefaultRole: string;
+  /** login password encrypted with the RSA public key (GET /publicKey); off per SPEC.md §9 */
+  loginRsa: boolean;
+  /** PEM (PKCS#8) of the 1024-bit login RSA key; null = generated per process (in-memory) */
+  rsaPrivateKey: string | null;
+  /** external identity provider (OAuth2 authorization code): unset URLs = off */
+  oauth: {
+    provider: string;
+    name: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    scope: string;
+    subjectField: string;
+  };
+  /** the 山海系统 link: base URL of the external system ('' = no link), its su_login path, the page opened, the shared ticket secret */
+  externalSystemUrl: string;
+  externalSuLoginPath: string;
+  externalPagePath: string;
+  externalSystemSecret: string;
+  /** scheduled tasks: seconds between scheduler ticks; 0 = the scheduler does not run (tests) */
+  taskTickSeconds: number;
 }
 
 /**
@@ -51,6 +90,34 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'LOGIN_MAX_FAILURES', default: '10', meaning: 'Failed logins per user name within `LOGIN_WINDOW_SECONDS` before further attempts get 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Window of the login failure counter.' },
   { name: 'TRUST_PROXY', default: '0', meaning: 'Set `1` behind a reverse proxy so the client IP (logs, system log) comes from `X-Forwarded-For`.' },
+  { name: 'LOGIN_IP_MAX_FAILURES', default: '50', meaning: 'Failed sign-ins (password or SMS code) from one client address within `LOGIN_WINDOW_SECONDS` before further attempts from it get 429.' },
+  { name: 'LOGIN_DELAY_AFTER', default: '3', meaning: 'Failed sign-ins of an account (or, scaled, of an address) before each further attempt is slowed down.' },
+  { name: 'LOGIN_DELAY_MS', default: '500', meaning: 'First progressive delay in ms; doubles with every further failure (`0` = no delay).' },
+  { name: 'LOGIN_DELAY_MAX_MS', default: '5000', meaning: 'Cap of the progressive delay in ms.' },
+  { name: 'SMS_CODE_TTL', default: '300', meaning: 'Lifetime of an SMS verification code in seconds.' },
+  { name: 'SMS_MAX_ATTEMPTS', default: '5', meaning: 'Wrong entries of one SMS code before it is void.' },
+  { name: 'SMS_RESEND_SECONDS', default: '60', meaning: 'Seconds between two codes sent to the same phone.' },
+  { name: 'SMS_MAX_PER_HOUR', default: '5', meaning: 'Codes sent to one phone per hour.' },
+  { name: 'SMS_MAX_PER_IP_HOUR', default: '20', meaning: 'Codes requested from one client address per hour.' },
+  { name: 'REGISTER_ENABLED', default: '0', meaning: 'Set `1` to allow self sign-up (`POST /register`: user name, password, phone + SMS code).' },
+  { name: 'REGISTER_DEFAULT_ROLE', default: '(empty)', meaning: 'Role code given to self-registered users (e.g. `agent`); empty = no role (they see only the home page until an admin assigns one).' },
+  { name: 'LOGIN_RSA', default: '0', meaning: 'Set `1` to have the console encrypt the login password with the RSA public key (`GET /publicKey`, 117-byte chunks, PKCS#1 v1.5); the server then only accepts encrypted passwords. Use HTTPS regardless.' },
+  { name: 'RSA_PRIVATE_KEY', default: 'generated', meaning: 'PEM of the 1024-bit login RSA key. When unset, one is generated once and kept in `DATA_DIR/login-rsa.pem` (mode 0600). Set it (same value) on every instance when running several.' },
+  { name: 'OAUTH_AUTHORIZE_URL', default: '(unset)', meaning: 'External identity provider (OAuth2 authorization code flow): its authorize URL. Unset = no external sign-in.' },
+  { name: 'OAUTH_TOKEN_URL', default: '(unset)', meaning: 'The provider endpoint exchanging the code for an access token (form POST, JSON reply with `access_token`).' },
+  { name: 'OAUTH_USERINFO_URL', default: '(unset)', meaning: 'The provider endpoint returning the signed-in account (GET with the bearer access token).' },
+  { name: 'OAUTH_CLIENT_ID', default: '(unset)', meaning: 'Client id registered with the provider.' },
+  { name: 'OAUTH_CLIENT_SECRET', default: '(unset)', meaning: 'Client secret registered with the provider.' },
+  { name: 'OAUTH_REDIRECT_URI', default: '(unset)', meaning: 'Where the provider sends the browser back: the console `/#/callback` URL, e.g. `https://ops.example.com/#/callback`.' },
+  { name: 'OAUTH_PROVIDER', default: 'oauth', meaning: 'Provider key stored with linked accounts (`user_identities.provider`).' },
+  { name: 'OAUTH_NAME', default: '(provider key)', meaning: 'Name shown on the login page button.' },
+  { name: 'OAUTH_SCOPE', default: 'openid profile', meaning: 'Scope requested at the provider.' },
+  { name: 'OAUTH_SUBJECT_FIELD', default: 'sub', meaning: 'Field of the userinfo reply that identifies the account (`sub`, `id`, ...).' },
+  { name: 'EXTERNAL_SYSTEM_URL', default: '(unset)', meaning: 'Base URL of the external 山海系统. When set, the top bar shows the 山海系统 link: the console gets a one-time ticket (`ex_login`), posts it to `EXTERNAL_SU_LOGIN_PATH` there and opens `EXTERNAL_PAGE_PATH?token=...` in a new tab.' },
+  { name: 'EXTERNAL_SU_LOGIN_PATH', default: '/api/system/index/su_login', meaning: 'su_login path on the external system.' },
+  { name: 'EXTERNAL_PAGE_PATH', default: '/', meaning: 'Page of the external system opened with `?token=`.' },
+  { name: 'EXTERNAL_SYSTEM_SECRET', default: '(token secret)', meaning: 'HMAC secret shared with the external system to verify `ex_login` tickets (60 s, single use by their `jti`).' },
+  { name: 'TASK_TICK_SECONDS', default: '30', meaning: 'How often (seconds) each server looks for due scheduled tasks; `0` turns the scheduler off (tasks still run with run now).' },
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -80,6 +147,20 @@ function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string | null): string {
   return secret;
 }
 
+/** The login RSA key (PEM): from the environment, else DATA_DIR/login-rsa.pem, else created there (0600); in-memory: null (generated per process). */
+function rsaPrivateKey(env: NodeJS.ProcessEnv, dataDir: string | null): string | null {
+  if (env.RSA_PRIVATE_KEY) return env.RSA_PRIVATE_KEY.replace(/\\n/g, '\n');
+  if (!dataDir) return null;
+  const file = join(dataDir, 'login-rsa.pem');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(dataDir, { recursive: true });
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  writeFileSync(file, pem, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return pem;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
   const level = (env.LOG_LEVEL || 'info') as LogLevel;
@@ -100,6 +181,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    loginIpMaxFailures: int(env, 'LOGIN_IP_MAX_FAILURES', 50),
+    loginDelayAfter: int(env, 'LOGIN_DELAY_AFTER', 3),
+    loginDelayMs: int(env, 'LOGIN_DELAY_MS', 500),
+    loginDelayMaxMs: int(env, 'LOGIN_DELAY_MAX_MS', 5000),
+    smsCodeTtl: int(env, 'SMS_CODE_TTL', 300),
+    smsMaxAttempts: int(env, 'SMS_MAX_ATTEMPTS', 5),
+    smsResendSeconds: int(env, 'SMS_RESEND_SECONDS', 60),
+    smsMaxPerHour: int(env, 'SMS_MAX_PER_HOUR', 5),
+    smsMaxPerIpHour: int(env, 'SMS_MAX_PER_IP_HOUR', 20),
+    registerEnabled: flag(env, 'REGISTER_ENABLED', false),
+    registerDefaultRole: env.REGISTER_DEFAULT_ROLE?.trim() ?? '',
+    loginRsa: flag(env, 'LOGIN_RSA', false),
+    rsaPrivateKey: overrides.rsaPrivateKey !== undefined ? overrides.rsaPrivateKey : rsaPrivateKey(env, dataDir),
+    oauth: {
+      provider: env.OAUTH_PROVIDER?.trim() || 'oauth',
+      name: env.OAUTH_NAME?.trim() || env.OAUTH_PROVIDER?.trim() || 'OAuth',
+      authorizeUrl: env.OAUTH_AUTHORIZE_URL?.trim() ?? '',
+      tokenUrl: env.OAUTH_TOKEN_URL?.trim() ?? '',
+      userinfoUrl: env.OAUTH_USERINFO_URL?.trim() ?? '',
+      clientId: env.OAUTH_CLIENT_ID?.trim() ?? '',
+      clientSecret: env.OAUTH_CLIENT_SECRET ?? '',
+      redirectUri: env.OAUTH_REDIRECT_URI?.trim() ?? '',
+      scope: env.OAUTH_SCOPE?.trim() || 'openid profile',
+      subjectField: env.OAUTH_SUBJECT_FIELD?.trim() || 'sub',
+    },
+    externalSystemUrl: (env.EXTERNAL_SYSTEM_URL?.trim() ?? '').replace(/\/+$/, ''),
+    externalSuLoginPath: env.EXTERNAL_SU_LOGIN_PATH?.trim() || '/api/system/index/su_login',
+    externalPagePath: env.EXTERNAL_PAGE_PATH?.trim() || '/',
+    externalSystemSecret: env.EXTERNAL_SYSTEM_SECRET ?? '',
+    taskTickSeconds: int(env, 'TASK_TICK_SECONDS', 30),
   };
   return { ...config, ...overrides };
 }

@@ -1,8 +1,8 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { MENU_TREE, type MenuSeed, type ServerRoute } from '@pv/contract';
+import { MENU_TREE, type MenuCheckItem, type MenuSeed, type ServerRoute } from '@pv/contract';
 import type { Db } from '../../db/client.ts';
-import { menus } from '../../db/schema/index.ts';
-import { type AuthContext, can } from '../auth/context.ts';
+import { menus, roles, userRoles, users } from '../../db/schema/index.ts';
+import { type AuthContext, can, widestScope } from '../auth/context.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -90,22 +90,109 @@ export function visibleTo(auth: AuthContext, node: MenuNode): boolean {
 }
 
 /**
- * The route array a user is served: invisible entries are dropped with their children, and a
- * container ('Layout') left without children is dropped too. Internal columns are stripped.
+ * The entries a user is served: invisible entries are dropped with their children, and a container
+ * ('Layout') left without children is dropped too.
  */
-export function routesFor(auth: AuthContext, tree: readonly MenuNode[]): ServerRoute[] {
-  return tree.flatMap((node): ServerRoute[] => {
+export function visibleTree(auth: AuthContext, tree: readonly MenuNode[]): MenuNode[] {
+  return tree.flatMap((node): MenuNode[] => {
     if (!visibleTo(auth, node)) return [];
-    const children = node.children ? routesFor(auth, node.children) : undefined;
+    const children = node.children ? visibleTree(auth, node.children) : undefined;
     if (node.component === 'Layout' && (!children || children.length === 0)) return [];
+    const out: MenuNode = { ...node };
+    if (children?.length) out.children = children;
+    else delete out.children;
+    return [out];
+  });
+}
+
+/** The served shape: internal columns and the identity rule stripped. */
+export function toServerRoutes(tree: readonly MenuNode[]): ServerRoute[] {
+  return tree.map((node) => {
     const { identity: _identity, ...meta } = node.meta as Record<string, unknown>;
     const route: ServerRoute = { path: node.path, name: node.name, component: node.component, redirect: node.redirect, meta: meta as ServerRoute['meta'] };
-    if (children?.length) route.children = children;
-    return [route];
+    if (node.children?.length) route.children = toServerRoutes(node.children);
+    return route;
+  });
+}
+
+/** The route array a user is served (SPEC.md §2 dynamic menu). */
+export function routesFor(auth: AuthContext, tree: readonly MenuNode[]): ServerRoute[] {
+  return toServerRoutes(visibleTree(auth, tree));
+}
+
+const isOn = (v: unknown) => v === 1 || v === true || v === '1';
+
+/** hide=1: without entries whose meta.hidden is on (and their children). */
+export function withoutHidden(tree: readonly MenuNode[]): MenuNode[] {
+  return tree.flatMap((node) => {
+    if (isOn((node.meta as Record<string, unknown>).hidden)) return [];
+    return [{ ...node, ...(node.children ? { children: withoutHidden(node.children) } : {}) }];
+  });
+}
+
+/** filter=keyword: entries whose title, path or name contains it, with their ancestors; a matching entry keeps its children. */
+export function filterTree(tree: readonly MenuNode[], keyword: string): MenuNode[] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [...tree];
+  const matches = (n: MenuNode) => [n.meta.title, n.path, n.name].some((v) => typeof v === 'string' && v.toLowerCase().includes(k));
+  return tree.flatMap((node) => {
+    if (matches(node)) return [node];
+    const children = filterTree(node.children ?? [], keyword);
+    return children.length ? [{ ...node, children }] : [];
+  });
+}
+
+const isExternalPath = (path: string) => /^(https?:|mailto:|tel:)/.test(path);
+
+export function joinMenuPath(parent: string, path: string): string {
+  if (isExternalPath(path) || path.startsWith('/')) return path;
+  return `${parent.endsWith('/') ? parent.slice(0, -1) : parent}/${path}`;
+}
+
+/** filter_checkout=1: one flat list, parents before children, for check-box pickers. */
+export function checkList(tree: readonly MenuNode[], parent = '/', depth = 0): MenuCheckItem[] {
+  return tree.flatMap((node) => {
+    const full = joinMenuPath(parent, node.path);
+    const item: MenuCheckItem = {
+      id: node.id,
+      parent_id: node.parent_id,
+      name: node.name,
+      path: node.path,
+      full_path: full,
+      title: String(node.meta.title ?? node.name),
+      depth,
+      status: node.status,
+    };
+    return [item, ...checkList(node.children ?? [], full, depth + 1)];
   });
 }
 
 export async function menuRow(db: Db, id: number) {
   const [row] = await db.select().from(menus).where(eq(menus.id, id));
   return row;
+}
+
+/** What another user is: enough of an AuthContext to decide which entries they are served (admin_id). */
+export async function contextOfUser(db: Db, userId: number): Promise<AuthContext | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const held = await db
+    .select({ code: roles.code, permissions: roles.permissions, scope: roles.data_scope })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.role_id))
+    .where(eq(userRoles.user_id, userId));
+  return {
+    userId: user.id,
+    sessionId: '',
+    username: user.username,
+    fullName: user.full_name,
+    identity: user.identity,
+    agentId: user.agent_id,
+    departmentId: user.department_id,
+    avatar: user.avatar,
+    isAdmin: user.is_admin,
+    roles: held.map((r) => r.code),
+    permissions: new Set(held.flatMap((r) => r.permissions)),
+    scope: user.is_admin ? 'all' : widestScope(held.map((r) => r.scope)),
+  };
 }

@@ -1,0 +1,49 @@
+import { dateField } from '@pv/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sysLog } from '../../db/schema/index.ts';
+import type { Deps } from '../../http/deps.ts';
+import { defineResource, range, type ResourceTable } from '../../resources/define.ts';
+import { resourceRoutes } from '../../resources/routes.ts';
+import { plainRow } from '../present.ts';
+
+const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const word = z.string().trim().max(64, { error: 'validation.too_long|64' });
+const date = dateField().transform((v) => new Date(v));
+
+/**
+ * The system log (系统日志), read-only over the API: entries are written only by the writes they
+ * describe (writeLog in the same transaction). Filters map onto the sys_log indexes (user + time,
+ * action + user name + time, resource + record, time). Callers whose data scope is not 'all' see
+ * their own entries only.
+ */
+export const syslogResource = defineResource({
+  name: 'syslog',
+  permission: 'syslog',
+  // read-only: the generic index/get_info need neither version nor updated_at
+  table: sysLog as unknown as ResourceTable,
+  ops: ['index', 'get_info'],
+  sorts: { created_at: sysLog.created_at, id: sysLog.id },
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  filters: {
+    user_id: { column: sysLog.user_id, op: 'eq', schema: id, multi: true },
+    username: { column: sysLog.username, op: 'prefix', schema: word },
+    action: { column: sysLog.action, op: 'eq', schema: word, multi: true },
+    resource: { column: sysLog.resource, op: 'eq', schema: word, multi: true },
+    record_id: { column: sysLog.record_id, op: 'eq', schema: id },
+    ip: { column: sysLog.ip, op: 'prefix', schema: word },
+    ...range('created_at', sysLog.created_at, date),
+  },
+  search: [sysLog.username, sysLog.resource, sysLog.action],
+  quickFields: {},
+  scope: (auth) => (auth.scope === 'all' || auth.isAdmin ? undefined : eq(sysLog.user_id, auth.userId)),
+  extraColumns: {
+    full_name: sql<string | null>`(select u.full_name from users u where u.id = "sys_log"."user_id")`,
+  },
+  present: (row) => plainRow(row),
+});
+
+export function syslogRoutes(app: FastifyInstance, deps: Deps) {
+  resourceRoutes(app, deps, syslogResource);
+}

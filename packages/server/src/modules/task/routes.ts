@@ -1,0 +1,167 @@
+import { cronProblem, nextCronTime, taskCreateSchema, taskEditSchema, taskQuickFieldSchemas, taskRunSchema, taskRunsQuerySchema, TASK_QUICK_FIELDS, updateFieldSchema } from '@pv/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { scheduledTasks, taskRuns } from '../../db/schema/index.ts';
+import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
+import { ApiError, notFound, ok } from '../../http/errors.ts';
+import { t } from '../../http/messages.ts';
+import { doc } from '../../http/openapi.ts';
+import { parse, validationError } from '../../http/validate.ts';
+import { defineResource } from '../../resources/define.ts';
+import { resourceRoutes } from '../../resources/routes.ts';
+import { getRecord, mutate } from '../../resources/service.ts';
+import { plainRow } from '../present.ts';
+import { writeLog } from '../system/syslog.ts';
+import { JOBS } from './jobs.ts';
+import { claimTask, createScheduler, runClaimed, seedTasks } from './scheduler.ts';
+
+type Row = Record<string, unknown>;
+
+/** A cron expression that parses, or a 400 saying what is wrong in the caller's language. */
+export function checkCron(cron: string) {
+  const problem = cronProblem(cron);
+  if (!problem) return;
+  throw new ApiError(400, 'error.cron_invalid', { cron }, (lang) => {
+    const field = problem.params.field ? t(`cron.field.${problem.params.field}`, lang) : '';
+    return t('error.cron_invalid', lang, { cron, reason: t(problem.key, lang, { ...problem.params, field }) });
+  });
+}
+
+const nextFor = (cron: string, enabled: boolean) => (enabled ? nextCronTime(cron, new Date()) : null);
+
+export const taskResource = defineResource({
+  name: 'task',
+  permission: 'task',
+  table: scheduledTasks,
+  ops: ['index', 'get_info', 'add', 'edit', 'del'],
+  createSchema: taskCreateSchema,
+  editSchema: taskEditSchema,
+  sorts: { id: scheduledTasks.id, name: scheduledTasks.name, code: scheduledTasks.code, next_run_at: scheduledTasks.next_run_at, last_run_at: scheduledTasks.last_run_at },
+  defaultSort: { field: 'id', order: 'ASC' },
+  filters: {},
+  search: [scheduledTasks.name, scheduledTasks.code],
+  quickFields: {},
+  scope: () => undefined,
+  present(row) {
+    const out = plainRow(row);
+    out.known = String(row.code) in JOBS;
+    return out;
+  },
+  async prepareCreate(input, { tx }) {
+    const code = String(input.code);
+    if (!(code in JOBS)) throw new ApiError(400, 'error.task_unknown_job', { code, codes: Object.keys(JOBS).join(', ') });
+    const [taken] = await tx.select({ id: scheduledTasks.id }).from(scheduledTasks).where(eq(scheduledTasks.code, code));
+    if (taken) throw new ApiError(400, 'error.task_code_taken', { code });
+    checkCron(String(input.cron));
+    const enabled = input.enabled !== false;
+    return { ...input, description: input.description ?? '', enabled, next_run_at: nextFor(String(input.cron), enabled) };
+  },
+  async prepareEdit(input, before) {
+    if (input.cron !== undefined) checkCron(String(input.cron));
+    const cron = String(input.cron ?? before.cron);
+    const enabled = (input.enabled ?? before.enabled) as boolean;
+    const out: Row = { ...input };
+    if (input.description === null) out.description = '';
+    if (input.cron !== undefined || input.enabled !== undefined) out.next_run_at = nextFor(cron, enabled);
+    return out;
+  },
+});
+
+export function taskRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, config } = deps;
+  const scheduler = createScheduler(db, { tickSeconds: config.taskTickSeconds, onError: (err) => app.log.error({ err }, 'scheduled task tick failed') });
+  app.addHook('onReady', async () => {
+    await seedTasks(db);
+    scheduler.start();
+  });
+  app.addHook('onClose', async () => scheduler.stop());
+
+  resourceRoutes(app, deps, taskResource);
+
+  app.post(
+    '/api/system/task/update_field',
+    {
+      config: { permission: 'task:update_field' },
+      schema: doc('task', `Change one field of a task: ${TASK_QUICK_FIELDS.join(', ')} (next run recomputed)`, { body: updateFieldSchema }),
+    },
+    async (req) => {
+      const body = parse(updateFieldSchema, input(req));
+      const schema = taskQuickFieldSchemas[body.field as keyof typeof taskQuickFieldSchemas];
+      if (!schema) throw new ApiError(400, 'error.field_not_editable', { field: body.field });
+      const result = schema.safeParse(body.value);
+      if (!result.success) {
+        throw validationError({ ...result.error, issues: result.error.issues.map((i) => ({ ...i, path: [body.field, ...i.path] })) } as any, { [body.field]: body.value });
+      }
+      const value = result.data;
+      if (body.field === 'cron') checkCron(String(value));
+      const auth = authOf(req);
+      const updated = await mutate(db, taskResource, body.id, null, auth, actorOf(req), 'update_field', (before) => {
+        const change: Row = { [body.field]: value };
+        if (body.field === 'cron' || body.field === 'enabled') {
+          change.next_run_at = nextFor(String(body.field === 'cron' ? value : before.cron), Boolean(body.field === 'enabled' ? value : before.enabled));
+        }
+        return change;
+      });
+      return ok(await getRecord(db, taskResource, updated.id as number, auth, req.lang));
+    },
+  );
+
+  app.get(
+    '/api/system/task/jobs',
+    { config: { permission: 'task:index' }, schema: doc('task', 'The jobs the server knows (a task code must be one of them), with default schedules', { returns: 'TaskJobInfo[]' }) },
+    async (req) => ok(Object.values(JOBS).map((j) => ({ code: j.code, name: j.name[req.lang], description: j.description[req.lang], cron: j.cron }))),
+  );
+
+  app.post(
+    '/api/system/task/run',
+    {
+      config: { permission: 'task:run' },
+      schema: doc('task', 'Run a task now (also when disabled); waits for it and returns the run. 409 while it is already running.', {
+        body: taskRunSchema,
+        returns: '{task, run}',
+      }),
+    },
+    async (req) => {
+      const { id } = parse(taskRunSchema, input(req));
+      const auth = authOf(req);
+      const task = await claimTask(db, id, new Date(), false);
+      if (!task) {
+        const [exists] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
+        if (!exists) throw notFound(id);
+        throw new ApiError(409, 'error.task_running', { name: exists.name });
+      }
+      const run = await runClaimed(db, task, 'manual', auth.userId);
+      await writeLog(db, actorOf(req), { action: 'run', resource: 'task', recordId: id, after: { code: task.code, status: run.status, result: run.result, duration_ms: run.duration_ms } });
+      return ok({ task: await getRecord(db, taskResource, id, auth, req.lang), run: plainRow(run) });
+    },
+  );
+
+  app.get(
+    '/api/system/task/runs',
+    {
+      config: { permission: 'task:get_info' },
+      schema: doc('task', 'Run history of one task, newest first: task_id, page, limit (≤ 100)', { querystring: taskRunsQuerySchema, returns: '{list: TaskRunRecord[], total}' }),
+    },
+    async (req) => {
+      const q = parse(taskRunsQuerySchema, req.query);
+      const limit = q.limit ?? 20;
+      const page = q.page ?? 1;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ ...taskRunsColumns(), triggered_by_name: sql<string | null>`(select u.full_name from users u where u.id = "task_runs"."triggered_by")` })
+          .from(taskRuns)
+          .where(eq(taskRuns.task_id, q.task_id))
+          .orderBy(desc(taskRuns.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(taskRuns).where(eq(taskRuns.task_id, q.task_id)),
+      ]);
+      return ok({ list: rows.map((r) => plainRow(r)), total: Number(total?.n ?? 0) });
+    },
+  );
+}
+
+function taskRunsColumns() {
+  const { id, task_id, trigger, triggered_by, started_at, finished_at, status, result, duration_ms } = taskRuns;
+  return { id, task_id, trigger, triggered_by, started_at, finished_at, status, result, duration_ms };
+}
