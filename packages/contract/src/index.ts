@@ -14,3 +14,5 @@ export * from './system.ts';
 export * from './cron.ts';
 export * from './task.ts';
 export * from './message.ts';
+export * from './auth.ts';
+export * from './rsa.ts';

@@ -1,31 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { LoginResult, UserInfo } from '@pv/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoginResult, SmsPurpose, UserInfo } from '@pv/contract';
 import type { Config } from '../../config.ts';
 import { type Db, query } from '../../db/client.ts';
-import { sessions, sysLog, users } from '../../db/schema/index.ts';
+import { roles, sessions, userIdentities, userRoles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { type AuthContext, widestScope } from './context.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import { rsaDecrypt } from './rsa.ts';
+import { consumeSmsCode, issueSmsCode, type SmsSender } from './sms.ts';
+import { exchangeCode, socialEnabled, stateValid } from './social.ts';
+import { throttle } from './throttle.ts';
 import { hashSecret, newRefreshToken, signAccessToken, splitRefreshToken, type TokenPayload, verifyAccessToken } from './token.ts';
 
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
-}
-
-/** Refuses a user name with too many recent failures (state in the database: any number of processes). */
-async function checkRateLimit(db: Db, config: Config, username: string): Promise<void> {
-  const since = new Date(Date.now() - config.loginWindowSeconds * 1000);
-  const [row] = await db
-    .select({ n: count(), oldest: sql<string>`min(${sysLog.created_at})` })
-    .from(sysLog)
-    .where(and(eq(sysLog.action, 'login_failed'), eq(sysLog.username, username), gt(sysLog.created_at, since)));
-  if (row && row.n >= config.loginMaxFailures) {
-    const free = new Date(row.oldest).getTime() + config.loginWindowSeconds * 1000;
-    throw new ApiError(429, 'error.too_many_requests', { seconds: Math.max(1, Math.ceil((free - Date.now()) / 1000)) });
-  }
 }
 
 async function issueSession(db: Db, config: Config, userId: number, client: ClientInfo) {
@@ -42,24 +33,17 @@ async function issueSession(db: Db, config: Config, userId: number, client: Clie
   return { id, refresh_token: refresh.token, token: signAccessToken({ sub: userId, sid: id }, config.tokenSecret, config.accessTokenTtl) };
 }
 
-export async function login(db: Db, config: Config, username: string, password: string, client: ClientInfo): Promise<LoginResult & { username: string }> {
-  await checkRateLimit(db, config, username);
-  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  const actor: Actor = { userId: user?.id ?? null, username, ip: client.ip };
-  if (!user) {
-    await burnPasswordCheck(password);
-    await writeLog(db, actor, { action: 'login_failed', resource: 'auth' });
-    throw new ApiError(401, 'error.wrong_credentials');
-  }
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await writeLog(db, actor, { action: 'login_failed', resource: 'auth', recordId: user.id });
-    throw new ApiError(401, 'error.wrong_credentials');
-  }
+export type SignInResult = LoginResult & { username: string; start_page: string | null };
+type UserRow = typeof users.$inferSelect;
+
+/** Starts a session for a user who proved who they are (any method): session row, last login, log. */
+export async function signIn(db: Db, config: Config, user: UserRow, client: ClientInfo, method: string): Promise<SignInResult> {
   if (user.status !== 'enabled') throw new ApiError(401, 'error.account_disabled');
+  const actor: Actor = { userId: user.id, username: user.username, ip: client.ip };
   const session = await db.transaction(async (tx) => {
     const s = await issueSession(tx as unknown as Db, config, user.id, client);
     await tx.update(users).set({ last_login_at: new Date() }).where(eq(users.id, user.id));
-    await writeLog(tx, actor, { action: 'login', resource: 'auth', recordId: user.id, after: { session: s.id } });
+    await writeLog(tx, actor, { action: 'login', resource: 'auth', recordId: user.id, after: { session: s.id, method } });
     return s;
   });
   return {
@@ -69,11 +53,122 @@ export async function login(db: Db, config: Config, username: string, password: 
     id: user.id,
     identity: user.identity,
     username: user.username,
+    start_page: user.start_page ?? null,
   };
+}
+
+const LOGIN_THROTTLE = { actions: ['login_failed'], success: 'login' } as const;
+
+/**
+ * Password login. Failures are throttled per account and per address (throttle.ts). With LOGIN_RSA
+ * the password arrives RSA-encrypted (base64 of 128-byte blocks); one that does not decrypt counts
+ * as a wrong password.
+ */
+export async function login(db: Db, config: Config, username: string, password: string, client: ClientInfo): Promise<SignInResult> {
+  await throttle(db, config, { ...LOGIN_THROTTLE, username, ip: client.ip });
+  const plain = config.loginRsa ? rsaDecrypt(config, password) : password;
+  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  const actor: Actor = { userId: user?.id ?? null, username, ip: client.ip };
+  if (!user || plain === null) {
+    await burnPasswordCheck(plain ?? password);
+    await writeLog(db, actor, { action: 'login_failed', resource: 'auth', recordId: user?.id ?? null });
+    throw new ApiError(401, 'error.wrong_credentials');
+  }
+  if (!(await verifyPassword(user.password_hash, plain))) {
+    await writeLog(db, actor, { action: 'login_failed', resource: 'auth', recordId: user.id });
+    throw new ApiError(401, 'error.wrong_credentials');
+  }
+  return signIn(db, config, user, client, 'password');
+}
+
+/** The user of a phone number (SMS login); several accounts on one number must use their user name. */
+async function userByPhone(db: Db, phone: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.phone, phone)).limit(2);
+  if (rows.length > 1) throw new ApiError(401, 'error.sms_phone_ambiguous');
+  return rows[0] ?? null;
+}
+
+/** GET /sms: a login code is delivered only to a number with an account (the reply is the same either way). */
+export async function sendSms(db: Db, config: Config, sender: SmsSender, input: { phone: string; purpose: SmsPurpose }, client: ClientInfo) {
+  let deliver = true;
+  if (input.purpose === 'login') {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+    deliver = rows.length > 0;
+  }
+  return issueSmsCode(db, config, sender, { ...input, ip: client.ip, deliver });
+}
+
+/** Phone + SMS code login: throttled like passwords (per phone/account and per address). */
+export async function smsLogin(db: Db, config: Config, phone: string, code: string, client: ClientInfo): Promise<SignInResult> {
+  const user = await userByPhone(db, phone);
+  const accountKey = user?.username ?? phone;
+  await throttle(db, config, { actions: ['login_failed', 'sms_login_failed'], success: 'login', username: accountKey, ip: client.ip });
+  try {
+    await consumeSmsCode(db, config, phone, 'login', code);
+  } catch (err) {
+    await writeLog(db, { userId: user?.id ?? null, username: accountKey, ip: client.ip }, { action: 'sms_login_failed', resource: 'auth', recordId: user?.id ?? null });
+    throw err;
+  }
+  if (!user) throw new ApiError(401, 'error.sms_no_account');
+  return signIn(db, config, user, client, 'sms');
+}
+
+/** POST /register (REGISTER_ENABLED): a new user with phone verified by SMS, the default role, signed in. */
+export async function register(
+  db: Db,
+  config: Config,
+  input: { username: string; password: string; phone: string; code: string; full_name?: string },
+  client: ClientInfo,
+): Promise<SignInResult> {
+  if (!config.registerEnabled) throw new ApiError(403, 'error.register_disabled');
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
+  if (taken) throw new ApiError(400, 'error.username_taken', { username: input.username });
+  const [phoneUser] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (phoneUser) throw new ApiError(400, 'error.phone_taken');
+  await consumeSmsCode(db, config, input.phone, 'register', input.code);
+  const hash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ username: input.username, password_hash: hash, phone: input.phone, full_name: input.full_name ?? '', identity: 'staff' })
+      .returning();
+    if (config.registerDefaultRole) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, config.registerDefaultRole)).limit(1);
+      if (role) await tx.insert(userRoles).values({ user_id: created!.id, role_id: role.id });
+    }
+    await writeLog(tx, { userId: created!.id, username: created!.username, ip: client.ip }, {
+      action: 'register',
+      resource: 'user',
+      recordId: created!.id,
+      after: { username: created!.username, phone: created!.phone, role: config.registerDefaultRole || null },
+    });
+    return created!;
+  });
+  return signIn(db, config, user, client, 'register');
+}
+
+/** POST /socialLogin: the provider's code → its account id → the linked user. */
+export async function socialLogin(db: Db, config: Config, input: { code: string; state: string }, client: ClientInfo): Promise<SignInResult> {
+  if (!socialEnabled(config)) throw new ApiError(404, 'error.social_disabled');
+  if (!stateValid(config, input.state)) throw new ApiError(401, 'error.social_state');
+  await throttle(db, config, { ...LOGIN_THROTTLE, username: `${config.oauth.provider}:`, ip: client.ip });
+  const subject = await exchangeCode(config, input.code);
+  const [link] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.user_id))
+    .where(and(eq(userIdentities.provider, config.oauth.provider), eq(userIdentities.subject, subject)))
+    .limit(1);
+  if (!link) {
+    await writeLog(db, { userId: null, username: `${config.oauth.provider}:${subject}`.slice(0, 64), ip: client.ip }, { action: 'social_unlinked', resource: 'auth' });
+    throw new ApiError(401, 'error.social_unlinked');
+  }
+  return signIn(db, config, link.user, client, `social:${config.oauth.provider}`);
 }
 
 interface SessionUserRow {
   revoked_at: string | null;
+  access_expired_at: string | null;
   expires_at: string;
   id: number;
   username: string;
@@ -98,7 +193,7 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
   const p: TokenPayload = verified.payload;
   const [row] = await query<SessionUserRow>(
     db,
-    sql`select s.revoked_at, s.expires_at, u.id, u.username, u.full_name, u.identity, u.agent_id, u.department_id,
+    sql`select s.revoked_at, s.access_expired_at, s.expires_at, u.id, u.username, u.full_name, u.identity, u.agent_id, u.department_id,
           u.avatar, u.is_admin, u.status,
           coalesce((select json_agg(json_build_object('code', r.code, 'permissions', r.permissions, 'scope', r.data_scope))
                     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles
@@ -109,6 +204,7 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
   if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(402, 'error.token_expired');
   if (row.status !== 'enabled') throw new ApiError(402, 'error.account_disabled');
   if (verified.expired) throw new ApiError(405, 'error.token_expiring');
+  if (row.access_expired_at && (p.ims ?? p.iat * 1000) <= new Date(row.access_expired_at).getTime()) throw new ApiError(405, 'error.token_expiring');
   const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Exclude<SessionUserRow['roles'], string>) : row.roles;
   return {
     userId: row.id,
@@ -142,14 +238,22 @@ export function userInfo(auth: AuthContext): UserInfo {
 
 /**
  * Changes a password (SPEC.md §7 modify_password): your own, or anyone's for an admin. Other
- * sessions of that user are revoked; the caller's stays signed in.
+ * sessions of that user are revoked; the caller's stays signed in. `requireOld`: a non-admin changing
+ * their own password must give the old one (modify_password; modify_passwords of the avatar menu
+ * has no such field, SPEC.md §7).
  */
-export async function modifyPassword(db: Db, auth: AuthContext, actor: Actor, input: { id?: number; password: string; old_password?: string }) {
+export async function modifyPassword(
+  db: Db,
+  auth: AuthContext,
+  actor: Actor,
+  input: { id?: number; password: string; old_password?: string },
+  requireOld = true,
+) {
   const targetId = input.id ?? auth.userId;
   if (targetId !== auth.userId && !auth.isAdmin) throw new ApiError(403, 'error.forbidden', { permission: 'admin' });
   const [user] = await db.select().from(users).where(eq(users.id, targetId));
   if (!user) throw new ApiError(404, 'error.not_found', { id: targetId });
-  if (targetId === auth.userId && !auth.isAdmin) {
+  if (requireOld && targetId === auth.userId && !auth.isAdmin) {
     if (!input.old_password || !(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
   }
   const hash = await hashPassword(input.password);
@@ -161,6 +265,45 @@ export async function modifyPassword(db: Db, auth: AuthContext, actor: Actor, in
       .where(and(eq(sessions.user_id, targetId), sql`${sessions.revoked_at} is null`, sql`${sessions.id} <> ${auth.sessionId}`));
     await writeLog(tx, actor, { action: 'modify_password', resource: 'user', recordId: targetId, before: { version: user.version }, after: { version: user.version + 1 } });
   });
+}
+
+/** The lock screen: is this the signed-in user's password? Wrong tries are throttled like logins. */
+export async function checkPassword(db: Db, config: Config, auth: AuthContext, actor: Actor, password: string): Promise<void> {
+  await throttle(db, config, { actions: ['check_password_failed'], success: 'check_password', username: auth.username, ip: actor.ip ?? '' });
+  const [user] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
+  if (!user || !(await verifyPassword(user.hash, password))) {
+    await writeLog(db, actor, { action: 'check_password_failed', resource: 'auth', recordId: auth.userId });
+    throw new ApiError(400, 'error.lock_password');
+  }
+  await writeLog(db, actor, { action: 'check_password', resource: 'auth', recordId: auth.userId });
+}
+
+/** GET /expireToken: the caller's current access token (and any issued before now in this session) now answers 405. */
+export async function expireToken(db: Db, auth: AuthContext, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ access_expired_at: new Date() }).where(eq(sessions.id, auth.sessionId));
+    await writeLog(tx, actor, { action: 'expire_token', resource: 'auth', recordId: auth.userId, after: { session: auth.sessionId } });
+  });
+}
+
+/** POST start_page: with `start_page` sets (null/'' clears) the caller's start page; returns it. */
+export async function startPage(db: Db, auth: AuthContext, actor: Actor, input: { start_page?: string | null }): Promise<{ start_page: string | null }> {
+  const [user] = await db.select({ start_page: users.start_page, version: users.version }).from(users).where(eq(users.id, auth.userId));
+  if (!user) throw new ApiError(404, 'error.not_found', { id: auth.userId });
+  if (input.start_page === undefined) return { start_page: user.start_page ?? null };
+  const next = input.start_page || null;
+  if (next === (user.start_page ?? null)) return { start_page: next };
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ start_page: next, version: sql`${users.version} + 1`, updated_at: new Date() }).where(eq(users.id, auth.userId));
+    await writeLog(tx, actor, {
+      action: 'start_page',
+      resource: 'user',
+      recordId: auth.userId,
+      before: { start_page: user.start_page, version: user.version },
+      after: { start_page: next, version: user.version + 1 },
+    });
+  });
+  return { start_page: next };
 }
 
 export async function logout(db: Db, auth: AuthContext, actor: Actor): Promise<void> {
@@ -190,8 +333,10 @@ export async function refresh(db: Db, config: Config, refreshToken: string, ip: 
     if (hash !== s.refresh_hash) throw new ApiError(402, 'error.token_invalid');
     const next = newRefreshToken(s.id);
     await tx.update(sessions).set({ refresh_hash: next.hash, prev_refresh_hash: hash, refreshed_at: new Date() }).where(eq(sessions.id, s.id));
+    // after /expireToken the new token must be newer than the expiry mark
+    const issuedAt = Math.max(Date.now(), (s.access_expired_at?.getTime() ?? 0) + 1);
     return {
-      token: signAccessToken({ sub: s.user_id, sid: s.id }, config.tokenSecret, config.accessTokenTtl),
+      token: signAccessToken({ sub: s.user_id, sid: s.id }, config.tokenSecret, config.accessTokenTtl, issuedAt),
       refresh_token: next.token,
       expires_in: config.accessTokenTtl,
     };

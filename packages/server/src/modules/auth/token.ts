@@ -12,6 +12,8 @@ export interface TokenPayload {
   sid: string;
   iat: number;
   exp: number;
+  /** issued at in ms (GET /expireToken expires the tokens of a session issued up to an instant) */
+  ims?: number;
 }
 
 const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -21,9 +23,9 @@ function sign(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
 }
 
-export function signAccessToken(payload: Omit<TokenPayload, 'iat' | 'exp'>, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signAccessToken(payload: Omit<TokenPayload, 'iat' | 'exp' | 'ims'>, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
-  const body = b64(JSON.stringify({ ...payload, iat, exp: iat + ttlSeconds }));
+  const body = b64(JSON.stringify({ ...payload, iat, exp: iat + ttlSeconds, ims: now }));
   return `${HEADER}.${body}.${sign(`${HEADER}.${body}`, secret)}`;
 }
 
