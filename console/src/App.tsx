@@ -5,7 +5,7 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import { Layout } from './shell/Layout.tsx';
 import { LoginPage } from './shell/LoginPage.tsx';
 import { AppNotification } from './shell/AppNotification.tsx';
-import { theme } from './shell/theme.ts';
+import { useLiveTheme } from './shell/theme.ts';
 import { appConfig } from './config.ts';
 import { CatchAll, RootRedirect, renderRoutes } from './shell/routes/AppRoutes.tsx';
 
@@ -13,7 +13,10 @@ import { CatchAll, RootRedirect, renderRoutes } from './shell/routes/AppRoutes.t
  * Routes come from the server's menu (getPermissions → AccessInfo.routes): every screen is a lazy
  * chunk registered only when the user's route tree contains it, so the login page loads the shell only.
  */
-export const App = () => (
+export const App = () => {
+  // the theme drawer's theme, live (shell/theme.ts)
+  const theme = useLiveTheme();
+  return (
   <Admin
     title={appConfig.title}
     dataProvider={dataProvider}
@@ -30,4 +33,5 @@ export const App = () => (
   >
     {(permissions: AccessInfo) => renderRoutes(permissions ?? { admin: false, roles: [], permissions: [], routes: [] })}
   </Admin>
-);
+  );
+};

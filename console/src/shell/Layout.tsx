@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
-import { Layout as RaLayout } from 'react-admin';
-import { AppBar } from './AppBar.tsx';
-import { Menu } from './Menu.tsx';
+import { Shell } from './layouts/Shell.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
+/** react-admin's layout: the console shell (six layouts, menus, top bar, tabs, theme drawer). */
 export const Layout = ({ children }: { children: ReactNode }) => {
   useDocumentTitle();
-  return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}>
-      {children}
-    </RaLayout>
-  );
+  return <Shell>{children}</Shell>;
 };

@@ -3,8 +3,9 @@
  * side, same keys). zh.ts and en.ts merge them over the base catalogues.
  */
 import * as route from './route.ts';
+import * as shell from './shell.ts';
 
-const AREAS = [route];
+const AREAS = [route, shell];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

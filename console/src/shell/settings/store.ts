@@ -115,25 +115,63 @@ function initialState(): ShellState {
 
 let state: ShellState = initialState();
 const listeners = new Set<() => void>();
+/** the layout in use before the screen became mobile (restored when it grows again) */
+let layoutBeforeMobile: LayoutName | null = null;
+
+/**
+ * The change a screen-width switch makes (SPEC.md §2): becoming mobile forces the vertical layout
+ * with the sidebar folded; growing back restores the previous layout and opens the sidebar.
+ */
+export function deviceChange(
+  current: Pick<ShellState, 'device' | 'layout' | 'collapse'>,
+  mobile: boolean,
+  previousLayout: LayoutName | null,
+): { patch: Partial<ShellState>; previousLayout: LayoutName | null } {
+  if (mobile && current.device !== 'mobile') return { patch: { device: 'mobile', layout: 'vertical', collapse: true }, previousLayout: current.layout };
+  if (!mobile && current.device === 'mobile') return { patch: { device: 'desktop', layout: previousLayout ?? current.layout, collapse: false }, previousLayout: null };
+  return { patch: {}, previousLayout };
+}
+
+/** The sidebar is drawn folded: folded by the user (or mobile), or by the float layout while it is in use. */
+export const isFolded = (s: Pick<ShellState, 'collapse' | 'layout'>) => s.collapse || s.layout === 'float';
 
 export const settings = {
   get: (): ShellState => state,
   /** Applies live (not yet saved for theme settings; collapse and lock persist at once). */
   set(patch: Partial<ShellState>) {
     state = { ...state, ...patch };
-    if ('collapse' in patch) storage()?.setItem(COLLAPSE_KEY, String(state.collapse));
+    // the fold a phone forces is not the user's choice: only a desktop fold persists
+    if ('collapse' in patch && state.device === 'desktop') storage()?.setItem(COLLAPSE_KEY, String(state.collapse));
     if ('lock' in patch) storage()?.setItem(LOCK_KEY, String(state.lock));
     listeners.forEach((l) => l());
   },
   /** Persists the theme part (the drawer's save). */
   save() {
-    const theme = Object.fromEntries(Object.keys(DEFAULT_THEME).map((k) => [k, state[k as keyof ShellState]]));
+    const theme: Record<string, unknown> = Object.fromEntries(Object.keys(DEFAULT_THEME).map((k) => [k, state[k as keyof ShellState]]));
+    // on a phone the vertical layout is forced, not chosen: keep the desktop layout
+    if (state.device === 'mobile' && layoutBeforeMobile) theme.layout = layoutBeforeMobile;
     storage()?.setItem(THEME_KEY, JSON.stringify(theme));
   },
   /** Defaults back, applied and saved (the drawer's reset). */
   reset() {
-    settings.set({ ...DEFAULT_THEME });
+    settings.apply({ ...DEFAULT_THEME });
     settings.save();
+  },
+  /**
+   * Applies a whole theme (reset, random skin); on a phone the layout is remembered for the desktop
+   * and the vertical layout stays.
+   */
+  apply(theme: ThemeSettings) {
+    if (state.device === 'mobile') {
+      layoutBeforeMobile = theme.layout;
+      settings.set({ ...theme, layout: 'vertical' });
+    } else settings.set({ ...theme });
+  },
+  /** The screen crossed the mobile breakpoint (or the first measurement). */
+  applyDevice(mobile: boolean) {
+    const { patch, previousLayout } = deviceChange(state, mobile, layoutBeforeMobile);
+    layoutBeforeMobile = previousLayout;
+    if (Object.keys(patch).length > 0) settings.set(patch);
   },
   subscribe(listener: () => void) {
     listeners.add(listener);
@@ -142,6 +180,7 @@ export const settings = {
   /** Re-read localStorage (tests; another tab). */
   reload() {
     state = initialState();
+    layoutBeforeMobile = null;
     listeners.forEach((l) => l());
   },
 };

@@ -1,0 +1,58 @@
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import WorkbenchIcon from '@mui/icons-material/WorkOutline';
+import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonSearchIcon from '@mui/icons-material/PersonSearchOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
+import SolarIcon from '@mui/icons-material/SolarPowerOutlined';
+import ConstructionIcon from '@mui/icons-material/ConstructionOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import GridIcon from '@mui/icons-material/ElectricalServicesOutlined';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import AgentIcon from '@mui/icons-material/StorefrontOutlined';
+import MoreIcon from '@mui/icons-material/AppsOutlined';
+import WorkflowIcon from '@mui/icons-material/AccountTreeOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutline';
+import UserIcon from '@mui/icons-material/ManageAccountsOutlined';
+import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DepartmentIcon from '@mui/icons-material/CorporateFareOutlined';
+import MenuIcon from '@mui/icons-material/MenuOpenOutlined';
+import TaskIcon from '@mui/icons-material/ScheduleOutlined';
+import LogIcon from '@mui/icons-material/ReceiptLongOutlined';
+import MessageIcon from '@mui/icons-material/MailOutline';
+import MonitorIcon from '@mui/icons-material/MonitorOutlined';
+import DotIcon from '@mui/icons-material/FiberManualRecordOutlined';
+
+/** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
+export const MENU_ICONS: Record<string, typeof HomeIcon> = {
+  home: HomeIcon,
+  dashboard: DashboardIcon,
+  workbench: WorkbenchIcon,
+  customer: PeopleIcon,
+  intentional: PersonSearchIcon,
+  formal: HowToRegIcon,
+  station: SolarIcon,
+  build: ConstructionIcon,
+  audit: FactCheckIcon,
+  grid: GridIcon,
+  matter: AssignmentIcon,
+  agent: AgentIcon,
+  other: MoreIcon,
+  workflow: WorkflowIcon,
+  setting: SettingsIcon,
+  person: PersonIcon,
+  user: UserIcon,
+  role: RoleIcon,
+  department: DepartmentIcon,
+  menu: MenuIcon,
+  task: TaskIcon,
+  log: LogIcon,
+  message: MessageIcon,
+  daping: MonitorIcon,
+};
+
+export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {
+  const Icon = (icon && MENU_ICONS[icon]) || DotIcon;
+  return <Icon fontSize={fontSize} />;
+};

@@ -1,0 +1,131 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import type { ThemeName } from '../settings/store.ts';
+
+/**
+ * The nine themes of SPEC.md §9: a primary colour × a dark ("-black") or light ("-white") menu, and
+ * 'ocean' (blue primary, a blue-green gradient menu). buildTheme gives the MUI/react-admin theme every
+ * screen uses; menuPalette gives the colours the shell's menus are drawn with. Both pure.
+ */
+export type Hue = 'blue' | 'green' | 'purple' | 'red';
+
+export const HUES: Record<Hue, { main: string; dark: string; light: string }> = {
+  blue: { main: '#1677ff', dark: '#0958d9', light: '#69b1ff' },
+  green: { main: '#13a860', dark: '#08803f', light: '#52c98a' },
+  purple: { main: '#7b4fe0', dark: '#5b2fc0', light: '#a98bf0' },
+  red: { main: '#e5484d', dark: '#c2262c', light: '#f08a8d' },
+};
+
+export interface ThemeParts {
+  hue: Hue;
+  menu: 'dark' | 'light' | 'gradient';
+}
+
+export function themeParts(name: ThemeName): ThemeParts {
+  if (name === 'ocean') return { hue: 'blue', menu: 'gradient' };
+  const [hue, tone] = name.split('-') as [Hue, 'black' | 'white'];
+  return { hue, menu: tone === 'black' ? 'dark' : 'light' };
+}
+
+export interface MenuPalette {
+  /** CSS background of the menu (colour or gradient, with the vab-background image when chosen) */
+  background: string;
+  /** the menu's base colour, for surfaces that need a plain colour (pop-outs) */
+  surface: string;
+  text: string;
+  textMuted: string;
+  hover: string;
+  activeBg: string;
+  activeText: string;
+  /** the 64 px column rail */
+  rail: string;
+  divider: string;
+  /** whether the menu is dark (white logo text) */
+  dark: boolean;
+}
+
+/** A subtle generated pattern for the 'vab-background' menu background (an inline SVG, nothing downloaded). */
+export function vabBackgroundImage(dark: boolean): string {
+  const stroke = dark ? 'rgba(255,255,255,0.06)' : 'rgba(22,119,255,0.08)';
+  const glow = dark ? 'rgba(255,255,255,0.10)' : 'rgba(22,119,255,0.10)';
+  const svg =
+    `<svg xmlns='http://www.w3.org/2000/svg' width='266' height='600' viewBox='0 0 266 600'>` +
+    `<defs><radialGradient id='g' cx='0.2' cy='0.1' r='0.9'><stop offset='0' stop-color='${glow}'/><stop offset='1' stop-color='rgba(0,0,0,0)'/></radialGradient></defs>` +
+    `<rect width='266' height='600' fill='url(#g)'/>` +
+    Array.from({ length: 9 }, (_, i) => `<path d='M${-200 + i * 60} 600 Q ${-40 + i * 60} 420 ${90 + i * 60} 0' stroke='${stroke}' fill='none' stroke-width='1.2'/>`).join('') +
+    `</svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
+export function menuPalette(name: ThemeName, background: 'none' | 'vab-background' = 'none'): MenuPalette {
+  const { hue, menu } = themeParts(name);
+  const c = HUES[hue];
+  let p: MenuPalette;
+  if (menu === 'gradient') {
+    p = {
+      background: 'linear-gradient(180deg, #0b4f8a 0%, #0f7c94 55%, #12a08f 100%)',
+      surface: '#0e6a90',
+      text: 'rgba(255,255,255,0.86)',
+      textMuted: 'rgba(255,255,255,0.62)',
+      hover: 'rgba(255,255,255,0.10)',
+      activeBg: 'rgba(255,255,255,0.20)',
+      activeText: '#ffffff',
+      rail: 'rgba(0,0,0,0.16)',
+      divider: 'rgba(255,255,255,0.14)',
+      dark: true,
+    };
+  } else if (menu === 'dark') {
+    p = {
+      background: '#1f2430',
+      surface: '#1f2430',
+      text: 'rgba(255,255,255,0.82)',
+      textMuted: 'rgba(255,255,255,0.55)',
+      hover: 'rgba(255,255,255,0.08)',
+      activeBg: c.main,
+      activeText: '#ffffff',
+      rail: '#171b24',
+      divider: 'rgba(255,255,255,0.08)',
+      dark: true,
+    };
+  } else {
+    p = {
+      background: '#ffffff',
+      surface: '#ffffff',
+      text: 'rgba(0,0,0,0.82)',
+      textMuted: 'rgba(0,0,0,0.55)',
+      hover: 'rgba(0,0,0,0.04)',
+      activeBg: `${c.main}1f`,
+      activeText: c.main,
+      rail: '#f2f4f7',
+      divider: 'rgba(0,0,0,0.08)',
+      dark: false,
+    };
+  }
+  if (background === 'vab-background') p = { ...p, background: `${vabBackgroundImage(p.dark)} left top / 100% auto no-repeat, ${p.background}` };
+  return p;
+}
+
+const FONT =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif";
+
+/** The react-admin (MUI) theme of a theme name: lists, forms, buttons, dialogs and links follow its primary colour. */
+export function buildTheme(name: ThemeName): RaThemeOptions {
+  const { hue } = themeParts(name);
+  const c = HUES[hue];
+  return {
+    ...defaultTheme,
+    palette: {
+      mode: 'light',
+      primary: { main: c.main, dark: c.dark, light: c.light, contrastText: '#fff' },
+      secondary: { main: c.dark, contrastText: '#fff' },
+      warning: { main: '#f5a623' },
+      background: { default: '#f3f5f8' },
+    },
+    shape: { borderRadius: 6 },
+    typography: { fontFamily: FONT },
+    sidebar: { width: 266, closedWidth: 64 },
+    components: {
+      ...defaultTheme.components,
+      MuiAppBar: { defaultProps: { color: 'primary' } },
+    },
+  };
+}
