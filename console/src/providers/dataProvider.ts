@@ -16,7 +16,12 @@ export const CUSTOMER_EDITABLE = [
   'remark', 'app_enabled', 'business_mode', 'financier', 'bank_name', 'bank_card',
 ] as const;
 
-const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE };
+/** Fields an edit may send for users, roles and departments (the contract's edit schemas minus id and version). */
+export const USER_EDITABLE = ['username', 'full_name', 'phone', 'email', 'department_id', 'agent_id', 'role_ids'] as const;
+export const ROLE_EDITABLE = ['name', 'permissions', 'data_scope'] as const;
+export const DEPARTMENT_EDITABLE = ['parent_id', 'name', 'code', 'leader', 'phone', 'sort', 'status'] as const;
+
+const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE };
 
 export interface HistoryEntry {
   id: number | string;

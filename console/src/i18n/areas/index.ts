@@ -3,9 +3,10 @@
  * side, same keys). zh.ts and en.ts merge them over the base catalogues.
  */
 import * as route from './route.ts';
+import * as org from './org.ts';
 import * as shell from './shell.ts';
 
-const AREAS = [route, shell];
+const AREAS = [route, shell, org];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { intentionalCustomer, formalCustomer } from '../../resources/customer/index.ts';
+import { departmentManagement, roleManagement, userManagement } from '../../resources/system/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -24,6 +25,10 @@ export const VIEWS: Record<string, ViewDef> = {
   index: page(() => import('../Home.tsx')),
   'customer/intentionalCustomer': resource(intentionalCustomer),
   'customer/customerList': resource(formalCustomer),
+  'setting/userManagement': resource(userManagement),
+  'setting/roleManagement': resource(roleManagement),
+  'setting/departmentManagement': resource(departmentManagement),
+  'setting/personalCenter': page(() => import('../../resources/system/personalCenter/PersonalCenter.tsx')),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

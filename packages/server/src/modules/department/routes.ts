@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { departments } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
@@ -32,6 +32,12 @@ export function departmentRoutes(app: FastifyInstance, deps: Deps) {
   app.get(
     '/api/system/department/tree',
     { config: { permission: '' }, schema: doc('department', 'The whole department tree, nested (children), siblings by sort', { returns: 'DepartmentNode[]' }) },
-    async () => ok(buildTree(await deps.db.select().from(departments).orderBy(asc(departments.sort), asc(departments.id)))),
+    async () => {
+      const rows = await deps.db
+        .select({ ...getTableColumns(departments), user_count: sql<number>`(select count(*)::int from users u where u.department_id = "departments"."id")` })
+        .from(departments)
+        .orderBy(asc(departments.sort), asc(departments.id));
+      return ok(buildTree(rows));
+    },
   );
 }

@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+
+const DepartmentTree = lazy(() => import('./DepartmentTree.tsx'));
+
+/** 部门 (客户管理 in the menu): #/setting/departmentManagement, a tree with dialogs (the `department` API). */
+export const departmentManagement = {
+  name: 'setting/departmentManagement',
+  list: DepartmentTree,
+  recordRepresentation: 'name',
+  options: { label: 'pv.route.departmentManagement' },
+};
