@@ -21,7 +21,10 @@ export const USER_EDITABLE = ['username', 'full_name', 'phone', 'email', 'depart
 export const ROLE_EDITABLE = ['name', 'permissions', 'data_scope'] as const;
 export const DEPARTMENT_EDITABLE = ['parent_id', 'name', 'code', 'leader', 'phone', 'sort', 'status'] as const;
 
-const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE };
+/** Fields a message edit may send (messageEditSchema minus id and version; the recipient is fixed). */
+export const MESSAGE_EDITABLE = ['title', 'content', 'type', 'level', 'link'] as const;
+
+const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE, message: MESSAGE_EDITABLE };
 
 export interface HistoryEntry {
   id: number | string;

@@ -20,6 +20,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'setting/userManagement': { api: 'user' },
   'setting/roleManagement': { api: 'role' },
   'setting/departmentManagement': { api: 'department' },
+  'setting/messageCenter': { api: 'message' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

@@ -5,8 +5,9 @@
 import * as route from './route.ts';
 import * as org from './org.ts';
 import * as shell from './shell.ts';
+import * as message from './message.ts';
 
-const AREAS = [route, shell, org];
+const AREAS = [route, shell, org, message];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

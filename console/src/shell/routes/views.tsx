@@ -29,6 +29,7 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/roleManagement': resource(roleManagement),
   'setting/departmentManagement': resource(departmentManagement),
   'setting/personalCenter': page(() => import('../../resources/system/personalCenter/PersonalCenter.tsx')),
+  'setting/messageCenter': page(() => import('../../resources/system/message/MessageCenter.tsx')),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 
