@@ -68,6 +68,17 @@ describe('agent data scope', () => {
     expect(row).toMatchObject({ remark: null, version: 1, status: 'new' });
   });
 
+  it('update_field, survey and lose on another agent’s customer by id are refused too, nothing changes', async () => {
+    const field = await call(t.app, 'POST', `${base}/update_field`, { token: hn, body: { id: ids.sd, field: 'remark', value: '越权' } });
+    expect(field.status).toBe(403);
+    const survey = await call(t.app, 'POST', `${base}/survey`, { token: hn, body: { id: ids.sd, version: 1 } });
+    expect(survey.status).toBe(403);
+    const lose = await call(t.app, 'POST', `${base}/lose`, { token: hn, body: { id: ids.sd, version: 1, lost_reason: '越权' } });
+    expect(lose.status).toBe(403);
+    const [row] = await t.handle.db.select().from(customers).where(eq(customers.id, ids.sd!));
+    expect(row).toMatchObject({ remark: null, version: 1, status: 'new' });
+  });
+
   it('an agent user adding a customer gets their own agent forced; naming another agent is refused', async () => {
     const own = await call(t.app, 'POST', `${base}/add`, { token: sd, body: customerBody({ name: '新客户' }) });
     expect(own.status, own.msg).toBe(200);

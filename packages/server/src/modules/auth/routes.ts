@@ -9,6 +9,8 @@ import {
   modifyPasswordsSchema,
   passwordField,
   paths,
+  phoneField,
+  smsCodeField,
   registerSchema,
   smsLoginSchema,
   smsSendSchema,
@@ -53,6 +55,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The SMS code field says exactly 请输入手机验证码 (SPEC.md §5), without the generic `code` label
+ * (编码, which names role and task codes): checked here once the phone is valid.
+ */
+function checkSmsCode(raw: unknown): void {
+  const body = (raw ?? {}) as Record<string, unknown>;
+  if (!phoneField().safeParse(body.phone).success) return; // the schema names the phone problem
+  const code = typeof body.code === 'string' ? body.code.trim() : body.code;
+  if (code === undefined || code === null || code === '') throw new ApiError(400, 'validation.sms_code_required');
+  if (!smsCodeField().safeParse(code).success) throw new ApiError(400, 'validation.sms_code');
+}
+
 const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
 export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
@@ -91,6 +105,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
       schema: doc('auth', 'Sign in with phone + SMS code (single use, SMS_MAX_ATTEMPTS wrong tries, expires after SMS_CODE_TTL) → same reply as login', { body: smsLoginSchema }),
     },
     async (req) => {
+      checkSmsCode(input(req));
       const body = parse(smsLoginSchema, input(req));
       return ok(await smsLogin(db, config, body.phone, body.code, clientOf(req)));
     },
@@ -129,7 +144,11 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
         body: registerSchema,
       }),
     },
-    async (req) => ok(await register(db, config, parse(registerSchema, input(req)), clientOf(req))),
+    async (req) => {
+      const body = parse(registerSchema, input(req));
+      checkSmsCode(input(req));
+      return ok(await register(db, config, body, clientOf(req)));
+    },
   );
 
   app.post(
