@@ -17,6 +17,12 @@ class MemoryStorage {
   clear() {
     this.data.clear();
   }
+  get length() {
+    return this.data.size;
+  }
+  key(i: number) {
+    return [...this.data.keys()][i] ?? null;
+  }
 }
 (globalThis as any).localStorage = new MemoryStorage();
 
@@ -44,7 +50,42 @@ describe('authProvider', () => {
     expect(localStorage.getItem('id')).toBe('7');
     expect(localStorage.getItem('identity')).toBe('staff');
     expect(session.displayName()).toBe('客服小李');
-    expect(calls[0]).toMatchObject({ method: 'POST', data: { username: 'kefu', password: 'secret1' }, silent: true });
+    expect(calls.find((c) => c.url.endsWith('/index/login'))).toMatchObject({ method: 'POST', data: { username: 'kefu', password: 'secret1' }, silent: true });
+  });
+
+  it('SMS login posts phone + code to sms_login; a ready reply (register, external provider) is stored as it is', async () => {
+    const { api, calls } = fakeClient((c) => (c.url.endsWith('/sms_login') ? { token: 'S1', expires_in: 7200, id: 7, identity: 'staff' } : server(c)));
+    await createAuthProvider(api).login({ phone: '13900000001', code: '123456' });
+    expect(calls.find((c) => c.url.endsWith('/sms_login'))).toMatchObject({ method: 'POST', data: { phone: '13900000001', code: '123456' } });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('S1');
+    await createAuthProvider(api).login({ result: { token: 'R9', expires_in: 1, id: 8, identity: 'staff' } });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('R9');
+    expect(localStorage.getItem('id')).toBe('8');
+  });
+
+  it('the start page is where login goes when asked to use it', async () => {
+    const { api } = fakeClient((c) => (c.url.endsWith('/index/login') ? { token: 'T1', expires_in: 7200, id: 7, identity: 'staff', start_page: '/customer/customerList' } : server(c)));
+    const auth = createAuthProvider(api);
+    expect(await auth.login({ username: 'kefu', password: 'secret1', useStartPage: true })).toEqual({ redirectTo: '/customer/customerList' });
+    expect(await auth.login({ username: 'kefu', password: 'secret1' })).toBeUndefined();
+  });
+
+  it('with RSA on the password goes encrypted with the public key (117-byte chunks → 128-byte blocks)', async () => {
+    const { generateKeyPairSync, privateDecrypt, constants } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const jwk = publicKey.export({ format: 'jwk' });
+    const { api, calls } = fakeClient((c) => {
+      if (c.url.endsWith('/auth_config')) return { register: false, rsa: true, social: null, external: null };
+      if (c.url.endsWith('/publicKey')) return { publicKey: '', n: jwk.n, e: jwk.e, enabled: true };
+      return server(c);
+    });
+    await createAuthProvider(api).login({ username: 'kefu', password: 'secret1' });
+    const sent = (calls.find((c) => c.url.endsWith('/index/login'))!.data as { password: string }).password;
+    expect(sent).not.toBe('secret1');
+    const block = Buffer.from(sent, 'base64');
+    expect(block.length).toBe(128);
+    const em = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, block);
+    expect(em.subarray(em.indexOf(0, 2) + 1).toString()).toBe('secret1');
   });
 
   it('a login reply without a token is the 登录接口异常 error', async () => {
@@ -62,7 +103,11 @@ describe('authProvider', () => {
     const { api, calls } = fakeClient(server);
     const auth = createAuthProvider(api);
     await auth.login({ username: 'kefu', password: 'secret1' });
-    await auth.logout({});
+    localStorage.setItem('admin-plus-tabs', '[1]');
+    localStorage.setItem('admin-plus-tabs-active', '/x');
+    expect(await auth.logout({})).toBe('/index');
+    expect(localStorage.getItem('admin-plus-tabs')).toBeNull();
+    expect(localStorage.getItem('admin-plus-tabs-active')).toBeNull();
     const out = calls.find((c) => c.url.endsWith('/login_out'))!;
     expect(out.params).toEqual({ id: '7', identity: 'staff' });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'ra-core';
-import { MENU_TREE, paths, type AppRoute, type LoginResult, type MenuSeed, type UserInfo } from '@pv/contract';
+import { AUTH_CONFIG_PATH, MENU_TREE, paths, rsaEncrypt, type AppRoute, type AuthConfig, type LoginResult, type MenuSeed, type UserInfo } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
 import { session } from './session.ts';
@@ -8,6 +8,43 @@ import { appConfig } from '../config.ts';
 import { convertRoutes } from '../shell/routes/convert.ts';
 
 export class LoginError extends Error {}
+
+export type LoginParams = { useStartPage?: boolean } & (
+  | { username: string; password: string }
+  | { phone: string; code: string }
+  | { result: LoginResult & { start_page?: string | null } }
+);
+
+/** SPEC.md §2: where a user lands after logout. */
+export const LOGOUT_LANDING = '/index';
+/** The tab bar keeps its state under keys starting with this (shell/tabs). */
+export const TABS_KEY_PREFIX = 'admin-plus-tabs';
+
+function clearTabs() {
+  if (typeof localStorage === 'undefined') return;
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(TABS_KEY_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) localStorage.removeItem(key);
+}
+
+const NO_AUTH_OPTIONS: AuthConfig = { register: false, rsa: false, social: null, external: null };
+
+/** The server's sign-in options (is RSA on?), asked once per provider. */
+function authConfigLoader(api: ApiClient): () => Promise<AuthConfig> {
+  let pending: Promise<AuthConfig> | null = null;
+  return () =>
+    (pending ??= api
+      .get<AuthConfig>(AUTH_CONFIG_PATH, undefined, { silent: true })
+      .then((r) => ({ ...NO_AUTH_OPTIONS, ...(r.data ?? {}) }))
+      .catch(() => {
+        // unknown: send the password as typed (a server that wants RSA answers wrong credentials)
+        pending = null;
+        return NO_AUTH_OPTIONS;
+      }));
+}
 
 /** What getPermissions answers: the ACL plus the route tree the user may see (SPEC.md §2 dynamic menu). */
 export interface AccessInfo extends Acl {
@@ -52,6 +89,7 @@ export function createAuthProvider(
 ): AuthProvider & { fetchUser(): Promise<UserInfo | null> } {
   let userPromise: Promise<UserInfo | null> | null = null;
   let routesPromise: Promise<AppRoute[]> | null = null;
+  const authConfig = authConfigLoader(api);
 
   async function fetchUser(): Promise<UserInfo | null> {
     if (!appConfig.loginInterception) return VIRTUAL_ADMIN;
@@ -90,11 +128,28 @@ export function createAuthProvider(
   return {
     fetchUser,
 
-    async login({ username, password }: { username: string; password: string }) {
+    /**
+     * Signs in by password (RSA-encrypted when the server asks for it), by phone + SMS code, or with a
+     * reply already obtained (register, external provider). With `useStartPage` the user's start page
+     * (if set) is where react-admin goes next.
+     */
+    async login(params: LoginParams) {
       session.clear();
       routesPromise = null;
-      const reply = await api.post<LoginResult>(paths.login, { username, password }, { silent: true });
-      const data = reply.data;
+      let data: (LoginResult & { start_page?: string | null }) | undefined;
+      if ('result' in params) {
+        data = params.result;
+      } else if ('phone' in params) {
+        data = (await api.post<LoginResult>(paths.smsLogin, { phone: params.phone, code: params.code }, { silent: true })).data;
+      } else {
+        let password = params.password;
+        const config = await authConfig();
+        if (config.rsa) {
+          const key = (await api.get<{ n: string; e: string }>(paths.publicKey, undefined, { silent: true })).data;
+          password = rsaEncrypt(password, key);
+        }
+        data = (await api.post<LoginResult>(paths.login, { username: params.username, password }, { silent: true })).data;
+      }
       if (!data || !data.token) throw new LoginError(translate('pv.msg.error.login_no_token'));
       session.start(data);
       try {
@@ -102,8 +157,12 @@ export function createAuthProvider(
       } catch {
         // the user record is fetched again on demand
       }
+      const start = data.start_page;
+      if (params.useStartPage && start && start.startsWith('/') && !start.startsWith('/login')) return { redirectTo: start };
+      return undefined;
     },
 
+    /** SPEC.md §4: login_out with id and identity, then token, roles, permissions, routes and tabs go; land on /index. */
     async logout() {
       const id = session.getId();
       const identity = session.getIdentity();
@@ -115,7 +174,10 @@ export function createAuthProvider(
         }
       }
       session.clear();
+      clearTabs();
       routesPromise = null;
+      userPromise = null;
+      return LOGOUT_LANDING;
     },
 
     async checkAuth() {

@@ -39,6 +39,14 @@ export const session = {
   },
   setUser(user: UserInfo) {
     storage()?.setItem(USER_KEY, JSON.stringify(user));
+    // a session adopted from a `token` link knows its id only from the user record
+    if (!session.getId() && user?.id !== undefined) storage()?.setItem(ID_KEY, String(user.id));
+  },
+  /** A `token` query parameter (SPEC.md §2): it becomes the session's token and identity is 'system'. */
+  adopt(token: string) {
+    session.clear();
+    storage()?.setItem(TOKEN_KEY, token);
+    storage()?.setItem(IDENTITY_KEY, 'system');
   },
   /** The name shown in the shell: full name, user name, or 游客 when logged out. */
   displayName(): string {

@@ -5,9 +5,10 @@
 import * as route from './route.ts';
 import * as org from './org.ts';
 import * as shell from './shell.ts';
+import * as auth from './auth.ts';
 import * as message from './message.ts';
 
-const AREAS = [route, shell, org, message];
+const AREAS = [route, shell, org, message, auth];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -4,6 +4,8 @@ import { Alert, Box } from '@mui/material';
 import { MENU_TREE, type AppRoute, type MenuSeed } from '@pv/contract';
 import type { AccessInfo } from '../../providers/authProvider.ts';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPage.tsx';
+import { RegisterPage } from '../pages/RegisterPage.tsx';
+import { CallbackPage } from '../pages/CallbackPage.tsx';
 import { flattenRoutes, isExternal } from './convert.ts';
 import { VIEWS } from './views.tsx';
 
@@ -12,6 +14,8 @@ export const publicRoutes = () => (
   <CustomRoutes noLayout>
     <Route path="/403" element={<ForbiddenPage />} />
     <Route path="/404" element={<NotFoundPage />} />
+    <Route path="/register" element={<RegisterPage />} />
+    <Route path="/callback" element={<CallbackPage />} />
   </CustomRoutes>
 );
 
