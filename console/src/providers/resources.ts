@@ -21,6 +21,9 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'setting/roleManagement': { api: 'role' },
   'setting/departmentManagement': { api: 'department' },
   'setting/messageCenter': { api: 'message' },
+  'setting/menuManagement': { api: 'menu' },
+  'setting/taskManagement': { api: 'task' },
+  'setting/systemLog': { api: 'syslog' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

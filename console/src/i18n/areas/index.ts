@@ -7,8 +7,9 @@ import * as org from './org.ts';
 import * as shell from './shell.ts';
 import * as auth from './auth.ts';
 import * as message from './message.ts';
+import * as menuTaskLog from './menu-task-log.ts';
 
-const AREAS = [route, shell, org, message, auth];
+const AREAS = [route, shell, org, message, auth, menuTaskLog];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

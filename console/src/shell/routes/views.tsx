@@ -2,6 +2,9 @@ import { lazy, type ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { intentionalCustomer, formalCustomer } from '../../resources/customer/index.ts';
 import { departmentManagement, roleManagement, userManagement } from '../../resources/system/index.ts';
+import { menuManagement } from '../../resources/system/menu/index.ts';
+import { taskManagement } from '../../resources/system/task/index.ts';
+import { systemLog } from '../../resources/system/systemLog/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -30,6 +33,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/departmentManagement': resource(departmentManagement),
   'setting/personalCenter': page(() => import('../../resources/system/personalCenter/PersonalCenter.tsx')),
   'setting/messageCenter': page(() => import('../../resources/system/message/MessageCenter.tsx')),
+  'setting/menuManagement': resource(menuManagement),
+  'setting/taskManagement': resource(taskManagement),
+  'setting/systemLog': resource(systemLog),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+
+const MenuManagement = lazy(() => import('./MenuManagement.tsx'));
+
+/** 菜单管理: #/setting/menuManagement, the menus table as a tree (the `menu` API). */
+export const menuManagement = {
+  name: 'setting/menuManagement',
+  list: MenuManagement,
+  options: { label: 'pv.route.menuManagement' },
+};

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+
+const TaskManagement = lazy(() => import('./TaskManagement.tsx'));
+
+/** 任务管理: #/setting/taskManagement, scheduled jobs (the `task` API). */
+export const taskManagement = {
+  name: 'setting/taskManagement',
+  list: TaskManagement,
+  options: { label: 'pv.route.taskManagement' },
+};
