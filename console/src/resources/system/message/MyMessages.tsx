@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, CircularProgress, Pagination, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -21,13 +21,17 @@ export const MyMessages = () => {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<MyMessageList | null>(null);
 
+  // only the latest request's reply is shown (pushes and clicks reload while another may be in flight)
+  const seq = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++seq.current;
     const query: Record<string, unknown> = { page, limit: PAGE_SIZE };
     if (filter !== 'all') query.read = filter === 'read' ? 1 : 0;
     try {
-      setData((await client.get<MyMessageList>(paths.message('get_message_list'), query, { silent: true })).data);
+      const reply = await client.get<MyMessageList>(paths.message('get_message_list'), query, { silent: true });
+      if (mine === seq.current) setData(reply.data);
     } catch {
-      setData((d) => d ?? { list: [], total: 0, unread: 0 });
+      if (mine === seq.current) setData((d) => d ?? { list: [], total: 0, unread: 0 });
     }
   }, [page, filter]);
   useEffect(() => {

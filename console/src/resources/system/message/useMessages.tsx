@@ -31,9 +31,13 @@ export function useNotifyFeed({ toast }: { toast: boolean }) {
   const notify = useNotify();
   const unread = useUnread();
   const [list, setList] = useState<MyMessage[]>([]);
+  // only the latest request may set the state: a reply that left the server before a push must not undo it
+  const seq = useRef(0);
   const reload = useCallback(async () => {
+    const mine = ++seq.current;
     try {
       const reply = await client.post<NotifyResult>(paths.message('get_notify'), { limit: NOTIFY_DEFAULT_LIMIT }, { silent: true });
+      if (mine !== seq.current) return;
       realtime.setUnread(reply.data.unread);
       setList(reply.data.list);
     } catch {
@@ -47,6 +51,8 @@ export function useNotifyFeed({ toast }: { toast: boolean }) {
     if (frame.type === 'message') {
       setList((prev) => [frame.message, ...prev.filter((m) => m.id !== frame.message.id)].slice(0, NOTIFY_DEFAULT_LIMIT));
       if (toast) notify('pv.message.new_toast', { type: frame.message.level === 'urgent' ? 'warning' : 'info', messageArgs: { title: frame.message.title }, autoHideDuration: 5000 });
+      // and supersede any reply still on its way
+      void reload();
     } else if (frame.type === 'unread' || frame.type === 'ready') {
       void reload();
     }
