@@ -84,7 +84,8 @@ export const ThemeDrawer = () => {
         value={String(s[key])}
         disabled={isDisabled}
         onChange={(ev) => set({ [key]: typeof s[key] === 'number' ? Number(ev.target.value) : ev.target.value } as Partial<ThemeSettings>)}
-        inputProps={{ 'aria-label': t(`drawer.${key}`), 'data-testid': `drawer-${key}` }}
+        inputProps={{ 'data-testid': `drawer-${key}` }}
+        SelectDisplayProps={{ 'aria-label': t(`drawer.${key}`) } as object}
         sx={{ width: 138, fontSize: 13, '& .MuiSelect-select': { py: 0.75, display: 'flex', alignItems: 'center' } }}
       >
         {values.map((v) => (
