@@ -3,7 +3,7 @@ import type { Lang } from './i18n.ts';
 /** An enum whose values are stored codes and whose labels are shown in zh or en. */
 export type LabelledEnum<V extends string> = Readonly<Record<V, Readonly<Record<Lang, string>>>>;
 
-function labelled<const V extends string>(table: LabelledEnum<V>) {
+export function labelled<const V extends string>(table: LabelledEnum<V>) {
   const values = Object.keys(table) as [V, ...V[]];
   return {
     values,

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { emailField, enumField, idField, optionalText, passwordField, phoneField, requiredText } from './fields.ts';
+import { labelled } from './enums.ts';
 import type { Lang } from './i18n.ts';
 
 /**
  * The organisation screens (/setting: users, roles, departments, personal centre): enums, labels
  * and the zod schemas the server validates with and the console's forms reuse.
  */
-
-function labelled<const V extends string>(table: Readonly<Record<V, Readonly<Record<Lang, string>>>>) {
-  const values = Object.keys(table) as [V, ...V[]];
-  return {
-    values,
-    labels: table,
-    label: (value: V | string | null | undefined, lang: Lang): string => (value && value in table ? table[value as V][lang] : String(value ?? '')),
-    choices: (lang: Lang) => values.map((id) => ({ id, name: table[id][lang] })),
-  };
-}
 
 /** enabled | disabled, for users and departments. */
 export const EnableStatus = labelled({

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('departments', () => {
-  const ids: Record<string, number> = {};
+  const ids = { hq: 0, a: 0, b: 0, a1: 0 };
   it('creates a tree and serves it nested, siblings by sort', async () => {
     const hq = await add({ name: '总部', code: 'HQ', leader: '李总', phone: '13800000000', sort: 1 });
     expect(hq.status).toBe(200);

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SelectInput, useRecordContext, useTranslate, type SelectInputProps } from 'react-admin';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import { changedFields } from '../../providers/dataProvider.ts';
 import { Chip } from '@mui/material';
 import { client } from '../../providers/client.ts';
 
@@ -71,3 +73,18 @@ export const statusChoices = [
 
 /** The server's message of a failed call (the client throws its ApiError with the envelope msg). */
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** An edit form's resolver: validates what the dataProvider sends (id, the version read, the changed editable fields). */
+export function useEditResolver(schema: Parameters<typeof contractResolver>[0], editable: readonly string[]) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return useMemo(
+    () =>
+      contractResolver(schema, translate, (values: Record<string, unknown>) => ({
+        id: record?.id,
+        version: record?.version,
+        ...changedFields(values, record as Record<string, unknown> | undefined, editable),
+      })),
+    [schema, editable, translate, record],
+  );
+}
