@@ -105,7 +105,7 @@ describe('authProvider', () => {
     await auth.login({ username: 'kefu', password: 'secret1' });
     localStorage.setItem('admin-plus-tabs', '[1]');
     localStorage.setItem('admin-plus-tabs-active', '/x');
-    expect(await auth.logout({})).toBe('/index');
+    expect(await auth.logout({})).toBe('/login?redirect=%2Findex');
     expect(localStorage.getItem('admin-plus-tabs')).toBeNull();
     expect(localStorage.getItem('admin-plus-tabs-active')).toBeNull();
     const out = calls.find((c) => c.url.endsWith('/login_out'))!;

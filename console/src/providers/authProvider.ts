@@ -177,7 +177,8 @@ export function createAuthProvider(
       clearTabs();
       routesPromise = null;
       userPromise = null;
-      return LOGOUT_LANDING;
+      // /index needs a session: the guard's answer (login, remembering /index) directly
+      return `/login?redirect=${encodeURIComponent(LOGOUT_LANDING)}`;
     },
 
     async checkAuth() {
