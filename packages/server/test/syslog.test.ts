@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { sysLog } from '../src/db/schema/index.ts';
 import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
 
@@ -65,6 +66,15 @@ describe('system log', () => {
     expect(res.data).toMatchObject({ id: entry.id, action: 'edit' });
     expect((await list({}, op)).status).toBe(403);
     expect((await call(t.app, 'GET', `${base}/get_info`, { token: admin, query: { id: 999999 } })).status).toBe(404);
+  });
+
+  it('id and bank card numbers are masked in before/after, as the customer API masks them', async () => {
+    const c = await call(t.app, 'POST', '/api/system/customer/add', { token: admin, body: customerBody({ phone: '13700137000', id_card: '110101199003074514' }) });
+    expect(c.status, c.msg).toBe(200);
+    const [entry] = (await list({ resource: 'customer', record_id: c.data.id })).data.list;
+    expect(entry.after.id_card).toBe('110101********4514');
+    const [raw] = await t.handle.db.select().from(sysLog).where(eq(sysLog.id, entry.id));
+    expect((raw!.after as { id_card: string }).id_card).toBe('110101199003074514');
   });
 
   it('is read-only over the API: no write routes exist', async () => {

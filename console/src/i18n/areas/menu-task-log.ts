@@ -54,7 +54,7 @@ export const zh = {
       section_flags: '开关',
       col: {
         title: '标题',
-        path: '路径',
+        path: '路径 / 组件',
         component: '组件',
         permission: '权限',
         sort: '排序',
@@ -225,7 +225,7 @@ export const en: typeof zh = {
       section_flags: 'Switches',
       col: {
         title: 'Title',
-        path: 'Path',
+        path: 'Path / component',
         component: 'Component',
         permission: 'Permission',
         sort: 'Sort',

@@ -49,7 +49,7 @@ function filterTree(tree: MenuRecord[], keyword: string, titleOf: (t: string) =>
   });
 }
 
-const mono = { fontFamily: 'monospace', fontSize: 12, maxWidth: 220, wordBreak: 'break-all' } as const;
+const mono = { fontFamily: 'monospace', fontSize: 12, maxWidth: 260, wordBreak: 'break-all' } as const;
 
 /**
  * 菜单管理: the tree the menu endpoint serves, every entry (disabled ones too), with enable/disable,
@@ -117,8 +117,14 @@ const MenuManagement = () => {
             </Typography>
             {node.meta.badge && <Chip size="small" color="error" label={node.meta.badge} sx={{ ml: 1, height: 18 }} />}
           </TableCell>
-          <TableCell sx={mono}>{node.path}</TableCell>
-          <TableCell sx={mono}>{node.component ?? ''}</TableCell>
+          <TableCell sx={mono}>
+            {node.path}
+            {node.component && (
+              <Typography component="div" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                {node.component}
+              </Typography>
+            )}
+          </TableCell>
           <TableCell sx={mono}>{node.permission}</TableCell>
           <TableCell>{node.sort}</TableCell>
           <TableCell>
@@ -225,7 +231,7 @@ const MenuManagement = () => {
             <Table size="small" aria-label={translate('pv.route.menuManagement')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
               <TableHead>
                 <TableRow>
-                  {['title', 'path', 'component', 'permission', 'sort', 'flags', 'status', 'actions'].map((k) => (
+                  {['title', 'path', 'permission', 'sort', 'flags', 'status', 'actions'].map((k) => (
                     <TableCell key={k}>{col(k)}</TableCell>
                   ))}
                 </TableRow>

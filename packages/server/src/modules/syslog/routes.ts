@@ -1,4 +1,4 @@
-import { dateField } from '@pv/contract';
+import { dateField, maskMiddle } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,6 +7,20 @@ import type { Deps } from '../../http/deps.ts';
 import { defineResource, range, type ResourceTable } from '../../resources/define.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { plainRow } from '../present.ts';
+
+/** Values the log keeps in full but the API never shows: masked like the records' own API does, secrets dropped. */
+const MASKED = new Set(['id_card', 'bank_card', 'bank_account']);
+const SECRET = new Set(['password_hash', 'refresh_hash', 'prev_refresh_hash', 'code_hash']);
+
+export function redact(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (SECRET.has(k)) continue;
+    out[k] = MASKED.has(k) && typeof v === 'string' && v !== '' ? maskMiddle(v) : v;
+  }
+  return out;
+}
 
 const id = z.coerce.number({ error: 'validation.number' }).int().positive();
 const word = z.string().trim().max(64, { error: 'validation.too_long|64' });
@@ -41,7 +55,12 @@ export const syslogResource = defineResource({
   extraColumns: {
     full_name: sql<string | null>`(select u.full_name from users u where u.id = "sys_log"."user_id")`,
   },
-  present: (row) => plainRow(row),
+  present: (row) => {
+    const out = plainRow(row);
+    out.before = redact(row.before);
+    out.after = redact(row.after);
+    return out;
+  },
 });
 
 export function syslogRoutes(app: FastifyInstance, deps: Deps) {
