@@ -1,12 +1,35 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * PWA (SPEC.md §4, pwa on): emits sw.js from src/shell/pwa/sw.template.js with a version hashed from
+ * the build's file names, so every new build is a new service worker the console offers as an update.
+ * The manifest and icons are in public/ (icons drawn by scripts/make-icons.mjs).
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'pv-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const precache = ['./', 'manifest.webmanifest', 'pwa-192.png', 'pwa-512.png'];
+      const template = readFileSync(join(import.meta.dirname, 'src/shell/pwa/sw.template.js'), 'utf8');
+      const source = template.replace("'__VERSION__'", JSON.stringify(version)).replace('const PRECACHE = /* __PRECACHE__ */ [];', `const PRECACHE = ${JSON.stringify(precache)};`);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 // The console is served by the API server at `/` (and works from any sub-path: base './').
 // `pnpm --filter @pv/console dev` proxies /api to a server on PV_API (default http://localhost:8080).
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   server: {
     port: Number(process.env.CONSOLE_PORT ?? 5173),
     proxy: { '/api': { target: process.env.PV_API ?? 'http://localhost:8080', changeOrigin: true } },

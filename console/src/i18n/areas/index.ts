@@ -4,12 +4,13 @@
  */
 import * as route from './route.ts';
 import * as org from './org.ts';
+import * as tabs from './tabs.ts';
 import * as shell from './shell.ts';
 import * as auth from './auth.ts';
 import * as message from './message.ts';
 import * as menuTaskLog from './menu-task-log.ts';
 
-const AREAS = [route, shell, org, message, auth, menuTaskLog];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { lazyView } from '../errorLog/lazyView.tsx';
 import { intentionalCustomer, formalCustomer } from '../../resources/customer/index.ts';
 import { departmentManagement, roleManagement, userManagement } from '../../resources/system/index.ts';
 import { menuManagement } from '../../resources/system/menu/index.ts';
@@ -18,7 +19,8 @@ export type ViewDef =
 
 const page = (load: () => Promise<{ default: ComponentType }>, extra: { noLayout?: boolean } = {}): ViewDef => ({
   kind: 'page',
-  Component: lazy(load),
+  // a chunk that fails or takes over 120 s shows a load error with a retry
+  Component: lazyView(load),
   ...extra,
 });
 

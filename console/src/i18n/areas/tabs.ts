@@ -1,0 +1,118 @@
+/**
+ * Tab bar, page cache, lock screen, error log, avatar menu and app-update texts (SPEC.md §2, §4, §5, §8).
+ */
+export const zh = {
+  pv: {
+    tabs: {
+      refresh: '重新加载',
+      close: '关闭',
+      close_others: '关闭其他',
+      close_left: '关闭左侧',
+      close_right: '关闭右侧',
+      close_all: '关闭全部',
+      more: '更多操作',
+    },
+    chunk: {
+      failed: '页面加载失败',
+      failed_detail: '页面代码未能加载（网络中断、超时或版本已更新）。',
+      timeout: '页面加载超时（超过 %{seconds} 秒）',
+      retry: '重试',
+    },
+    lock: {
+      lock: '锁屏',
+      locked: '屏幕已锁定',
+      password: '密码',
+      placeholder: '请输入登录密码解锁',
+      wrong: '请输入正确的密码',
+      unlock: '解锁',
+      wallpaper: '切换壁纸',
+    },
+    error_log: {
+      badge: '异常捕获',
+      title: '异常捕获',
+      subtitle: '(请务必修复以下异常)',
+      url: '路由地址',
+      message: '错误信息',
+      detail: '错误详情',
+      detail_hover: '悬停查看堆栈',
+      search: '查找方案',
+      baidu: '百度搜索',
+      bing: '必应搜索',
+      dismiss: '暂不显示',
+      close: '关闭',
+      empty: '暂无异常',
+    },
+    avatar: {
+      menu: '用户菜单',
+      change_password: '修改密码',
+      personal_center: '个人中心',
+      logout: '退出登录',
+      password_placeholder: '请输入密码',
+      confirm: '确定',
+      cancel: '取消',
+    },
+    pwa: {
+      update: '发现新版本，可刷新获取最新内容',
+      refresh: '刷新',
+      later: '稍后',
+    },
+  },
+};
+
+export const en: typeof zh = {
+  pv: {
+    tabs: {
+      refresh: 'Reload',
+      close: 'Close',
+      close_others: 'Close others',
+      close_left: 'Close tabs to the left',
+      close_right: 'Close tabs to the right',
+      close_all: 'Close all',
+      more: 'More actions',
+    },
+    chunk: {
+      failed: 'This page failed to load',
+      failed_detail: 'The page code could not be loaded (network down, time-out or a new version was released).',
+      timeout: 'Loading the page timed out (over %{seconds} s)',
+      retry: 'Retry',
+    },
+    lock: {
+      lock: 'Lock screen',
+      locked: 'Screen locked',
+      password: 'Password',
+      placeholder: 'Enter your sign-in password to unlock',
+      wrong: 'Please enter the correct password',
+      unlock: 'Unlock',
+      wallpaper: 'Change wallpaper',
+    },
+    error_log: {
+      badge: 'Captured errors',
+      title: 'Captured errors',
+      subtitle: '(these errors must be fixed)',
+      url: 'Route URL',
+      message: 'Message',
+      detail: 'Details',
+      detail_hover: 'hover for the stack',
+      search: 'Search',
+      baidu: 'Baidu',
+      bing: 'Bing',
+      dismiss: 'Hide for now',
+      close: 'Close',
+      empty: 'No errors',
+    },
+    avatar: {
+      menu: 'User menu',
+      change_password: 'Change password',
+      personal_center: 'Personal centre',
+      logout: 'Log out',
+      password_placeholder: 'Enter a password',
+      confirm: 'OK',
+      cancel: 'Cancel',
+    },
+    pwa: {
+      update: 'A new version is available — refresh to get it',
+      refresh: 'Refresh',
+      later: 'Later',
+    },
+  },
+};
