@@ -106,6 +106,7 @@ export const messages = {
     // messages (h-msg)
     'validation.message_link': '链接须是以 / 开头的页面路径或 http(s) 网址',
     'error.message_recipient_not_found': '接收人不存在或已停用（ID %{id}）',
+    'error.websocket_only': '%{path} 是 websocket 地址，请用 ws:// 或 wss:// 连接',
     'validation.sms_code': '请输入6位数字验证码',
     'validation.start_page': '起始页须是以 / 开头的站内路径',
     'error.sms_code_wrong': '验证码错误，还可尝试%{left}次',
@@ -222,6 +223,7 @@ export const messages = {
     // messages (h-msg)
     'validation.message_link': 'The link must be a page path starting with / or an http(s) address',
     'error.message_recipient_not_found': 'The recipient does not exist or is disabled (ID %{id})',
+    'error.websocket_only': '%{path} is a websocket address; connect with ws:// or wss://',
     'validation.sms_code': 'Please enter the 6-digit code',
     'validation.start_page': 'The start page must be an in-app path starting with /',
     'error.sms_code_wrong': 'Wrong verification code; %{left} tries left',

@@ -102,38 +102,34 @@ export const notifySchema = z.strictObject({
     .optional(),
 });
 
-/** A message as the management list (index / get_info) returns it. */
-export interface MessageRecord {
+/** What every view of a message shows. */
+interface MessageBase {
   id: number;
   title: string;
   content: string;
   type: MessageType;
   level: MessageLevel;
   link: string | null;
-  sender_id: number | null;
   sender_name: string | null;
+  created_at: string;
+}
+
+/** A message as the management list (index / get_info) returns it. */
+export interface MessageRecord extends MessageBase {
+  sender_id: number | null;
   recipient_id: number | null;
   recipient_name: string | null;
   read_count: number;
   version: number;
-  created_at: string;
   updated_at: string;
 }
 
 /** One of the caller's own messages (get_message_list, get_notify, the websocket). */
-export interface MyMessage {
-  id: number;
-  title: string;
-  content: string;
-  type: MessageType;
-  level: MessageLevel;
-  link: string | null;
-  sender_name: string | null;
+export interface MyMessage extends MessageBase {
   /** true: addressed to everyone */
   broadcast: boolean;
   read: boolean;
   read_at: string | null;
-  created_at: string;
 }
 
 export interface MyMessageList {

@@ -5,7 +5,8 @@ import type { WebSocket } from 'ws';
 import type { ServerFrame } from '@pv/contract';
 import { buildApp } from '../src/app.ts';
 import { roles, sessions, sysLog, userRoles } from '../src/db/schema/index.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
+import { openDb } from '../src/db/client.ts';
+import { USER_PASSWORD, call, fixtures, login, onPostgres, startApp, type TestApp } from './helpers.ts';
 
 /** Messages: management CRUD, validation, permissions, per-user read state, recipients, the bell, the websocket. */
 let t: TestApp;
@@ -289,6 +290,12 @@ describe('websocket push', () => {
     b.ws.terminate();
   });
 
+  it('a plain GET of the websocket address explains itself', async () => {
+    const res = await call(t.app, 'GET', '/api/system/ws', { lang: 'en' });
+    expect(res.status).toBe(400);
+    expect(res.msg).toBe('/api/system/ws is a websocket address; connect with ws:// or wss://');
+  });
+
   it('refuses an invalid token, and a socket that sends no token', async () => {
     const bad = await connect(t.app, '?token=forged.token.value');
     expect(await bad.next((f) => f.type === 'error')).toMatchObject({ type: 'error', code: 402, msg: '登录已失效，请重新登录' });
@@ -313,7 +320,9 @@ describe('websocket push', () => {
   });
 
   it('two API processes on the same database: a message added on one reaches a console on the other', async () => {
-    const other = await buildApp({ db: t.handle.db, config: t.config, dbKind: t.handle.kind });
+    // on PostgreSQL the second app has its own connections, as a second process would; PGlite is one instance
+    const second = onPostgres ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }) : null;
+    const other = await buildApp({ db: second?.db ?? t.handle.db, config: t.config, dbKind: t.handle.kind });
     await other.ready();
     try {
       const a = await connect(other, `?token=${sd}`);
@@ -323,6 +332,7 @@ describe('websocket push', () => {
       a.ws.terminate();
     } finally {
       await other.close();
+      await second?.close();
     }
     // the first app still delivers after the second closed its listener
     const b = await connect(t.app, `?token=${sd}`);

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../http/deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { t } from '../http/messages.ts';
 import { doc } from '../http/openapi.ts';
 import { authenticate } from '../modules/auth/service.ts';
 import { unreadCount } from '../modules/message/service.ts';
@@ -67,22 +66,25 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
     return client;
   }
 
-  app.get(
-    paths.websocket,
-    {
-      websocket: true,
-      config: { public: true },
-      schema: doc(
-        'message',
-        'Websocket push channel. Authenticate with ?token=<access token> or a first frame {type:"auth", token}; send {type:"ping"} for {type:"pong"}. ' +
-          'Server frames: {type:"ready", user_id, unread}, {type:"message", message, unread} when a message to you (or to everyone) is added, ' +
-          '{type:"unread", unread} when your unread count changes, {type:"error", code, msg}. Close codes: 4401 no token within 10 s, ' +
-          '4402 invalid or revoked session (sign in again), 4405 access token expired (refresh and reconnect with the new one). ' +
-          'The server pings every 30 s and re-checks the token.',
-        { returns: 'a websocket (101 Switching Protocols)' },
-      ),
+  // wsHandler (not `websocket: true`, which would hide the route from the API docs) serves upgrades;
+  // a plain GET gets a clear 400
+  app.route({
+    method: 'GET',
+    url: paths.websocket,
+    config: { public: true },
+    handler: async () => {
+      throw new ApiError(400, 'error.websocket_only', { path: paths.websocket });
     },
-    (socket: WebSocket, req: FastifyRequest) => {
+    schema: doc(
+      'message',
+      'Websocket push channel. Authenticate with ?token=<access token> or a first frame {type:"auth", token}; send {type:"ping"} for {type:"pong"}. ' +
+        'Server frames: {type:"ready", user_id, unread}, {type:"message", message, unread} when a message to you (or to everyone) is added, ' +
+        '{type:"unread", unread} when your unread count changes, {type:"error", code, msg}. Close codes: 4401 no token within 10 s, ' +
+        '4402 invalid or revoked session (sign in again), 4405 access token expired (refresh and reconnect with the new one). ' +
+        'The server pings every 30 s and re-checks the token.',
+      { returns: 'a websocket (101 Switching Protocols); a plain GET gets 400' },
+    ),
+    wsHandler: (socket: WebSocket, req: FastifyRequest) => {
       const query = (req.query ?? {}) as Record<string, string | undefined>;
       const lang = query.lang ? langFromHeader(query.lang) : req.lang;
       let client: Client | null = null;
@@ -104,7 +106,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
       });
       socket.on('message', (data, isBinary) => {
         run(async () => {
-          let frame: ClientFrame | null = null;
+          let frame: ClientFrame | null;
           try {
             frame = isBinary ? null : (JSON.parse(data.toString()) as ClientFrame);
           } catch {
@@ -134,7 +136,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
         });
       }
     },
-  );
+  });
 
   async function heartbeat() {
     await Promise.all(
