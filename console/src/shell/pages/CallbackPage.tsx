@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLogin, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
 import { paths, type LoginResult } from '@pv/contract';
 import { client } from '../../providers/client.ts';
-import { OAUTH_STATE_KEY, useWelcome } from '../LoginPage.tsx';
+import { OAUTH_STATE_KEY } from '../LoginPage.tsx';
+import { usePublicPageLogin } from './usePublicPageLogin.ts';
 import { useDocumentTitle } from '../useDocumentTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 
@@ -24,8 +25,7 @@ export function callbackParams(href: string): { code: string | null; state: stri
 /** /callback: finishes the external sign-in (POST /socialLogin), then goes home (or the start page). */
 export const CallbackPage = () => {
   const translate = useTranslate();
-  const login = useLogin();
-  const welcome = useWelcome();
+  const signIn = usePublicPageLogin();
   useDocumentTitle();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -42,13 +42,12 @@ export const CallbackPage = () => {
     void (async () => {
       try {
         const reply = await client.post<LoginResult>(paths.socialLogin, { code, state }, { silent: true });
-        await login({ result: reply.data, useStartPage: true }, '/');
-        welcome('');
+        await signIn(reply.data, '');
       } catch (err) {
         setError((err as Error)?.message || translate('pv.auth.callback_failed'));
       }
     })();
-  }, [login, translate, welcome]);
+  }, [signIn, translate]);
 
   return (
     <AuthCard title={translate(error ? 'pv.auth.callback_failed' : 'pv.auth.callback_signing_in')}>

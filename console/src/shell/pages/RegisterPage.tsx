@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Alert, Button, CircularProgress, InputAdornment, Link, TextField, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { PASSWORD_MIN_LENGTH, isBlank, paths, type LoginResult } from '@pv/contract';
 import { client } from '../../providers/client.ts';
 import { useAuthConfig } from '../authConfig.ts';
-import { useWelcome } from '../LoginPage.tsx';
 import { useDocumentTitle } from '../useDocumentTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { SmsCodeInput, codeError, phoneError } from './SmsCodeInput.tsx';
+import { usePublicPageLogin } from './usePublicPageLogin.ts';
 
 type Errors = { username?: string; password?: string; phone?: string; code?: string };
 
@@ -18,8 +18,7 @@ type Errors = { username?: string; password?: string; phone?: string; code?: str
 export const RegisterPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const login = useLogin();
-  const welcome = useWelcome();
+  const signIn = usePublicPageLogin();
   const config = useAuthConfig();
   useDocumentTitle();
   const [form, setForm] = useState({ username: '', password: '', full_name: '', phone: '', code: '' });
@@ -41,8 +40,7 @@ export const RegisterPage = () => {
     try {
       const body = { username: form.username.trim(), password: form.password, phone: form.phone.trim(), code: form.code.trim(), ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}) };
       const reply = await client.post<LoginResult>(paths.register, body, { silent: true });
-      await login({ result: reply.data, useStartPage: true }, '/');
-      welcome(form.username.trim());
+      await signIn(reply.data, form.username.trim());
     } catch (error) {
       const message = (error as Error)?.message || 'ra.notification.http_error';
       notify(message, { type: 'error', messageArgs: { _: message } });
