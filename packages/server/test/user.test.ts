@@ -40,9 +40,11 @@ describe('user CRUD', () => {
     expect(res.data.agent_name).toBe(fx.sd.name);
     id = res.data.id;
     version = res.data.version;
-    const [log] = await t.handle.db.select().from(sysLog).where(eq(sysLog.record_id, id));
+    const log = (await t.handle.db.select().from(sysLog).where(eq(sysLog.record_id, id))).find((l) => l.action === 'add' && l.resource === 'user');
     expect(log!.resource).toBe('user');
     expect(JSON.stringify(log!.after)).not.toContain('password_hash');
+    const roleLog = (await t.handle.db.select().from(sysLog).where(eq(sysLog.record_id, id))).find((l) => l.action === 'assign_roles');
+    expect(roleLog!.after).toEqual({ role_ids: [await roleId('operator')] });
     // the new user can sign in
     expect(await login(t.app, 'zhangsan', 'secret1')).toBeTruthy();
   });

@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { departmentTree } from '../department/resource.ts';
 import { plainRow } from '../present.ts';
+import { writeLog } from '../system/syslog.ts';
 import { checkPermissions } from '../role/resource.ts';
 import { agentTree } from '../scope.ts';
 
@@ -53,6 +54,12 @@ export async function keepOneAdmin(tx: Queryable, leaving: number[]) {
     .from(users)
     .where(and(eq(users.is_admin, true), eq(users.status, 'enabled'), notInArray(users.id, leaving)));
   if (!left || left.n < 1) throw new ApiError(400, 'error.last_admin');
+}
+
+/** Role assignments live in user_roles, not in the user row: they get their own system-log entry. */
+async function logRoles(tx: Queryable, auth: AuthContext, userId: number, before: number[], after: number[]) {
+  const actor = { userId: auth.userId, username: auth.username, ip: null };
+  await writeLog(tx, actor, { action: 'assign_roles', resource: 'user', recordId: userId, before: { role_ids: before }, after: { role_ids: after } });
 }
 
 /** Resolves role ids: they must exist, and a non-admin may only hand out what they hold. */
@@ -167,6 +174,7 @@ export const userResource = defineResource({
   async afterCreate(created, input, { auth, tx }) {
     const { ids } = await resolveRoles(tx, auth, (input.role_ids as number[] | undefined) ?? []);
     if (ids.length) await tx.insert(userRoles).values(ids.map((role_id) => ({ user_id: created.id as number, role_id })));
+    if (ids.length) await logRoles(tx, auth, created.id as number, [], ids);
   },
   async prepareEdit(input, before, { auth, tx }) {
     guardAdminTarget(auth, before);
@@ -179,6 +187,9 @@ export const userResource = defineResource({
     if (Array.isArray(role_ids)) {
       const assigned = await resolveRoles(tx, auth, role_ids as number[]);
       if (before.is_admin && !assigned.admin) await keepOneAdmin(tx, [userId]);
+      const previous = (await tx.select({ id: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, userId))).map((r) => r.id).sort((a, b) => a - b);
+      const next = [...assigned.ids].sort((a, b) => a - b);
+      if (JSON.stringify(previous) !== JSON.stringify(next)) await logRoles(tx, auth, userId, previous, next);
       await tx.delete(userRoles).where(eq(userRoles.user_id, userId));
       if (assigned.ids.length) await tx.insert(userRoles).values(assigned.ids.map((role_id) => ({ user_id: userId, role_id })));
       values.is_admin = assigned.admin;
