@@ -86,7 +86,7 @@ export const ThemeDrawer = () => {
         onChange={(ev) => set({ [key]: typeof s[key] === 'number' ? Number(ev.target.value) : ev.target.value } as Partial<ThemeSettings>)}
         inputProps={{ 'data-testid': `drawer-${key}` }}
         SelectDisplayProps={{ 'aria-label': t(`drawer.${key}`) } as object}
-        sx={{ width: 138, fontSize: 13, '& .MuiSelect-select': { py: 0.75, display: 'flex', alignItems: 'center' } }}
+        sx={{ width: 146, fontSize: 13, '& .MuiSelect-select': { py: 0.75, display: 'flex', alignItems: 'center' } }}
       >
         {values.map((v) => (
           <MenuItem key={v} value={v} sx={{ fontSize: 13 }}>

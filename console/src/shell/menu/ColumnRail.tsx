@@ -25,7 +25,7 @@ export const ColumnRail = ({
 }) => {
   const title = useRouteTitle();
   return (
-    <Box component="nav" data-testid="column-rail" data-column-style={columnStyle} sx={{ width: 64, flex: 'none', py: 0.5, background: palette.rail, overflowY: 'auto', scrollbarWidth: 'none' }}>
+    <Box component="nav" data-testid="column-rail" data-column-style={columnStyle} sx={{ width: 64, flex: 1, py: 0.5, overflowY: 'auto', scrollbarWidth: 'none' }}>
       {entries.map((e) => {
         const active = containsPath(e, activePath);
         const label = title(e.title);

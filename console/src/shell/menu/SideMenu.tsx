@@ -24,6 +24,17 @@ export const EntryMark = ({ entry }: { entry: MenuEntry }) =>
     <Box component="span" data-testid="menu-dot" sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: 'error.main', ml: 1, flex: 'none' }} />
   ) : null;
 
+/** Icon, title and mark of an entry's row. */
+const EntryContent = ({ entry, title }: { entry: MenuEntry; title: string }) => (
+  <>
+    <ListItemIcon>
+      <MenuIconOf icon={entry.icon} />
+    </ListItemIcon>
+    <ListItemText primary={title} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+    <EntryMark entry={entry} />
+  </>
+);
+
 const itemSx = (palette: MenuPalette, active: boolean, depth: number) => ({
   minHeight: 46,
   pl: 2.25 + depth * 1.75,
@@ -93,11 +104,7 @@ export const TreeMenu = ({ entries, activePath, palette, onOpen }: MenuViewProps
           aria-current={active ? 'page' : undefined}
           sx={itemSx(palette, active, depth)}
         >
-          <ListItemIcon>
-            <MenuIconOf icon={e.icon} />
-          </ListItemIcon>
-          <ListItemText primary={title(e.title)} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
-          <EntryMark entry={e} />
+          <EntryContent entry={e} title={title(e.title)} />
         </ListItemButton>
       );
     });
@@ -130,11 +137,7 @@ export const PopoutList = ({
           data-menu-path={c.path}
           sx={{ ...itemSx(palette, active, depth), minHeight: 40, cursor: c.children ? 'default' : 'pointer' }}
         >
-          <ListItemIcon>
-            <MenuIconOf icon={c.icon} />
-          </ListItemIcon>
-          <ListItemText primary={title(c.title)} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
-          <EntryMark entry={c} />
+          <EntryContent entry={c} title={title(c.title)} />
         </ListItemButton>
       );
       return [row, ...(c.children ? render(c.children, depth + 1) : [])];
@@ -179,27 +182,39 @@ export const FoldedMenu = ({ entries, activePath, palette, onOpen }: MenuViewPro
           </Tooltip>
         );
       })}
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor?.el}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { background: palette.surface, color: palette.text, ml: 0.5 } } }}
-      >
-        {anchor ? (
-          <PopoutList
-            entry={anchor.entry}
-            activePath={activePath}
-            palette={palette}
-            horizontal={false}
-            onOpen={(c) => {
-              setAnchor(null);
-              onOpen(c);
-            }}
-          />
-        ) : null}
-      </Popover>
+      <PopoutMenu anchor={anchor} onClose={() => setAnchor(null)} side="right" activePath={activePath} palette={palette} onOpen={onOpen} />
     </List>
   );
 };
+
+/** A submenu's entries popped out beside (folded sidebar) or below (top menu) the entry that opened them. */
+export const PopoutMenu = ({
+  anchor,
+  onClose,
+  side,
+  activePath,
+  palette,
+  onOpen,
+}: Omit<MenuViewProps, 'entries'> & { anchor: { el: HTMLElement; entry: MenuEntry } | null; onClose: () => void; side: 'right' | 'bottom' }) => (
+  <Popover
+    open={anchor !== null}
+    anchorEl={anchor?.el}
+    onClose={onClose}
+    anchorOrigin={side === 'right' ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'left' }}
+    transformOrigin={{ vertical: 'top', horizontal: 'left' }}
+    slotProps={{ paper: { sx: { background: palette.surface, color: palette.text, ml: side === 'right' ? 0.5 : 0 } } }}
+  >
+    {anchor ? (
+      <PopoutList
+        entry={anchor.entry}
+        activePath={activePath}
+        palette={palette}
+        horizontal={side === 'bottom'}
+        onOpen={(c) => {
+          onClose();
+          onOpen(c);
+        }}
+      />
+    ) : null}
+  </Popover>
+);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Box, ButtonBase, Popover } from '@mui/material';
+import { Box, ButtonBase } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { MenuIconOf } from './icons.tsx';
 import { containsPath, type MenuEntry } from './model.ts';
-import { EntryMark, PopoutList, type MenuViewProps } from './SideMenu.tsx';
+import { EntryMark, PopoutMenu, type MenuViewProps } from './SideMenu.tsx';
 import { useRouteTitle } from './useMenu.ts';
 
 /**
@@ -54,26 +54,7 @@ export const TopMenu = ({
           </ButtonBase>
         );
       })}
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor?.el}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { sx: { background: palette.surface, color: palette.text } } }}
-      >
-        {anchor ? (
-          <PopoutList
-            entry={anchor.entry}
-            activePath={activePath}
-            palette={palette}
-            horizontal
-            onOpen={(c) => {
-              setAnchor(null);
-              onOpen(c);
-            }}
-          />
-        ) : null}
-      </Popover>
+      <PopoutMenu anchor={anchor} onClose={() => setAnchor(null)} side="bottom" activePath={activePath} palette={palette} onOpen={onOpen} />
     </Box>
   );
 };
