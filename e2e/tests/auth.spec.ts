@@ -64,7 +64,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 /** The built-in SMS sender appends `time phone purpose code` to DATA_DIR/sms-outbox.log. */
 function lastSmsCode(phone: string): string | null {
   const file = fileURLToPath(new URL(`../.tmp/e2e-data-${E2E_PORT}/sms-outbox.log`, import.meta.url));
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
