@@ -7,11 +7,6 @@ import {
   Button,
   Card,
   Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   Stack,
   Switch,
@@ -36,6 +31,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { MENU_FLAG_KEYS, type MenuRecord } from '@pv/contract';
 import { MENU_ADMIN_KEY, descendantIds, menuApi, useCan, useMenuTree } from './api.ts';
 import { MenuDialog, type MenuDialogState } from './MenuDialog.tsx';
+import { ActionIcon, ConfirmDelete, LoadState, useRunAction } from './ui.tsx';
 
 /** Keeps entries whose translated title, path or name contains the keyword, with their ancestors. */
 function filterTree(tree: MenuRecord[], keyword: string, titleOf: (t: string) => string): MenuRecord[] {
@@ -69,15 +65,8 @@ const MenuManagement = () => {
   const shown = useMemo(() => filterTree(tree, keyword, titleOf), [tree, keyword, translate]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const reload = () => queryClient.invalidateQueries({ queryKey: MENU_ADMIN_KEY });
-  const run = async (action: () => Promise<unknown>, done = 'pv.menuAdmin.saved') => {
-    try {
-      await action();
-      notify(done, { type: 'success' });
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-    await reload();
-  };
+  const runAction = useRunAction(reload);
+  const run = (action: () => Promise<unknown>, done = 'pv.menuAdmin.saved') => runAction(action, done);
   const toggle = (id: number) =>
     setClosed((prev) => {
       const next = new Set(prev);
@@ -158,27 +147,15 @@ const MenuManagement = () => {
                 </IconButton>
               </>
             )}
-            {can.add && (
-              <Tooltip title={translate('pv.menuAdmin.add_child')}>
-                <IconButton size="small" onClick={() => setDialog({ kind: 'create', parent: node })} aria-label={`${translate('pv.menuAdmin.add_child')} ${node.name}`}>
-                  <AddIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {can.edit && (
-              <Tooltip title={translate('pv.menuAdmin.edit')}>
-                <IconButton size="small" onClick={() => setDialog({ kind: 'edit', node })} aria-label={`${translate('pv.menuAdmin.edit')} ${node.name}`}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {can.del && (
-              <Tooltip title={translate('pv.menuAdmin.delete')}>
-                <IconButton size="small" color="error" onClick={() => setDeleting(node)} aria-label={`${translate('pv.menuAdmin.delete')} ${node.name}`}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
+            <ActionIcon show={can.add} label={translate('pv.menuAdmin.add_child')} subject={node.name} onClick={() => setDialog({ kind: 'create', parent: node })}>
+              <AddIcon fontSize="small" />
+            </ActionIcon>
+            <ActionIcon show={can.edit} label={translate('pv.menuAdmin.edit')} subject={node.name} onClick={() => setDialog({ kind: 'edit', node })}>
+              <EditIcon fontSize="small" />
+            </ActionIcon>
+            <ActionIcon show={can.del} label={translate('pv.menuAdmin.delete')} subject={node.name} color="error" onClick={() => setDeleting(node)}>
+              <DeleteIcon fontSize="small" />
+            </ActionIcon>
           </TableCell>
         </TableRow>,
       );
@@ -220,13 +197,7 @@ const MenuManagement = () => {
         />
       </Stack>
       <Card sx={{ maxWidth: '100%', overflow: 'hidden' }}>
-        {isPending ? (
-          <Box sx={{ p: 4, textAlign: 'center' }}>
-            <CircularProgress size={28} />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">{(error as Error).message}</Alert>
-        ) : (
+        <LoadState isPending={isPending} error={error}>
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={translate('pv.route.menuManagement')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
               <TableHead>
@@ -239,7 +210,7 @@ const MenuManagement = () => {
               <TableBody>{rows}</TableBody>
             </Table>
           </TableContainer>
-        )}
+        </LoadState>
       </Card>
       {dialog && (
         <MenuDialog
@@ -254,31 +225,17 @@ const MenuManagement = () => {
         />
       )}
       {deleting && (
-        <Dialog open onClose={() => setDeleting(null)}>
-          <DialogTitle>{translate('pv.menuAdmin.delete_title')}</DialogTitle>
-          <DialogContent>
-            <Typography>{translate('pv.menuAdmin.delete_confirm', { name: titleOf(String(deleting.meta.title)) })}</Typography>
-            {descendantIds(deleting).length > 0 && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {translate('pv.menuAdmin.delete_children', { count: descendantIds(deleting).length })}
-              </Alert>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDeleting(null)}>{translate('pv.menuAdmin.cancel')}</Button>
-            <Button
-              color="error"
-              variant="contained"
-              onClick={() => {
-                const node = deleting;
-                setDeleting(null);
-                void run(() => menuApi.del(node.id), 'pv.menuAdmin.deleted');
-              }}
-            >
-              {translate('pv.menuAdmin.delete')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDelete
+          title={translate('pv.menuAdmin.delete_title')}
+          text={translate('pv.menuAdmin.delete_confirm', { name: titleOf(String(deleting.meta.title)) })}
+          warning={descendantIds(deleting).length > 0 ? translate('pv.menuAdmin.delete_children', { count: descendantIds(deleting).length }) : null}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const node = deleting;
+            setDeleting(null);
+            void run(() => menuApi.del(node.id), 'pv.menuAdmin.deleted');
+          }}
+        />
       )}
     </Box>
   );

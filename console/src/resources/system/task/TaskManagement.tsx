@@ -36,6 +36,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { cronProblem, upcomingCronTimes, type TaskRecord } from '@pv/contract';
 import { useCan } from '../menu/api.ts';
+import { ActionIcon, ConfirmDelete, LoadState, useRunAction } from '../menu/ui.tsx';
 import { TASKS_KEY, formatDuration, formatResult, formatTime, taskApi, useJobs, useRuns, useTasks } from './api.ts';
 
 const StatusChip = ({ status }: { status: string | null }) => {
@@ -201,15 +202,7 @@ const TaskManagement = () => {
   const [running, setRunning] = useState<Set<number>>(new Set());
   const reload = () => queryClient.invalidateQueries({ queryKey: TASKS_KEY });
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      notify(done, { type: 'success' });
-    } catch (err) {
-      notify((err as Error).message, { type: 'error' });
-    }
-    await reload();
-  };
+  const act = useRunAction(reload);
   const runNow = async (task: TaskRecord) => {
     setRunning((s) => new Set(s).add(task.id));
     try {
@@ -239,13 +232,7 @@ const TaskManagement = () => {
         </Stack>
       )}
       <Card>
-        {isPending ? (
-          <Box sx={{ p: 4, textAlign: 'center' }}>
-            <CircularProgress size={28} />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">{(error as Error).message}</Alert>
-        ) : (
+        <LoadState isPending={isPending} error={error}>
           <TableContainer>
             <Table size="small" aria-label={translate('pv.route.taskManagement')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
               <TableHead>
@@ -303,34 +290,22 @@ const TaskManagement = () => {
                           {translate(running.has(task.id) ? 'pv.task.running' : 'pv.task.run_now')}
                         </Button>
                       )}
-                      {can.info && (
-                        <Tooltip title={translate('pv.task.history')}>
-                          <IconButton size="small" onClick={() => setHistory(task)} aria-label={`${translate('pv.task.history')} ${task.code}`}>
-                            <HistoryIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {can.edit && (
-                        <Tooltip title={translate('ra.action.edit')}>
-                          <IconButton size="small" onClick={() => setDialog({ kind: 'edit', task })} aria-label={`${translate('ra.action.edit')} ${task.code}`}>
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {can.del && (
-                        <Tooltip title={translate('ra.action.delete')}>
-                          <IconButton size="small" color="error" onClick={() => setDeleting(task)} aria-label={`${translate('ra.action.delete')} ${task.code}`}>
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
+                      <ActionIcon show={can.info} label={translate('pv.task.history')} subject={task.code} onClick={() => setHistory(task)}>
+                        <HistoryIcon fontSize="small" />
+                      </ActionIcon>
+                      <ActionIcon show={can.edit} label={translate('ra.action.edit')} subject={task.code} onClick={() => setDialog({ kind: 'edit', task })}>
+                        <EditIcon fontSize="small" />
+                      </ActionIcon>
+                      <ActionIcon show={can.del} label={translate('ra.action.delete')} subject={task.code} color="error" onClick={() => setDeleting(task)}>
+                        <DeleteIcon fontSize="small" />
+                      </ActionIcon>
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </TableContainer>
-        )}
+        </LoadState>
       </Card>
       {dialog && (
         <TaskDialog
@@ -346,25 +321,15 @@ const TaskManagement = () => {
       )}
       {history && <RunsDrawer task={history} onClose={() => setHistory(null)} />}
       {deleting && (
-        <Dialog open onClose={() => setDeleting(null)}>
-          <DialogContent>
-            <Typography>{translate('pv.task.delete_confirm', { name: deleting.name })}</Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDeleting(null)}>{translate('pv.task.cancel')}</Button>
-            <Button
-              color="error"
-              variant="contained"
-              onClick={() => {
-                const task = deleting;
-                setDeleting(null);
-                void act(() => taskApi.del(task.id), 'pv.task.deleted');
-              }}
-            >
-              {translate('ra.action.delete')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <ConfirmDelete
+          text={translate('pv.task.delete_confirm', { name: deleting.name })}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const task = deleting;
+            setDeleting(null);
+            void act(() => taskApi.del(task.id), 'pv.task.deleted');
+          }}
+        />
       )}
     </Box>
   );

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { menus } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
+import { validationError } from '../../http/validate.ts';
 import { defineResource, type WriteContext } from '../../resources/define.ts';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../auth/permissions.ts';
 import { plainRow } from '../present.ts';
@@ -89,6 +90,18 @@ export const MENU_QUICK_SCHEMAS: Record<(typeof MENU_QUICK_FIELDS)[number], z.Zo
   badge: z.string().trim().max(16, { error: 'validation.too_long|16' }).nullable(),
   icon: z.string().trim().max(64, { error: 'validation.too_long|64' }).nullable(),
 };
+
+/** update_field's value checked by its field's schema (400 naming the field; unknown field: not editable). */
+export function quickValue(schemas: Record<string, z.ZodType>, body: { field: string; value: unknown }): unknown {
+  const schema = schemas[body.field];
+  if (!schema) throw new ApiError(400, 'error.field_not_editable', { field: body.field });
+  const result = schema.safeParse(body.value);
+  if (!result.success) {
+    // name the field, not "value"
+    throw validationError({ ...result.error, issues: result.error.issues.map((i) => ({ ...i, path: [body.field, ...i.path] })) } as z.ZodError, { [body.field]: body.value });
+  }
+  return result.data;
+}
 
 const COLUMN_FIELDS = new Set(['status', 'sort', 'parent_id', 'permission']);
 

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, forbidden, ok } from '../../http/errors.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { doc } from '../../http/openapi.ts';
-import { parse, validationError } from '../../http/validate.ts';
+import { parse } from '../../http/validate.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, mutate } from '../../resources/service.ts';
 import { can } from '../auth/context.ts';
 import { ALL_PERMISSIONS } from '../auth/permissions.ts';
-import { MENU_QUICK_SCHEMAS, menuResource, quickChange } from './resource.ts';
+import { MENU_QUICK_SCHEMAS, menuResource, quickChange, quickValue } from './resource.ts';
 import { checkList, contextOfUser, filterTree, loadMenuTree, toServerRoutes, visibleTree, withoutHidden } from './tree.ts';
 
 export function menuRoutes(app: FastifyInstance, deps: Deps) {
@@ -70,14 +70,9 @@ export function menuRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const body = parse(updateFieldSchema, input(req));
-      const schema = MENU_QUICK_SCHEMAS[body.field as keyof typeof MENU_QUICK_SCHEMAS];
-      if (!schema) throw new ApiError(400, 'error.field_not_editable', { field: body.field });
-      const result = schema.safeParse(body.value);
-      if (!result.success) {
-        throw validationError({ ...result.error, issues: result.error.issues.map((i) => ({ ...i, path: [body.field, ...i.path] })) } as any, { [body.field]: body.value });
-      }
+      const value = quickValue(MENU_QUICK_SCHEMAS, body);
       const auth = authOf(req);
-      const updated = await mutate(db, menuResource, body.id, null, auth, actorOf(req), 'update_field', (before, tx) => quickChange(tx, before, body.field, result.data));
+      const updated = await mutate(db, menuResource, body.id, null, auth, actorOf(req), 'update_field', (before, tx) => quickChange(tx, before, body.field, value));
       return ok(await getRecord(db, menuResource, updated.id as number, auth, req.lang));
     },
   );

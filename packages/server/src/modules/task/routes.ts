@@ -6,7 +6,8 @@ import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, notFound, ok } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { doc } from '../../http/openapi.ts';
-import { parse, validationError } from '../../http/validate.ts';
+import { parse } from '../../http/validate.ts';
+import { quickValue } from '../menu/resource.ts';
 import { defineResource } from '../../resources/define.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, mutate } from '../../resources/service.ts';
@@ -86,13 +87,7 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (req) => {
       const body = parse(updateFieldSchema, input(req));
-      const schema = taskQuickFieldSchemas[body.field as keyof typeof taskQuickFieldSchemas];
-      if (!schema) throw new ApiError(400, 'error.field_not_editable', { field: body.field });
-      const result = schema.safeParse(body.value);
-      if (!result.success) {
-        throw validationError({ ...result.error, issues: result.error.issues.map((i) => ({ ...i, path: [body.field, ...i.path] })) } as any, { [body.field]: body.value });
-      }
-      const value = result.data;
+      const value = quickValue(taskQuickFieldSchemas, body);
       if (body.field === 'cron') checkCron(String(value));
       const auth = authOf(req);
       const updated = await mutate(db, taskResource, body.id, null, auth, actorOf(req), 'update_field', (before) => {
