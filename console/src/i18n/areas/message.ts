@@ -1,5 +1,8 @@
 /** Messages: the top-bar bell, the message centre (my messages, manage/send) and the push toast. */
 export const zh = {
+  resources: {
+    'setting/messageCenter': { name: '消息 |||| 消息' },
+  },
   pv: {
     message: {
       bell: '消息通知',
@@ -54,6 +57,9 @@ export const zh = {
 };
 
 export const en: typeof zh = {
+  resources: {
+    'setting/messageCenter': { name: 'Message |||| Messages' },
+  },
   pv: {
     message: {
       bell: 'Notifications',

@@ -9,12 +9,14 @@ import {
   List,
   NumberInput,
   RadioButtonGroupInput,
+  SaveButton,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   TopToolbar,
   useCanAccess,
   useNotify,
@@ -172,7 +174,15 @@ const EditDialog = ({ id, onClose }: { id: Identifier | null; onClose: () => voi
               },
             }}
           >
-            <SimpleForm resolver={resolver as never} sx={{ p: 0 }}>
+            <SimpleForm
+              resolver={resolver as never}
+              sx={{ p: 0 }}
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                </Toolbar>
+              }
+            >
               <MessageFields />
             </SimpleForm>
           </EditBase>
@@ -220,6 +230,7 @@ export const ManageMessages = () => {
         resource={MESSAGE_RESOURCE}
         disableSyncWithLocation
         storeKey="messageCenter.manage"
+        empty={false}
         title={false}
         perPage={10}
         sort={{ field: 'id', order: 'DESC' }}
