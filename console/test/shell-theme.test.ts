@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTheme } from '@mui/material/styles';
 import { THEME_NAMES } from '../src/shell/settings/store.ts';
-import { HUES, buildTheme, menuPalette, themeParts } from '../src/shell/themes/buildTheme.ts';
+import { HUES, buildTheme, menuPalette, paletteOf, themeParts } from '../src/shell/themes/buildTheme.ts';
 
 describe('themes (SPEC.md §9 theme names)', () => {
   it('every theme name is a real MUI theme with its primary colour', () => {
@@ -26,5 +26,14 @@ describe('themes (SPEC.md §9 theme names)', () => {
   it('vab-background adds a generated image to the menu, none does not', () => {
     expect(menuPalette('blue-black', 'vab-background').background).toMatch(/^url\("data:image\/svg\+xml,/);
     expect(menuPalette('blue-black', 'none').background).not.toMatch(/url\(/);
+  });
+});
+
+describe('menu background by layout', () => {
+  it('the vab-background image is off for float and horizontal', () => {
+    const s = { themeName: 'blue-black', background: 'vab-background' } as const;
+    expect(paletteOf({ ...s, layout: 'vertical' }).background).toMatch(/url\(/);
+    expect(paletteOf({ ...s, layout: 'float' }).background).not.toMatch(/url\(/);
+    expect(paletteOf({ ...s, layout: 'horizontal' }).background).not.toMatch(/url\(/);
   });
 });

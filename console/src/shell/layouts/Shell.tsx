@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { appConfig } from '../../config.ts';
 import { isFolded, settings, useSettings, type ShellState } from '../settings/store.ts';
-import { menuPalette, type MenuPalette } from '../themes/buildTheme.ts';
+import { paletteOf, type MenuPalette } from '../themes/buildTheme.ts';
 import { activeRoot, type MenuEntry } from '../menu/model.ts';
 import { useShellMenu, useRouteTitle } from '../menu/useMenu.ts';
 import { TreeMenu, FoldedMenu } from '../menu/SideMenu.tsx';
@@ -36,10 +36,6 @@ function useDeviceWatch() {
     return () => mq.removeEventListener('change', on);
   }, []);
 }
-
-/** The menu palette of the settings; the menu background image is off for float and horizontal. */
-export const paletteOf = (s: Pick<ShellState, 'themeName' | 'background' | 'layout'>): MenuPalette =>
-  menuPalette(s.themeName, s.layout === 'float' || s.layout === 'horizontal' ? 'none' : s.background);
 
 interface Parts {
   s: ShellState;

@@ -1,5 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import type { ThemeName } from '../settings/store.ts';
+import type { ShellState, ThemeName } from '../settings/store.ts';
 
 /**
  * The nine themes of SPEC.md §9: a primary colour × a dark ("-black") or light ("-white") menu, and
@@ -103,6 +103,10 @@ export function menuPalette(name: ThemeName, background: 'none' | 'vab-backgroun
   if (background === 'vab-background') p = { ...p, background: `${vabBackgroundImage(p.dark)} left top / 100% auto no-repeat, ${p.background}` };
   return p;
 }
+
+/** The menu palette of the settings: the menu background image is off for the float and horizontal layouts (SPEC.md §5). */
+export const paletteOf = (s: Pick<ShellState, 'themeName' | 'background' | 'layout'>): MenuPalette =>
+  menuPalette(s.themeName, s.layout === 'float' || s.layout === 'horizontal' ? 'none' : s.background);
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif";
