@@ -24,6 +24,8 @@ export interface JobDef {
 }
 
 const n = (v: unknown) => Number(v ?? 0);
+/** A time as a query parameter both drivers accept (postgres-js takes no Date in raw SQL). */
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * Recomputes the customer counters (customer_counts and customer_counts_region, kept by triggers,
@@ -89,7 +91,7 @@ const purgeSessions: JobDef = {
   async run({ db, now }) {
     const rows = await query<{ id: string }>(
       db,
-      sql`delete from sessions where expires_at < ${now} or (revoked_at is not null and revoked_at < ${new Date(now.getTime() - 7 * 86400_000)}) returning id`,
+      sql`delete from sessions where expires_at < ${at(now)} or (revoked_at is not null and revoked_at < ${at(new Date(now.getTime() - 7 * 86400_000))}) returning id`,
     );
     return { deleted: rows.length };
   },
@@ -104,7 +106,7 @@ const purgeSmsCodes: JobDef = {
   async run({ db, now }) {
     const rows = await query<{ id: number }>(
       db,
-      sql`delete from sms_codes where created_at < ${new Date(now.getTime() - 86400_000)} and (used_at is not null or expires_at < ${now}) returning id`,
+      sql`delete from sms_codes where created_at < ${at(new Date(now.getTime() - 86400_000))} and (used_at is not null or expires_at < ${at(now)}) returning id`,
     );
     return { deleted: rows.length };
   },
