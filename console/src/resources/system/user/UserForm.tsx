@@ -10,8 +10,8 @@ interface RoleRow {
   name: string;
 }
 
-/** Roles for the multi-select (the role index, up to 500). */
-function useRoleChoices() {
+/** Roles for the multi-select and the list filter (the role index, up to 500; empty without role:index). */
+export function useRoleChoices() {
   return useQuery({
     queryKey: ['pv', 'role-choices'],
     queryFn: async ({ signal }) =>

@@ -23,12 +23,12 @@ import { Box, Chip, Stack } from '@mui/material';
 import { LocalDateField } from '../../customer/common.tsx';
 import { DepartmentTreeInput, EnableChip, statusChoices } from '../common.tsx';
 import { ResetPasswordButton, StatusButton } from './UserActions.tsx';
+import { useRoleChoices } from './UserForm.tsx';
 
-const RoleFilter = (props: { source: string; alwaysOn?: boolean; label?: string }) => (
-  <ReferenceInput {...props} reference="setting/roleManagement" sort={{ field: 'id', order: 'ASC' }} perPage={100}>
-    <SelectInput optionText="name" label="resources.setting/userManagement.fields.role_ids" />
-  </ReferenceInput>
-);
+const RoleFilter = (props: { source: string; alwaysOn?: boolean; label?: string }) => {
+  const { data = [], isPending } = useRoleChoices();
+  return <SelectInput {...props} choices={data} optionText="name" isPending={isPending} />;
+};
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
