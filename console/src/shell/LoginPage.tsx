@@ -86,7 +86,7 @@ const SmsLoginForm = ({ redirect }: { redirect: { target: string; explicit: bool
   );
 };
 
-const SubmitButton = ({ loading, label = 'pv.login.submit' }: { loading: boolean; label?: string }) => {
+export const SubmitButton = ({ loading, label = 'pv.login.submit' }: { loading: boolean; label?: string }) => {
   const translate = useTranslate();
   return (
     <Button

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
-import { Alert, Button, CircularProgress, InputAdornment, Link, TextField, Typography } from '@mui/material';
+import { Alert, CircularProgress, InputAdornment, Link, TextField, Typography } from '@mui/material';
 import PersonIcon from '@mui/icons-material/PersonOutline';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { PASSWORD_MIN_LENGTH, isBlank, paths, type LoginResult } from '@pv/contract';
 import { client } from '../../providers/client.ts';
 import { useAuthConfig } from '../authConfig.ts';
+import { SubmitButton } from '../LoginPage.tsx';
 import { useDocumentTitle } from '../useDocumentTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { SmsCodeInput, codeError, phoneError } from './SmsCodeInput.tsx';
@@ -116,17 +117,7 @@ export const RegisterPage = () => {
           onChange={(e) => set('full_name')(e.target.value)}
         />
         <SmsCodeInput purpose="register" phone={form.phone} code={form.code} onPhone={set('phone')} onCode={set('code')} errors={errors} onErrors={(e) => setErrors((x) => ({ ...x, ...e }))} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={loading}
-          sx={{ mt: 2, py: 1.3, fontSize: 16, background: 'linear-gradient(90deg, #0b5fa5, #1f9bd1)' }}
-          startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {translate('pv.auth.register_submit')}
-        </Button>
+        <SubmitButton loading={loading} label="pv.auth.register_submit" />
       </form>
       {backToLogin}
     </AuthCard>
