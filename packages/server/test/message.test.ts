@@ -309,6 +309,20 @@ describe('websocket push', () => {
     expect(bad.frames.filter((f) => f.type === 'message')).toEqual([]);
   });
 
+  it('an expired access token is refused with 4405 (the console refreshes and reconnects)', async () => {
+    const shortLived = await buildApp({ db: t.handle.db, config: { ...t.config, accessTokenTtl: 1 }, dbKind: t.handle.kind });
+    await shortLived.ready();
+    try {
+      const token = await login(shortLived, 'hn', USER_PASSWORD);
+      await new Promise((r) => setTimeout(r, 2100));
+      const s = await connect(shortLived, `?token=${token}`);
+      expect(await s.next((f) => f.type === 'error')).toMatchObject({ code: 405 });
+      expect(await s.closed).toBe(4405);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('a revoked session is closed at the next heartbeat', async () => {
     const token = await login(t.app, 'hn', USER_PASSWORD);
     const s = await connect(t.app, `?token=${token}`);
