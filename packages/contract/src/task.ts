@@ -63,6 +63,9 @@ export interface TaskRecord {
   version: number;
   /** whether the server knows the job */
   known: boolean;
+  /** name and description to show: the job's own in the caller's language while they are the seeded (Chinese) defaults */
+  label?: string;
+  description_label?: string;
 }
 
 export interface TaskRunRecord {

@@ -51,6 +51,9 @@ describe('tasks', () => {
     const counters = res.data.list.find((r: { code: string }) => r.code === 'refresh_customer_counters');
     expect(counters).toMatchObject({ cron: '30 3 * * *', enabled: true, known: true, last_status: null });
     expect(new Date(counters.next_run_at).getHours()).toBe(3);
+    expect(counters.label).toBe('校准客户计数');
+    const en = await call(t.app, 'GET', `${base}/index`, { token: admin, lang: 'en' });
+    expect(en.data.list.find((r: { code: string }) => r.code === 'refresh_customer_counters')).toMatchObject({ name: '校准客户计数', label: 'Refresh customer counters' });
     const jobs = await call(t.app, 'GET', `${base}/jobs`, { token: admin, lang: 'en' });
     expect(jobs.data.find((j: { code: string }) => j.code === 'purge_sms_codes').name).toBe('Purge SMS codes');
   });

@@ -144,10 +144,10 @@ const RunsDrawer = ({ task, onClose }: { task: TaskRecord; onClose: () => void }
   const [locale] = useLocaleState();
   const { data, isPending } = useRuns(task.id);
   return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640 } } } }}>
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 820 } } } }}>
       <Stack direction="row" sx={{ p: 2, alignItems: 'center' }}>
         <Typography variant="h6" sx={{ flex: 1 }}>
-          {translate('pv.task.history_title', { name: task.name })}
+          {translate('pv.task.history_title', { name: task.label ?? task.name })}
         </Typography>
         <IconButton onClick={onClose} aria-label={translate('pv.task.cancel')}>
           <CloseIcon />
@@ -164,7 +164,9 @@ const RunsDrawer = ({ task, onClose }: { task: TaskRecord; onClose: () => void }
           <TableHead>
             <TableRow>
               {['started_at', 'trigger', 'triggered_by', 'last_status', 'duration', 'last_result'].map((k) => (
-                <TableCell key={k}>{translate(`pv.task.col.${k}`)}</TableCell>
+                <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>
+                  {translate(`pv.task.col.${k}`)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -172,13 +174,13 @@ const RunsDrawer = ({ task, onClose }: { task: TaskRecord; onClose: () => void }
             {data.list.map((r) => (
               <TableRow key={r.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(r.started_at, locale)}</TableCell>
-                <TableCell>{translate(`pv.task.trigger.${r.trigger}`)}</TableCell>
-                <TableCell>{r.triggered_by_name ?? '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`pv.task.trigger.${r.trigger}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.triggered_by_name ?? '—'}</TableCell>
                 <TableCell>
                   <StatusChip status={r.status} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(r.duration_ms)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{formatResult(r.result, translate)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 240 }}>{formatResult(r.result, translate)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -207,7 +209,7 @@ const TaskManagement = () => {
     setRunning((s) => new Set(s).add(task.id));
     try {
       const { data } = await taskApi.run(task.id);
-      notify(translate('pv.task.ran', { name: task.name, status: translate(`pv.task.status.${data.run.status}`) }), { type: data.run.status === 'success' ? 'success' : 'warning' });
+      notify(translate('pv.task.ran', { name: task.label ?? task.name, status: translate(`pv.task.status.${data.run.status}`) }), { type: data.run.status === 'success' ? 'success' : 'warning' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
     }
@@ -248,10 +250,10 @@ const TaskManagement = () => {
                 {tasks.map((task) => (
                   <TableRow key={task.id} hover data-testid={`task-row-${task.code}`}>
                     <TableCell>
-                      <Tooltip title={task.description}>
+                      <Tooltip title={task.description_label ?? task.description}>
                         <Box>
                           <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                            {task.name}
+                            {task.label ?? task.name}
                           </Typography>
                           <Typography variant="caption" color={task.known ? 'text.secondary' : 'error'} sx={{ fontFamily: 'monospace' }}>
                             {task.known ? task.code : `${task.code} · ${translate('pv.task.unknown_job')}`}

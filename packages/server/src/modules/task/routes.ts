@@ -43,9 +43,13 @@ export const taskResource = defineResource({
   search: [scheduledTasks.name, scheduledTasks.code],
   quickFields: {},
   scope: () => undefined,
-  present(row) {
+  present(row, lang) {
     const out = plainRow(row);
-    out.known = String(row.code) in JOBS;
+    const job = JOBS[String(row.code)];
+    out.known = !!job;
+    // the seeded name and description are Chinese; an English caller sees the job's English ones until they are edited
+    out.label = job && row.name === job.name.zh ? job.name[lang] : row.name;
+    out.description_label = job && row.description === job.description.zh ? job.description[lang] : row.description;
     return out;
   },
   async prepareCreate(input, { tx }) {
