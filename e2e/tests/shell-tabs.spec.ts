@@ -28,6 +28,9 @@ async function open(page: Page, path: string) {
 }
 
 async function contextMenu(page: Page, key: string) {
+  // the previous menu has finished closing (its modal layer would take the click)
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(tab(page, key)).toBeVisible();
   await tab(page, key).click({ button: 'right' });
   return page.getByRole('menu');
 }
@@ -91,6 +94,16 @@ test('tabs open, close with every action, and the right-click menu acts on the c
   await bar(page).getByRole('button', { name: '更多操作' }).click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: '关闭全部' })).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Escape');
+
+  // the other two tab styles (saved theme settings), tabs kept across the reload
+  await open(page, FORMAL);
+  for (const style of ['card', 'smart']) {
+    await page.evaluate((s) => localStorage.setItem('admin-plus-theme', JSON.stringify({ tabsBarStyle: s })), style);
+    await page.reload();
+    await expect(bar(page)).toHaveAttribute('data-style', style);
+    expect(await tabKeys(page)).toEqual(['/index', FORMAL]);
+    await shot(page, `tabs-${style}-zh`);
+  }
 });
 
 test('a list filter and a half-filled form survive switching tabs; tabs survive a reload', async ({ page }) => {

@@ -52,7 +52,8 @@ export const PageCache = ({ children }: { children: ReactNode }) => {
   const { cache, generation, tabs } = useTabsState();
   const route = matchRoute(routes, location.pathname);
   const key = route ? tabKeyOf(route, location.pathname, location.search) : location.pathname;
-  const cacheable = !!route && !route.meta.noKeepAlive && !route.meta.tabHidden;
+  // containers and redirects ('/' → /index) are not pages: only routes that get a tab are cached
+  const cacheable = !!tabFor(route, location.pathname) && !route?.meta.noKeepAlive;
   const gen = generation[key] ?? 0;
 
   /** last location of each cached page */
