@@ -217,6 +217,12 @@ describe('tabs store', () => {
     tabsStore.refresh('/index');
     expect(tabsStore.get().cache).toEqual([]);
     expect(tabsStore.get().generation['/index']).toBe(1);
+    // logout elsewhere (the auth provider) removed the stored tabs: the next page starts a fresh bar
+    tabsStore.open(tab('/a'));
+    mem.delete('admin-plus-tabs');
+    tabsStore.open(tab('/b'));
+    expect(keys(tabsStore.get().tabs)).toEqual(['/b']);
+    expect(tabsStore.get().tabs[0]!.noClosable).toBe(true);
     mem.set('admin-plus-tabs-extra', 'x');
     mem.set('other', 'y');
     tabsStore.clear();

@@ -36,6 +36,7 @@ async function contextMenu(page: Page, key: string) {
 }
 
 test('tabs open, close with every action, and the right-click menu acts on the clicked tab', async ({ page }) => {
+  test.setTimeout(150_000); // many steps, each a screen to load
   await login(page);
   await expect(tab(page, '/index')).toBeVisible();
   for (const p of [INTENTIONAL, FORMAL, USERS, ROLES, LOGS]) await open(page, p);
@@ -107,6 +108,7 @@ test('tabs open, close with every action, and the right-click menu acts on the c
 });
 
 test('a list filter and a half-filled form survive switching tabs; tabs survive a reload', async ({ page }) => {
+  test.setTimeout(120_000);
   await login(page);
   await expect(tab(page, '/index')).toBeVisible();
   await open(page, FORMAL);
@@ -277,4 +279,22 @@ test('screens in English', async ({ page }) => {
   await lock.getByLabel('Password').fill(ADMIN_PASSWORD);
   await lock.getByRole('button', { name: 'Unlock' }).click();
   await expect(lock).toHaveCount(0);
+});
+
+test('a view whose code fails to load shows a load error with a retry, not a blank page', async ({ page }) => {
+  await login(page);
+  await expect(tab(page, '/index')).toBeVisible();
+  // the personal centre's chunk cannot be fetched (network down, or a release removed it)
+  await page.route(/\/assets\/PersonalCenter-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/#/setting/personalCenter');
+  const failed = page.locator('.pv-chunk-error');
+  await expect(failed).toContainText('页面加载失败');
+  await shot(page, 'chunk-error-zh');
+  // it is in the error log too
+  await expect(page.getByRole('button', { name: '异常捕获' })).toBeVisible();
+  // the network is back: retry loads the page
+  await page.unroute(/\/assets\/PersonalCenter-[^/]+\.js$/);
+  await failed.getByRole('button', { name: '重试' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.locator('.pv-cached-page[data-active="true"]')).not.toBeEmpty();
 });

@@ -44,6 +44,8 @@ export const tabsStore = {
     return () => listeners.delete(listener);
   },
   open(tab: Tab) {
+    // the stored tabs were removed behind our back (logout in the auth provider): start afresh
+    if (state.tabs.length > 0 && storage() && storage()!.getItem(TABS_KEY) === null) state = { tabs: [], cache: [], generation: {} };
     const tabs = addTab(state.tabs, tab);
     if (JSON.stringify(tabs) !== JSON.stringify(state.tabs)) update({ tabs });
   },
