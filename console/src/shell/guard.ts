@@ -1,5 +1,7 @@
-/** Public routes (SPEC.md §2) that need no login. */
-export const PUBLIC_PATHS = ['/login', '/register', '/callback', '/403', '/404'];
+import { appConfig } from '../config.ts';
+
+/** Public routes (SPEC.md §2) that need no login: the configured whitelist. */
+export const PUBLIC_PATHS: readonly string[] = appConfig.routesWhiteList;
 
 const isPublic = (path: string) => PUBLIC_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 const routePath = (hash: string) => (hash.replace(/^#/, '') || '/').split('?')[0] || '/';
