@@ -9,7 +9,7 @@ const routePath = (hash: string) => (hash.replace(/^#/, '') || '/').split('?')[0
 /**
  * Where a visit must go before the app renders (SPEC.md §2):
  * - without a token: `#/login?redirect=<requested>` unless the route is public (no redirect
- *   parameter for the home page);
+ *   parameter for the home page, nor with recordRoute off);
  * - with a token: /login goes to / (the session loads; a failure resets it and comes back here).
  */
 export function loginRedirect(hash: string, hasToken: boolean): string | null {
@@ -17,7 +17,7 @@ export function loginRedirect(hash: string, hasToken: boolean): string | null {
   const path = routePath(hash);
   if (hasToken) return path === '/login' ? '#/' : null;
   if (isPublic(path)) return null;
-  return path === '/' ? '#/login' : `#/login?redirect=${encodeURIComponent(route)}`;
+  return path === '/' || !appConfig.recordRoute ? '#/login' : `#/login?redirect=${encodeURIComponent(route)}`;
 }
 
 export interface UrlToken {
