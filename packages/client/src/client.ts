@@ -192,10 +192,10 @@ export function createClient(options: ClientOptions): ApiClient {
     const identity = options.getIdentity();
     if (identity) headers.identity = identity;
 
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'] | undefined;
     if (hasBody && config.data !== undefined) {
       if (isRawBody(config.data)) {
-        body = config.data as BodyInit;
+        body = config.data as RequestInit['body'];
       } else {
         body = JSON.stringify(config.data);
         headers['Content-Type'] = 'application/json';
