@@ -85,7 +85,7 @@ test('switching to English changes the labels and survives a reload', async ({ p
   await page.getByRole('button', { name: '简体中文' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
-  await expect(page.getByText('Intentional', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Prospects', { exact: true }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
   // the server answers in the same language

@@ -73,13 +73,6 @@ export const appEn: Catalogue<typeof appZh> = {
       feature_stations: 'Station construction and grid-connection dispatch',
       feature_stats: 'Live installed capacity and generation statistics',
     },
-    menu: {
-      home: 'Home',
-      customer: 'Customers',
-      intentional: 'Intentional',
-      formal: 'Formal',
-      daping: 'Big screen',
-    },
     language: {
       zh: '简体中文',
       en: 'English',

@@ -69,13 +69,6 @@ export const appZh = {
       feature_stations: '电站建设与并网派单',
       feature_stats: '装机容量与发电量实时统计',
     },
-    menu: {
-      home: '首页',
-      customer: '客户管理',
-      intentional: '意向客户',
-      formal: '正式客户',
-      daping: '大屏',
-    },
     language: {
       zh: '简体中文',
       en: 'English',

@@ -4,6 +4,8 @@ import { session } from './session.ts';
 import { currentLang } from './i18nProvider.ts';
 import { notifyBus } from './notifyBus.ts';
 import { loadingBus } from './loadingBus.ts';
+import { appConfig } from '../config.ts';
+import { errorLog } from '../shell/errorLog/store.ts';
 
 const baseURL = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
@@ -15,6 +17,8 @@ export const client = createClient({
   getLang: currentLang,
   notify: (kind, text) => notifyBus.emit({ kind, text }),
   onLoading: loadingBus.set,
+  // SPEC.md §8: a failed call (any code but 401/402/405) is logged when error logging is on
+  onError: appConfig.errorLog ? (e) => errorLog.add(new Error(`${e.msg} [${e.code}] ${e.url}`)) : undefined,
   onSessionExpired: () => {
     session.clear();
     if (typeof window !== 'undefined' && !window.location.hash.startsWith('#/login')) {

@@ -134,10 +134,10 @@ const Home = () => {
           {translate('pv.home.add_customer')}
         </Button>
         <Button variant="outlined" component={Link} to={`/${INTENTIONAL}`}>
-          {translate('pv.menu.intentional')}
+          {translate('pv.route.intentionalCustomer')}
         </Button>
         <Button variant="outlined" component={Link} to={`/${FORMAL}`}>
-          {translate('pv.menu.formal')}
+          {translate('pv.route.customerList')}
         </Button>
         {session.getIdentity() === 'system' && (
           <Button variant="outlined" href="/daping/" target="_blank" rel="noopener" startIcon={<MonitorIcon />}>

@@ -77,7 +77,7 @@ export const en: typeof zh = {
       workbench: 'Workbench',
       customer: 'Customers',
       intentionalCustomer: 'Prospects',
-      customerList: 'Customers',
+      customerList: 'Formal customers',
       customerDetail: 'Customer detail',
       stationManagement: 'Stations',
       stationList: 'Station list',

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { INTENTIONAL, FORMAL } from '../../providers/resources.ts';
+import { lazyView } from '../../shell/errorLog/lazyView.tsx';
 
-// Screens are lazy chunks: nothing of the customer screens (nor zod) is in the login page's JavaScript.
-const IntentionalList = lazy(() => import('./IntentionalList.tsx'));
-const FormalList = lazy(() => import('./FormalList.tsx'));
-const CustomerCreate = lazy(() => import('./CustomerCreate.tsx'));
-const CustomerEdit = lazy(() => import('./CustomerEdit.tsx'));
-const CustomerShow = lazy(() => import('./CustomerShow.tsx'));
+// Screens are lazy chunks (a failed or >120 s load shows a retry): nothing of the customer screens (nor zod) is in the login page's JavaScript.
+const IntentionalList = lazyView(() => import('./IntentionalList.tsx'));
+const FormalList = lazyView(() => import('./FormalList.tsx'));
+const CustomerCreate = lazyView(() => import('./CustomerCreate.tsx'));
+const CustomerEdit = lazyView(() => import('./CustomerEdit.tsx'));
+const CustomerShow = lazyView(() => import('./CustomerShow.tsx'));
 
 /** 意向客户: #/customer/intentionalCustomer (the customer API with stage=intentional). */
 export const intentionalCustomer = {
@@ -16,7 +16,7 @@ export const intentionalCustomer = {
   edit: CustomerEdit,
   show: CustomerShow,
   recordRepresentation: 'name',
-  options: { label: 'pv.menu.intentional' },
+  options: { label: 'pv.route.intentionalCustomer' },
 };
 
 /** 正式客户: #/customer/customerList (stage=formal; customers arrive here by conversion). */
@@ -26,5 +26,5 @@ export const formalCustomer = {
   edit: CustomerEdit,
   show: CustomerShow,
   recordRepresentation: 'name',
-  options: { label: 'pv.menu.formal' },
+  options: { label: 'pv.route.customerList' },
 };

@@ -1,10 +1,9 @@
-import { Component, Fragment, Suspense, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Error as RaError, Loading, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
 import { PageCache } from '../tabs/PageCache.tsx';
 import { useSettings } from '../settings/store.ts';
-import { useRefreshState } from './refresh.ts';
 
 /** react-admin's error screen for a view that throws; cleared when the location changes. */
 class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null; info?: ErrorInfo }> {
@@ -25,14 +24,6 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: strin
     return this.props.children;
   }
 }
-
-/** Remounts the page it holds when "reload the current view" names its path. */
-const RefreshBoundary = ({ path, children }: { path: string; children: ReactNode }) => {
-  const refresh = useRefreshState();
-  const [key, setKey] = useState(refresh.count);
-  if (refresh.path === path && refresh.count !== key) setKey(refresh.count);
-  return <Fragment key={key}>{children}</Fragment>;
-};
 
 /** Fades the view in on every navigation (showPageTransition); nothing is remounted. */
 const Transition = ({ children }: { children: ReactNode }) => {
@@ -58,7 +49,7 @@ const Transition = ({ children }: { children: ReactNode }) => {
 
 /**
  * The routed page: react-admin's error screen and loading fallback around the tab page cache, the
- * refresh boundary and the page transition. The page title portal stays for screen readers (the
+ * page transition. The page title portal stays for screen readers (the
  * breadcrumb shows it).
  */
 export const Content = ({ children }: { children: ReactNode }) => {
@@ -72,11 +63,8 @@ export const Content = ({ children }: { children: ReactNode }) => {
       <ViewErrorBoundary resetKey={pathname}>
         <Suspense fallback={<Loading />}>
           <Transition>
-            <PageCache>
-              <RefreshBoundary key={pathname} path={pathname}>
-                {children}
-              </RefreshBoundary>
-            </PageCache>
+            {/* the cache also does "reload the current view": it remounts just that page */}
+            <PageCache>{children}</PageCache>
           </Transition>
         </Suspense>
       </ViewErrorBoundary>

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const DepartmentTree = lazy(() => import('./DepartmentTree.tsx'));
+const DepartmentTree = lazyView(() => import('./DepartmentTree.tsx'));
 
 /** 部门 (客户管理 in the menu): #/setting/departmentManagement, a tree with dialogs (the `department` API). */
 export const departmentManagement = {

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const MenuManagement = lazy(() => import('./MenuManagement.tsx'));
+const MenuManagement = lazyView(() => import('./MenuManagement.tsx'));
 
 /** 菜单管理: #/setting/menuManagement, the menus table as a tree (the `menu` API). */
 export const menuManagement = {

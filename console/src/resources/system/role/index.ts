@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const RoleList = lazy(() => import('./RoleList.tsx'));
-const RoleCreate = lazy(() => import('./RoleCreate.tsx'));
-const RoleEdit = lazy(() => import('./RoleEdit.tsx'));
+const RoleList = lazyView(() => import('./RoleList.tsx'));
+const RoleCreate = lazyView(() => import('./RoleCreate.tsx'));
+const RoleEdit = lazyView(() => import('./RoleEdit.tsx'));
 
 /** 角色管理: #/setting/roleManagement (the `role` API). */
 export const roleManagement = {

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const SystemLogList = lazy(() => import('./SystemLogList.tsx'));
+const SystemLogList = lazyView(() => import('./SystemLogList.tsx'));
 
 /** 系统日志: #/setting/systemLog, the read-only audit log (the `syslog` API). */
 export const systemLog = {

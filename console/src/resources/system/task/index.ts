@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const TaskManagement = lazy(() => import('./TaskManagement.tsx'));
+const TaskManagement = lazyView(() => import('./TaskManagement.tsx'));
 
 /** 任务管理: #/setting/taskManagement, scheduled jobs (the `task` API). */
 export const taskManagement = {

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyView } from '../../../shell/errorLog/lazyView.tsx';
 
-const UserList = lazy(() => import('./UserList.tsx'));
-const UserCreate = lazy(() => import('./UserCreate.tsx'));
-const UserEdit = lazy(() => import('./UserEdit.tsx'));
+const UserList = lazyView(() => import('./UserList.tsx'));
+const UserCreate = lazyView(() => import('./UserCreate.tsx'));
+const UserEdit = lazyView(() => import('./UserEdit.tsx'));
 
 /** 用户管理: #/setting/userManagement (the `user` API). */
 export const userManagement = {
