@@ -1,9 +1,13 @@
 import type { Lang } from './i18n.ts';
+import type { RegionTree } from './regions-tree.ts';
+import { CITY_CODE_PREFIXES } from './regions-codes.ts';
+
+export type { RegionTree, RegionValue, RegionError, RegionLevel } from './regions-tree.ts';
 
 /**
- * Provincial-level divisions (GB/T 2260 codes) and, for the demo data and filters, the main
- * prefecture-level cities of each. The full province → city → district dataset arrives with the
- * operations screens.
+ * Provincial-level divisions (GB/T 2260 codes) and, for the demo data, the main prefecture-level
+ * cities of each. The full province → city → district dataset (3,300-odd divisions, ~40 KB gzip)
+ * loads on demand: `await loadRegions()` (regions-tree.ts), so it stays out of the login bundle.
  */
 export interface Region {
   code: string;
@@ -131,13 +135,32 @@ const provinceByCode = new Map(PROVINCES.map((p) => [p.code, p]));
 const cityByCode = new Map(CITIES.map((c) => [c.code, c]));
 
 export const isProvinceCode = (code: string): boolean => provinceByCode.has(code);
-export const isCityCode = (code: string): boolean => cityByCode.has(code);
+const cityCodes = new Set(CITY_CODE_PREFIXES.split(' ').map((p) => `${p}00`));
+/**
+ * Any prefecture-level code of the dataset (370100, 371700 …). Whether the city belongs to the chosen
+ * province and the district to the city is RegionTree.regionError (the server checks it on every write).
+ */
+export const isCityCode = (code: string): boolean => cityCodes.has(code);
 /** A city belongs to the province whose code shares its first two digits. */
 export const cityInProvince = (city: string, province: string): boolean => city.slice(0, 2) === province.slice(0, 2);
+/** The demo cities (CITIES) of a province; every city: `(await loadRegions()).citiesOf(province)`. */
 export const citiesOf = (province: string): Region[] => CITIES.filter((c) => cityInProvince(c.code, province));
 
+let loaded: RegionTree | null = null;
+let loading: Promise<RegionTree> | null = null;
+
+/** The full dataset, loaded once (a separate chunk in the console). */
+export function loadRegions(): Promise<RegionTree> {
+  loading ??= import('./regions-tree.ts').then(({ RegionTree }) => (loaded = new RegionTree()));
+  return loading;
+}
+
+/** The full dataset if loadRegions() has finished, else null. */
+export const loadedRegions = (): RegionTree | null => loaded;
+
+/** The name of a province, city or district; cities and districts outside CITIES once loadRegions() is done. */
 export function regionName(code: string | null | undefined, lang: Lang): string {
   if (!code) return '';
-  const region = provinceByCode.get(code) ?? cityByCode.get(code);
+  const region = provinceByCode.get(code) ?? cityByCode.get(code) ?? loaded?.get(code);
   return region ? region[lang] : code;
 }

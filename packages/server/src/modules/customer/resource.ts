@@ -7,6 +7,7 @@ import {
   customerCreateSchema,
   customerEditSchema,
   dateField,
+  loadRegions,
   maskMiddle,
 } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -37,6 +38,18 @@ async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | n
     if (!found) throw new ApiError(400, 'error.agent_not_found', { id: wanted });
   }
   return wanted;
+}
+
+/**
+ * The province / city / district of a write must nest (所选区县不属于该城市); an edit is checked with
+ * the stored values of the levels it leaves alone.
+ */
+async function checkRegion(input: Record<string, unknown>, before: Record<string, unknown> = {}): Promise<void> {
+  const keys = ['province_code', 'city_code', 'district_code'] as const;
+  if (!keys.some((k) => k in input)) return;
+  const value = Object.fromEntries(keys.map((k) => [k, (k in input ? input[k] : before[k]) as string | null | undefined]));
+  const error = (await loadRegions()).regionError(value);
+  if (error) throw new ApiError(400, error);
 }
 
 const editable = customerEditSchema.shape;
@@ -105,6 +118,7 @@ export const customerResource = defineResource({
     return out;
   },
   async prepareCreate(input, { auth, tx }: WriteContext) {
+    await checkRegion(input);
     const formal = input.stage === 'formal';
     return {
       ...input,
@@ -116,6 +130,7 @@ export const customerResource = defineResource({
     };
   },
   async prepareEdit(input, before, { auth, tx }) {
+    await checkRegion(input, before);
     if ('agent_id' in input && input.agent_id !== before.agent_id) {
       input.agent_id = await resolveAgent(tx, auth, input.agent_id as number | null);
     }
