@@ -1,4 +1,5 @@
 import { listQuerySchema } from '@pv/contract';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
@@ -47,6 +48,8 @@ export interface ListPlan {
   /** a counter table and its WHERE when every filter maps onto it; null = count the rows */
   count: { counter: CounterSpec; where: SQL | undefined } | null;
   orderBy: SQL[];
+  /** the sort column and direction (id breaks ties), for keyset paging (excel/export.ts) */
+  sort: { column: PgColumn; desc: boolean };
   limit: number;
   offset: number;
 }
@@ -91,7 +94,8 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   const sortName = base.sort ?? def.defaultSort.field;
   const sortColumn = def.sorts[sortName];
   if (!sortColumn) throw badRequest('error.unknown_sort', { field: sortName });
-  const dir = (base.order ?? (base.sort ? 'ASC' : def.defaultSort.order)) === 'ASC' ? asc : desc;
+  const ascending = (base.order ?? (base.sort ? 'ASC' : def.defaultSort.order)) === 'ASC';
+  const dir = ascending ? asc : desc;
   const orderBy = [dir(sortColumn)];
   // id breaks ties so pages never repeat or skip rows
   if (sortColumn !== def.table.id) orderBy.push(dir(def.table.id));
@@ -99,6 +103,7 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     where: and(...conditions),
     count: usable ? { counter: usable.counter, where: and(...usable.conds!) } : null,
     orderBy,
+    sort: { column: sortColumn, desc: !ascending },
     limit: base.limit,
     offset: (base.page - 1) * base.limit,
   };

@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 
 const logged = (def: ResourceDef, row: Row) => (def.logRow ? def.logRow(row) : row);
 
-function selection(def: ResourceDef) {
+export function selection(def: ResourceDef) {
   return { ...getTableColumns(def.table), ...(def.extraColumns ?? {}) };
 }
 
@@ -67,15 +67,21 @@ export async function createRecord(db: Db, def: ResourceDef, body: unknown, auth
   if (!def.createSchema) throw new Error(`${def.name}: no create schema`);
   const input = parse(def.createSchema, body) as Row;
   return db.transaction(async (tx) => {
-    const values = def.prepareCreate ? await def.prepareCreate(input, { auth, tx }) : input;
-    const [row] = await tx.insert(def.table).values(values as any).returning();
-    const created = row as Row;
-    // the new row must be one the caller may see (e.g. an agent adding for another agent)
-    await loadOne(tx, def, created.id as number, auth);
-    if (def.afterCreate) await def.afterCreate(created, input, { auth, tx });
-    await writeLog(tx, actor, { action: 'add', resource: def.name, recordId: created.id as number, after: logged(def, created) });
+    const created = await insertRecord(tx, def, input, auth, actor);
     return reread(tx, def, created.id as number, lang);
   });
+}
+
+/** Inserts one validated row inside the caller's transaction: prepareCreate, scope check, afterCreate, sys_log. */
+export async function insertRecord(tx: Queryable, def: ResourceDef, input: Row, auth: AuthContext, actor: Actor, action = 'add'): Promise<Row> {
+  const values = def.prepareCreate ? await def.prepareCreate(input, { auth, tx }) : input;
+  const [row] = await tx.insert(def.table).values(values as any).returning();
+  const created = row as Row;
+  // the new row must be one the caller may see (e.g. an agent adding for another agent)
+  await loadOne(tx, def, created.id as number, auth);
+  if (def.afterCreate) await def.afterCreate(created, input, { auth, tx });
+  await writeLog(tx, actor, { action, resource: def.name, recordId: created.id as number, after: logged(def, created) });
+  return created;
 }
 
 /**

@@ -7,12 +7,14 @@ import { doc } from '../../http/openapi.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import { addFollowUp, convert, history, listFollowUps, lose, survey, surveySchema } from './actions.ts';
+import { customerExcelRoutes } from './excel.ts';
 import { customerResource } from './resource.ts';
 
 /** /api/system/customer/*: the generic routes plus the lifecycle actions. */
 export function customerRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   resourceRoutes(app, deps, customerResource);
+  customerExcelRoutes(app, deps);
   const base = '/api/system/customer';
   const present = async (id: number, req: Parameters<typeof authOf>[0]) => getRecord(db, customerResource, id, authOf(req), req.lang);
 

@@ -1,0 +1,121 @@
+import type { Lang } from '@pv/contract';
+import type { Db } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { issueMessage } from '../http/validate.ts';
+import type { ResourceDef } from '../resources/define.ts';
+import { insertRecord } from '../resources/service.ts';
+import type { AuthContext } from '../modules/auth/context.ts';
+import type { Actor } from '../modules/system/syslog.ts';
+import { columnLabel, excelError, type ImportColumn } from './columns.ts';
+import { buildXlsx, looksLikeZip, readXlsx, XlsxFormatError } from './xlsx.ts';
+
+type Row = Record<string, unknown>;
+
+export interface ImportSpec {
+  def: ResourceDef;
+  columns: ImportColumn[];
+  /** rows per import */
+  maxRows: number;
+  /** template file name stem, zh and en */
+  templateTitle: [zh: string, en: string];
+}
+
+/** One problem of the uploaded file: the spreadsheet row number (header = 1), the column header, the message. */
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export type ImportResult = { imported: number; errors?: undefined } | { imported: 0; errors: RowError[] };
+
+/** Errors reported at most (a file of 10 000 bad rows does not need 30 000 lines back). */
+export const MAX_REPORTED = 500;
+
+const headerKey = (text: string) => text.replace(/[*＊]/g, '').trim().toLowerCase();
+
+/** The template: the headers (required ones marked *) and one example row. */
+export function importTemplate(spec: ImportSpec, lang: Lang): Buffer {
+  const header = spec.columns.map((c) => columnLabel(c, lang) + (c.required ? '*' : ''));
+  return buildXlsx([header, spec.columns.map((c) => c.example ?? null)], {
+    sheetName: spec.templateTitle[lang === 'zh' ? 0 : 1],
+    widths: spec.columns.map((c) => Math.max(12, columnLabel(c, lang).length * 2 + 2)),
+    headerRow: true,
+  });
+}
+
+/** The file's rows as validated create inputs, or every problem found (nothing is written here). */
+export function parseImport(spec: ImportSpec, file: Uint8Array, lang: Lang): { inputs: { row: number; input: Row }[]; errors: RowError[] } {
+  if (!looksLikeZip(file)) throw excelError(400, 'type');
+  let rows: string[][];
+  try {
+    rows = readXlsx(file);
+  } catch (err) {
+    if (err instanceof XlsxFormatError) throw excelError(400, 'malformed');
+    throw err;
+  }
+  const [header = [], ...body] = rows;
+  // headers in zh or en, in any order; unknown columns are ignored
+  const byHeader = new Map<string, ImportColumn>();
+  for (const c of spec.columns) for (const l of ['zh', 'en'] as const) byHeader.set(headerKey(columnLabel(c, l)), c);
+  const mapping = header.map((h) => byHeader.get(headerKey(h)));
+  const missing = spec.columns.filter((c) => c.required && !mapping.includes(c));
+  if (missing.length) throw excelError(400, 'missing_columns', { columns: missing.map((c) => columnLabel(c, lang)).join(lang === 'zh' ? '、' : ', ') });
+  const data = body.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
+  if (!data.length) throw excelError(400, 'empty');
+  if (data.length > spec.maxRows) throw excelError(400, 'too_many_rows', { max: spec.maxRows, n: data.length });
+  const schema = spec.def.createSchema;
+  if (!schema) throw new Error(`${spec.def.name}: no create schema`);
+  const inputs: { row: number; input: Row }[] = [];
+  const errors: RowError[] = [];
+  for (const { row, cells } of data) {
+    const raw: Row = {};
+    mapping.forEach((c, i) => {
+      const text = cells[i] ?? '';
+      if (c && text !== '') raw[c.key] = c.parse ? c.parse(text) : text;
+    });
+    const result = schema.safeParse(raw);
+    if (result.success) {
+      inputs.push({ row, input: result.data as Row });
+      continue;
+    }
+    for (const issue of result.error.issues) {
+      const key = issue.path.find((p) => typeof p === 'string');
+      const c = spec.columns.find((x) => x.key === key);
+      errors.push({ row, column: c ? columnLabel(c, lang) : '', message: issueMessage(issue, raw, lang) });
+    }
+  }
+  return { inputs, errors };
+}
+
+class Rollback extends Error {
+  constructor(readonly rowError: RowError) {
+    super('rollback');
+  }
+}
+
+/**
+ * All or nothing: every row is validated first; with no problems, all rows are inserted in ONE
+ * transaction (each through the resource's insert: prepareCreate, scope check, version, sys_log);
+ * a row refused while inserting rolls everything back and is reported.
+ */
+export async function importRows(db: Db, spec: ImportSpec, file: Uint8Array, auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult> {
+  const { inputs, errors } = parseImport(spec, file, lang);
+  if (errors.length) return { imported: 0, errors: errors.slice(0, MAX_REPORTED) };
+  try {
+    await db.transaction(async (tx) => {
+      for (const { row, input } of inputs) {
+        try {
+          await insertRecord(tx, spec.def, input, auth, actor);
+        } catch (err) {
+          if (err instanceof ApiError) throw new Rollback({ row, column: '', message: err.message_(lang) });
+          throw err;
+        }
+      }
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return { imported: 0, errors: [err.rowError] };
+    throw err;
+  }
+  return { imported: inputs.length };
+}

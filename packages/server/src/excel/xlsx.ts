@@ -1,0 +1,239 @@
+import { unzipSync, Zip, ZipDeflate, strFromU8 } from 'fflate';
+
+/**
+ * A minimal SpreadsheetML (.xlsx) writer and reader (docs/DECISIONS.md "Excel export/import"):
+ * the writer emits one sheet's XML row by row into a streamed zip (flat memory however many rows);
+ * the reader takes the first sheet of an uploaded file (size-limited) into string cells.
+ */
+export type CellValue = string | number | null | undefined;
+
+/** Cell styles of styles.xml: 0 plain, 1 bold header, 2 money (#,##0.00), 3 two decimals (0.00). */
+export type CellStyle = 'plain' | 'header' | 'money' | 'decimal';
+const STYLE_INDEX: Record<CellStyle, number> = { plain: 0, header: 1, money: 2, decimal: 3 };
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+const STATIC_PARTS: Record<string, string> = {
+  '[Content_Types].xml':
+    `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    '</Types>',
+  '_rels/.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  'xl/_rels/workbook.xml.rels':
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+    `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+    `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+  'xl/styles.xml':
+    `${XML_HEAD}<styleSheet xmlns="${NS}">` +
+    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+    '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+    '</styleSheet>',
+};
+
+// characters XML 1.0 cannot carry at all (a stray control character would make Excel refuse the file)
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const escapeXml = (s: string) =>
+  s.replace(INVALID_XML, '').replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
+
+/** Column letters of a 0-based index: 0 → A, 26 → AA. */
+export function columnName(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** A cell with its reference (A2), so empty cells can simply be left out. */
+function cellXml(ref: string, value: CellValue, style: CellStyle): string {
+  if (value === null || value === undefined || value === '') return '';
+  const s = STYLE_INDEX[style] ? ` s="${STYLE_INDEX[style]}"` : '';
+  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"${s}><v>${value}</v></c>` : '';
+  return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+}
+
+export interface SheetOptions {
+  sheetName: string;
+  /** column widths in characters */
+  widths?: number[];
+}
+
+/**
+ * Streams one worksheet. `write` gets zip bytes as they are produced; rows are buffered only up to
+ * `flushBytes` of XML before they are deflated and handed on.
+ */
+export class XlsxWriter {
+  private readonly zip: Zip;
+  private readonly sheet: ZipDeflate;
+  private readonly enc = new TextEncoder();
+  private pending = '';
+  private rowIndex = 0;
+  private readonly letters: string[] = [];
+
+  constructor(
+    write: (chunk: Uint8Array, final: boolean) => void,
+    opts: SheetOptions,
+    private readonly flushBytes = 64 * 1024,
+  ) {
+    this.zip = new Zip((err, chunk, final) => {
+      if (err) throw err;
+      write(chunk, final);
+    });
+    for (const [name, body] of Object.entries(STATIC_PARTS)) this.addPart(name, body);
+    this.addPart(
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${escapeXml(opts.sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    );
+    this.sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
+    this.zip.add(this.sheet);
+    const cols = opts.widths?.length
+      ? '<cols>' + opts.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('') + '</cols>'
+      : '';
+    // the header row stays in view while scrolling
+    this.pending =
+      `${XML_HEAD}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
+      `${cols}<sheetData>`;
+  }
+
+  private addPart(name: string, body: string) {
+    const part = new ZipDeflate(name, { level: 6 });
+    this.zip.add(part);
+    part.push(this.enc.encode(body), true);
+  }
+
+  /** Appends a row; `styles[i]` styles cell i (default plain). */
+  addRow(values: CellValue[], styles?: CellStyle[]) {
+    this.rowIndex++;
+    let xml = `<row r="${this.rowIndex}">`;
+    for (let i = 0; i < values.length; i++) xml += cellXml((this.letters[i] ??= columnName(i)) + this.rowIndex, values[i], styles?.[i] ?? 'plain');
+    this.pending += xml + '</row>';
+    if (this.pending.length >= this.flushBytes) this.flush();
+  }
+
+  private flush() {
+    if (!this.pending) return;
+    this.sheet.push(this.enc.encode(this.pending));
+    this.pending = '';
+  }
+
+  end() {
+    this.sheet.push(this.enc.encode(this.pending + '</sheetData></worksheet>'), true);
+    this.pending = '';
+    this.zip.end();
+  }
+}
+
+/** Builds a whole (small) workbook in memory, e.g. an import template or a test fixture. */
+export function buildXlsx(rows: CellValue[][], opts: SheetOptions & { headerRow?: boolean } = { sheetName: 'Sheet1' }): Buffer {
+  const chunks: Uint8Array[] = [];
+  const writer = new XlsxWriter((c) => chunks.push(c), opts);
+  rows.forEach((r, i) => writer.addRow(r, i === 0 && opts.headerRow ? r.map(() => 'header') : undefined));
+  writer.end();
+  return Buffer.concat(chunks);
+}
+
+export class XlsxFormatError extends Error {
+  constructor(readonly reason: 'not_xlsx' | 'no_sheet') {
+    super(reason);
+  }
+}
+
+const decodeXml = (s: string) =>
+  s.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
+    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
+  );
+
+/** The text of every <t> inside a fragment (rich text runs are concatenated; phonetic runs skipped). */
+const textOf = (xml: string) =>
+  [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)].map((m) => decodeXml(m[1] ?? '')).join('');
+
+function columnIndex(ref: string): number {
+  let n = 0;
+  for (const ch of ref) {
+    const c = ch.charCodeAt(0);
+    if (c < 65 || c > 90) break;
+    n = n * 26 + (c - 64);
+  }
+  return n - 1;
+}
+
+/**
+ * Reads the first worksheet into rows of trimmed strings (numbers as written, booleans as
+ * TRUE/FALSE). Empty trailing rows are dropped. Throws XlsxFormatError for anything not an xlsx.
+ */
+export function readXlsx(data: Uint8Array): string[][] {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(data, { filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' || f.name === 'xl/sharedStrings.xml' || f.name.startsWith('xl/worksheets/') });
+  } catch {
+    throw new XlsxFormatError('not_xlsx');
+  }
+  const workbook = files['xl/workbook.xml'];
+  if (!workbook) throw new XlsxFormatError('not_xlsx');
+  // the first sheet of the workbook, through its relationship (not necessarily sheet1.xml)
+  const first = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(strFromU8(workbook)) ?? /<sheet\b[^>]*\bid="([^"]+)"/.exec(strFromU8(workbook));
+  const rels = files['xl/_rels/workbook.xml.rels'] ? strFromU8(files['xl/_rels/workbook.xml.rels']) : '';
+  let target = 'worksheets/sheet1.xml';
+  if (first) {
+    const rel = new RegExp(`<Relationship\\b[^>]*\\bId="${first[1]}"[^>]*>`).exec(rels)?.[0];
+    const t = rel && /\bTarget="([^"]+)"/.exec(rel)?.[1];
+    if (t) target = t.replace(/^\/?xl\//, '').replace(/^\//, '');
+  }
+  const sheet = files[`xl/${target}`];
+  if (!sheet) throw new XlsxFormatError('no_sheet');
+  const shared = files['xl/sharedStrings.xml'] ? [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+  const rows: string[][] = [];
+  const xml = strFromU8(sheet);
+  for (const rowMatch of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
+    const rAttr = /\br="(\d+)"/.exec(rowMatch[1] ?? '');
+    const rowIdx = rAttr ? Number(rAttr[1]) - 1 : rows.length;
+    const cells: string[] = [];
+    let next = 0;
+    for (const c of (rowMatch[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = c[1] ?? '';
+      const ref = /\br="([A-Z]+)\d*"/.exec(attrs);
+      const col = ref ? columnIndex(ref[1]!) : next;
+      next = col + 1;
+      const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? 'n';
+      const body = c[2] ?? '';
+      const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      let value: string;
+      if (type === 'inlineStr') value = textOf(body);
+      else if (type === 's') value = v !== undefined ? (shared[Number(v)] ?? '') : '';
+      else if (type === 'b') value = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
+      else value = v !== undefined ? decodeXml(v) : '';
+      cells[col] = value.trim();
+    }
+    rows[rowIdx] = Array.from(cells, (c) => c ?? '');
+  }
+  const dense = Array.from(rows, (r) => r ?? []);
+  while (dense.length && dense.at(-1)!.every((c) => c === '')) dense.pop();
+  return dense;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A zip file starts with a local file header "PK\x03\x04". */
+export const looksLikeZip = (buf: Uint8Array) => buf.length > 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987 filename*). */
+export function contentDisposition(filename: string, fallback: string): string {
+  return `attachment; filename="${fallback.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())}`;
+}
