@@ -9,8 +9,9 @@ import * as shell from './shell.ts';
 import * as auth from './auth.ts';
 import * as message from './message.ts';
 import * as menuTaskLog from './menu-task-log.ts';
+import * as excel from './excel.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -27,6 +27,7 @@ import { BusinessMode, CustomerSource, CustomerStatus, regionName, type Customer
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton, ImportButton } from './excel/index.ts';
 
 const useFilters = () => {
   const choices = useChoices();
@@ -82,6 +83,8 @@ const ListActions = ({ creatable }: { creatable: boolean }) => (
   <TopToolbar>
     <FilterButton />
     {creatable && <CreateButton />}
+    {creatable && <ImportButton />}
+    <ExportButton />
   </TopToolbar>
 );
 

@@ -1,0 +1,50 @@
+/** Excel export and import of the lists (resources/customer/excel). */
+export const zh = {
+  pv: {
+    excel: {
+      export: '导出 Excel',
+      exporting: '正在导出…',
+      export_hint: '按当前筛选和排序导出全部记录',
+      exported: '已导出 %{name}',
+      export_failed: '导出失败：%{msg}',
+      import: '导入 Excel',
+      import_title: '从 Excel 导入客户',
+      hint: '请先下载导入模板，按表头填写（带 * 的列必填，示例行请替换或删除），再选择文件上传。所有行校验通过后才会一次性导入；任何一行有错误则不导入任何数据。',
+      template: '下载导入模板',
+      choose: '选择文件',
+      no_file: '未选择文件（.xlsx）',
+      upload: '上传并导入',
+      uploading: '正在导入…',
+      imported: '已导入 %{n} 位客户',
+      row: '行号',
+      column: '列',
+      message: '错误信息',
+      close: '关闭',
+    },
+  },
+};
+
+export const en: typeof zh = {
+  pv: {
+    excel: {
+      export: 'Export Excel',
+      exporting: 'Exporting…',
+      export_hint: 'Exports every record of the current filter and sort',
+      exported: 'Saved %{name}',
+      export_failed: 'Export failed: %{msg}',
+      import: 'Import Excel',
+      import_title: 'Import customers from Excel',
+      hint: 'Download the template, fill in one customer per row under its headers (columns marked * are required; replace or delete the example row), then choose the file and upload it. Rows are imported only when every row is valid; if any row has an error, nothing is imported.',
+      template: 'Download template',
+      choose: 'Choose file',
+      no_file: 'No file chosen (.xlsx)',
+      upload: 'Upload and import',
+      uploading: 'Importing…',
+      imported: 'Imported %{n} customer(s)',
+      row: 'Row',
+      column: 'Column',
+      message: 'Error',
+      close: 'Close',
+    },
+  },
+};

@@ -1,0 +1,162 @@
+import { type ChangeEvent, useRef, useState } from 'react';
+import { Button, useCanAccess, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Button as MuiButton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import { paths } from '@pv/contract';
+import { ApiError } from '@pv/client';
+import { client } from '../../../providers/client.ts';
+import { bindingOf } from '../../../providers/resources.ts';
+import { downloadFile, XLSX_MIME } from './download.ts';
+
+interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+type Outcome = { kind: 'ok'; imported: number } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
+
+/** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
+export const ImportButton = () => {
+  const resource = useResourceContext() ?? '';
+  const api = bindingOf(resource).api;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // importing adds records: the same permission as the create button (customer:add)
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setFile(null);
+    setOutcome(null);
+  };
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    setFile(e.target.files?.[0] ?? null);
+    setOutcome(null);
+    e.target.value = '';
+  };
+  const template = async () => {
+    try {
+      await downloadFile(api, 'import_template', {}, `${api}_template.xlsx`);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const reply = await client.post<{ imported: number }>(`${paths.resource(api)}/import`, file, {
+        silent: true,
+        headers: { 'Content-Type': XLSX_MIME },
+      });
+      setOutcome({ kind: 'ok', imported: reply.data.imported });
+      setFile(null);
+      refresh();
+    } catch (error) {
+      const data = error instanceof ApiError ? (error.data as { errors?: RowError[] } | null) : null;
+      const msg = (error as Error).message;
+      setOutcome(data?.errors?.length ? { kind: 'rows', msg, errors: data.errors } : { kind: 'error', msg });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!canAccess) return null;
+  return (
+    <>
+      <Button label="pv.excel.import" onClick={() => setOpen(true)} data-testid="excel-import">
+        <FileUploadIcon />
+      </Button>
+      <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="excel-import-title">
+        <DialogTitle id="excel-import-title">{translate('pv.excel.import_title')}</DialogTitle>
+        <DialogContent dividers>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {translate('pv.excel.hint')}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+            <MuiButton variant="text" onClick={template} data-testid="excel-template">
+              {translate('pv.excel.template')}
+            </MuiButton>
+            <MuiButton variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
+              {translate('pv.excel.choose')}
+            </MuiButton>
+            <input ref={input} type="file" hidden accept={`.xlsx,${XLSX_MIME}`} onChange={pick} data-testid="excel-file" />
+            <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
+              {file ? file.name : translate('pv.excel.no_file')}
+            </Typography>
+          </Box>
+          {outcome?.kind === 'ok' && (
+            <Alert severity="success" data-testid="excel-result">
+              {translate('pv.excel.imported', { smart_count: outcome.imported, n: outcome.imported })}
+            </Alert>
+          )}
+          {outcome?.kind === 'error' && (
+            <Alert severity="error" data-testid="excel-result">
+              {outcome.msg}
+            </Alert>
+          )}
+          {outcome?.kind === 'rows' && (
+            <>
+              <Alert severity="error" sx={{ mb: 1 }} data-testid="excel-result">
+                {outcome.msg}
+              </Alert>
+              <TableContainer sx={{ maxHeight: 320 }}>
+                <Table size="small" stickyHeader data-testid="excel-errors">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ width: 80 }}>{translate('pv.excel.row')}</TableCell>
+                      <TableCell sx={{ width: 160 }}>{translate('pv.excel.column')}</TableCell>
+                      <TableCell>{translate('pv.excel.message')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {outcome.errors.map((e, i) => (
+                      <TableRow key={i}>
+                        <TableCell>{e.row}</TableCell>
+                        <TableCell>{e.column || '—'}</TableCell>
+                        <TableCell>{e.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={close} disabled={busy}>
+            {translate('pv.excel.close')}
+          </MuiButton>
+          <MuiButton variant="contained" onClick={upload} disabled={!file || busy} startIcon={busy ? <CircularProgress size={16} /> : <FileUploadIcon />} data-testid="excel-upload">
+            {translate(busy ? 'pv.excel.uploading' : 'pv.excel.upload')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,2 @@
+export { ExportButton } from './ExportButton.tsx';
+export { ImportButton } from './ImportButton.tsx';
