@@ -10,8 +10,9 @@ import * as auth from './auth.ts';
 import * as message from './message.ts';
 import * as menuTaskLog from './menu-task-log.ts';
 import * as excel from './excel.ts';
+import * as region from './region.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

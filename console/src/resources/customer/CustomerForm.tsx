@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AgentInput, CitySelectInput, useChoices } from './common.tsx';
+import { AgentInput, useChoices } from './common.tsx';
+import { RegionInput } from '../../forms/RegionInput.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
@@ -41,8 +42,7 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
         <NumberInput source="owner_id" />
       </Section>
       <Section title="pv.customer.location">
-        <SelectInput source="province_code" choices={choices.provinces} isRequired />
-        <CitySelectInput source="city_code" />
+        <RegionInput required />
         <TextInput source="address" />
       </Section>
       <Section title="pv.customer.roof">

@@ -23,9 +23,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
-import { BusinessMode, CustomerSource, CustomerStatus, regionName, type Customer } from '@pv/contract';
+import { BusinessMode, CustomerSource, CustomerStatus, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { AgentInput, CitySelectInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
+import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
+import { AgentInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from './excel/index.ts';
 
@@ -35,8 +36,9 @@ const useFilters = () => {
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" choices={choices.status} alwaysOn />,
     <SelectInput key="source" source="source" choices={choices.source} />,
-    <SelectInput key="province_code" source="province_code" choices={choices.provinces} alwaysOn />,
-    <CitySelectInput key="city_code" source="city_code" alwaysOn />,
+    <ProvinceInput key="province_code" source="province_code" alwaysOn />,
+    <CityInput key="city_code" source="city_code" alwaysOn />,
+    <DistrictInput key="district_code" source="district_code" alwaysOn />,
     // the filter menu (添加筛选) names a filter by the element's own label prop
     <AgentInput key="agent_id" source="agent_id" label="resources.customer/intentionalCustomer.fields.agent_name" />,
     <DateInput key="created_at_gte" source="created_at_gte" />,
@@ -108,6 +110,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
   const filters = useFilters();
   const formal = stage === 'formal';
   const lang = useLang();
+  const regionLabel = useRegionLabel();
   // a phone gets one line per customer instead of a twelve-column table
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const height = useTableHeight();
@@ -125,7 +128,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
         <SimpleList<Customer>
           linkType="show"
           primaryText={(r) => r.name}
-          secondaryText={(r) => `${r.phone} · ${[regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' / ')}`}
+          secondaryText={(r) => `${r.phone} · ${regionLabel(r)}`}
           tertiaryText={(r) => CustomerStatus.label(r.status, lang)}
         />
       ) : (

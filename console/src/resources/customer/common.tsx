@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
 import {
   AutocompleteInput,
   DateField,
   FunctionField,
   ReferenceInput,
-  SelectInput,
   useLocaleState,
   useRecordContext,
   type DateFieldProps,
-  type SelectInputProps,
 } from 'react-admin';
 import { Chip } from '@mui/material';
 import {
@@ -17,14 +14,12 @@ import {
   CustomerSource,
   CustomerStatus,
   FollowUpWay,
-  PROVINCES,
   RoofType,
-  citiesOf,
   maskMiddle,
-  regionName,
   type Customer,
   type Lang,
 } from '@pv/contract';
+import { useRegionLabel } from '../../forms/RegionInput.tsx';
 
 /** The current UI language as the contract's Lang. */
 export function useLang(): Lang {
@@ -41,7 +36,6 @@ export function useChoices() {
       roofType: RoofType.choices(lang),
       businessMode: BusinessMode.choices(lang),
       followUpWay: FollowUpWay.choices(lang),
-      provinces: PROVINCES.map((p) => ({ id: p.code, name: p[lang] })),
     }),
     [lang],
   );
@@ -71,14 +65,10 @@ export const StatusChip = ({ label: _label }: { label?: string; sortBy?: string;
   );
 };
 
-/** Province / city names of the record (regionName in the UI language). */
+/** Province / city / district names of the record in the UI language. */
 export const RegionField = (_props: { label?: string; sortable?: boolean }) => {
-  const lang = useLang();
-  return (
-    <FunctionField<Customer>
-      render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' / ')}
-    />
-  );
+  const label = useRegionLabel();
+  return <FunctionField<Customer> render={(r) => label(r)} />;
 };
 
 export const EnumField = ({ source, labelled }: { source: keyof Customer; labelled: { label: (v: string | null | undefined, lang: Lang) => string }; label?: string; sortable?: boolean }) => {
@@ -97,14 +87,6 @@ export const AgentInput = ({ source = 'agent_id', label = 'resources.customer/in
     <AutocompleteInput label={label} optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
   </ReferenceInput>
 );
-
-/** Cities of the province chosen in the same form (filters and forms). */
-export const CitySelectInput = (props: Omit<SelectInputProps, 'choices'>) => {
-  const lang = useLang();
-  const province = useWatch({ name: 'province_code' }) as string | undefined;
-  const choices = useMemo(() => (province ? citiesOf(province).map((c) => ({ id: c.code, name: c[lang] })) : []), [province, lang]);
-  return <SelectInput {...props} choices={choices} disabled={!province} />;
-};
 
 export const formatDateTime = (value: string | null | undefined, lang: Lang) => {
   if (!value) return '';
