@@ -223,7 +223,8 @@ test('avatar menu: change-password popover, personal centre, log out after ~10 s
   const field = page.getByPlaceholder('请输入密码');
   await expect(field).toBeVisible();
   const popover = page.locator('.MuiPopover-paper').filter({ has: field });
-  expect((await popover.boundingBox())!.width).toBe(400);
+  // measured once the grow transition has finished (mid-animation the box is scaled)
+  await expect.poll(async () => (await popover.boundingBox())?.width).toBe(400);
   await field.fill('123');
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('密码不能少于6位')).toBeVisible();
