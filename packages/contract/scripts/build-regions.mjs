@@ -58,9 +58,30 @@ const COUNTY_SUFFIXES = [
   ['旗', ' Banner'],
 ];
 
+// the peoples named in autonomous divisions, as English names them (围场满族蒙古族自治县 → Weichang Manchu and Mongol Autonomous County)
+const PEOPLES = {
+  蒙古: 'Mongol', 回: 'Hui', 藏: 'Tibetan', 维吾尔: 'Uygur', 苗: 'Miao', 彝: 'Yi', 壮: 'Zhuang', 布依: 'Buyei', 朝鲜: 'Korean',
+  满: 'Manchu', 侗: 'Dong', 瑶: 'Yao', 白: 'Bai', 土家: 'Tujia', 哈尼: 'Hani', 哈萨克: 'Kazak', 傣: 'Dai', 黎: 'Li', 傈僳: 'Lisu',
+  佤: 'Va', 畲: 'She', 拉祜: 'Lahu', 水: 'Sui', 东乡: 'Dongxiang', 纳西: 'Naxi', 景颇: 'Jingpo', 柯尔克孜: 'Kirgiz', 土: 'Tu',
+  达斡尔: 'Daur', 仫佬: 'Mulao', 羌: 'Qiang', 布朗: 'Blang', 撒拉: 'Salar', 毛南: 'Maonan', 仡佬: 'Gelao', 锡伯: 'Xibe',
+  普米: 'Pumi', 塔吉克: 'Tajik', 怒: 'Nu', 鄂温克: 'Ewenki', 保安: 'Bonan', 裕固: 'Yugur', 京: 'Gin', 独龙: 'Derung',
+  鄂伦春: 'Oroqen', 赫哲: 'Hezhen', 门巴: 'Monba', 珞巴: 'Lhoba', 基诺: 'Jino', 俄罗斯: 'Russian', 乌孜别克: 'Uzbek', 塔塔尔: 'Tatar', 德昂: 'Deang', 阿昌: 'Achang',
+  各: 'Various Nationalities',
+};
+const PEOPLE = new RegExp(`(${Object.keys(PEOPLES).sort((a, b) => b.length - a.length).join('|')})族`, 'g');
+
+/** '融水苗族' → 'Rongshui Miao'; a stem without a people → its pinyin. */
+function stem(zh) {
+  const first = zh.search(PEOPLE);
+  if (first < 0) return roman(zh);
+  const peoples = [...zh.slice(first).matchAll(PEOPLE)].map((m) => PEOPLES[m[1]]);
+  const named = peoples.length > 1 ? `${peoples.slice(0, -1).join(', ')} and ${peoples.at(-1)}` : peoples[0];
+  return first === 0 ? named : `${roman(zh.slice(0, first))} ${named}`;
+}
+
 function english(zh, suffixes) {
   for (const [suffix, word] of suffixes) {
-    if (zh.endsWith(suffix) && zh.length > suffix.length) return roman(zh.slice(0, -suffix.length)) + word;
+    if (zh.endsWith(suffix) && zh.length > suffix.length) return stem(zh.slice(0, -suffix.length)) + word;
   }
   return roman(zh);
 }
