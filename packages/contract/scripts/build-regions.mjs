@@ -37,8 +37,15 @@ const { pinyin } = createRequire(import.meta.url)(join(fetchPackage(PINYIN), 'di
 
 const known = new Map([...PROVINCES, ...CITIES].map((r) => [r.code, r.en]));
 
+// place names pinyin-pro reads the everyday way instead of the place-name way
+const READINGS = {
+  洪洞: 'Hongtong', 涡阳: 'Guoyang', 什邡: 'Shifang', 黄陂: 'Huangpi', 大埔: 'Dabu', 单: 'Shan', 乐清: 'Yueqing', 浚: 'Xun',
+  泌阳: 'Biyang', 郫都: 'Pidu', 筠连: 'Junlian', 巴彦淖尔: 'Bayannur', 六盘水: 'Liupanshui', 蔚: 'Yu', 长汀: 'Changting',
+};
+
 /** 'li xia' → 'Lixia'; "xi an" → "Xi'an" (an apostrophe before a syllable starting with a vowel). */
 function roman(zh) {
+  if (READINGS[zh]) return READINGS[zh];
   const syllables = pinyin(zh, { toneType: 'none', type: 'array', v: true }).map((s) => s.replace(/ü/g, 'u'));
   const word = syllables.map((s, i) => (i > 0 && /^[aeo]/.test(s) ? `'${s}` : s)).join('');
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -47,6 +54,21 @@ function roman(zh) {
 // longest suffix first; the English word follows the romanised stem
 const PREFECTURE_SUFFIXES = [['自治州', ' Autonomous Prefecture'], ['地区', ' Prefecture'], ['盟', ' League'], ['市', '']];
 const COUNTY_SUFFIXES = [
+  // development zones and the like that the statistics list beside the counties (code x7xx–x9xx)
+  ['高新技术产业开发区', ' Hi-tech Industrial Development Zone'],
+  ['高新技术开发区', ' Hi-tech Development Zone'],
+  ['高技术产业开发区', ' Hi-tech Industrial Development Zone'],
+  ['经济综合实验区', ' Comprehensive Economic Experimental Zone'],
+  ['经济技术开发区', ' Economic and Technological Development Zone'],
+  ['经济开发区', ' Economic Development Zone'],
+  ['开发区', ' Development Zone'],
+  ['产业园区', ' Industrial Park'],
+  ['工业园区', ' Industrial Park'],
+  ['园区', ' Park'],
+  ['示范区', ' Demonstration Zone'],
+  ['实验区', ' Experimental Zone'],
+  ['管理区', ' Administrative Zone'],
+  ['聚集区', ' Cluster'],
   ['自治县', ' Autonomous County'],
   ['自治旗', ' Autonomous Banner'],
   ['林区', ' Forestry District'],
@@ -79,9 +101,32 @@ function stem(zh) {
   return first === 0 ? named : `${roman(zh.slice(0, first))} ${named}`;
 }
 
+/** Short names of provinces and cities (河北, 长春), filled as the cities are read. */
+const placeNames = new Set();
+const shortName = (zh) => zh.replace(/(省|市|自治区|特别行政区|壮族|回族|维吾尔|地区|自治州|盟)+$/, '');
+
+/**
+ * A descriptive zone name as words: known place names first, the rest in two-character words
+ * (长春净月高新 → Changchun Jingyue, 豫东综合物流产业 → Yudong Zonghe Wuliu Chanye).
+ */
+function words(zh) {
+  const out = [];
+  let rest = zh;
+  while (rest) {
+    const place = [...placeNames].filter((n) => rest.startsWith(n)).sort((a, b) => b.length - a.length)[0];
+    const take = place ?? rest.slice(0, rest.length === 3 ? 3 : 2);
+    out.push(roman(take));
+    rest = rest.slice(take.length).replace(/^市/, '');
+  }
+  return out.join(' ');
+}
+
 function english(zh, suffixes) {
   for (const [suffix, word] of suffixes) {
-    if (zh.endsWith(suffix) && zh.length > suffix.length) return stem(zh.slice(0, -suffix.length)) + word;
+    if (zh.endsWith(suffix) && zh.length > suffix.length) {
+      const base = zh.slice(0, -suffix.length);
+      return (/Zone|Park|Cluster/.test(word) ? words(base) : stem(base)) + word;
+    }
   }
   return roman(zh);
 }
@@ -97,6 +142,7 @@ for (const p of provinces) {
 }
 
 const cityCodes = new Set();
+for (const name of [...PROVINCES.map((p) => p.zh), ...cities.map((c) => c.name)]) if (shortName(name).length >= 2) placeNames.add(shortName(name));
 for (const c of cities) {
   const code = `${c.code}00`;
   const province = provinceName.get(c.provinceCode);
