@@ -32,6 +32,8 @@ export const EXPORT_BATCH = 1000;
 function after(column: PgColumn, idColumn: PgColumn, desc: boolean, key: string | null, id: number): SQL {
   if (column === idColumn) return desc ? lt(idColumn, id) : gt(idColumn, id);
   const typed = sql`${key}::${sql.raw(column.getSQLType())}`;
+  // a NOT NULL column: one row comparison, which a (column, id) index serves as a range scan
+  if (column.notNull && key !== null) return desc ? sql`(${column}, ${idColumn}) < (${typed}, ${id})` : sql`(${column}, ${idColumn}) > (${typed}, ${id})`;
   if (!desc) {
     return key === null ? and(isNull(column), gt(idColumn, id))! : or(sql`${column} > ${typed}`, and(sql`${column} = ${typed}`, gt(idColumn, id)), isNull(column))!;
   }
