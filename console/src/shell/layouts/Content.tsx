@@ -58,7 +58,7 @@ export const Content = ({ children }: { children: ReactNode }) => {
     <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, px: { xs: 1, md: 2 }, pt: 1.5, pb: 0 }}>
       <TitlePortal
         component="h1"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', flex: 'none' }}
+        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', flex: 'none' }}
       />
       <ViewErrorBoundary resetKey={pathname}>
         <Suspense fallback={<Loading />}>
