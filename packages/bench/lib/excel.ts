@@ -17,6 +17,8 @@ export interface RunMeasure {
   seconds: number;
   /** peak RSS during the run minus RSS just before it, MiB */
   rssGrowthMiB: number;
+  /** peak RSS of the process during the run, MiB */
+  rssPeakMiB: number;
   bytes: number;
 }
 
@@ -37,7 +39,7 @@ async function measured(run: () => Promise<{ rows: number; bytes: number }>): Pr
   const t0 = performance.now();
   try {
     const { rows, bytes } = await run();
-    return { rows, bytes, seconds: (performance.now() - t0) / 1000, rssGrowthMiB: (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20 };
+    return { rows, bytes, seconds: (performance.now() - t0) / 1000, rssGrowthMiB: (Math.max(peak, process.memoryUsage().rss) - before) / 2 ** 20, rssPeakMiB: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
   } finally {
     clearInterval(timer);
   }
