@@ -23,7 +23,7 @@ beforeAll(async () => {
   token = await login(t.app);
   sd = await login(t.app, 'sd', USER_PASSWORD);
   for (const [name, agent, extra] of [
-    ['山东客户', fx.sd.id, { estimated_kwp: 22.5, roof_type: 'flat', stage: 'formal' }],
+    ['山东客户', fx.sd.id, { estimated_kwp: 22.5, roof_type: 'flat', stage: 'formal', district_code: '370102' }],
     ['河南客户', fx.hn.id, { province_code: '410000', city_code: '410100' }],
     ['活动客户', null, { source: 'event' }],
   ] as const) {
@@ -73,6 +73,7 @@ describe('customer export', () => {
     expect(sdRow.slice(4, 8)).toEqual(['正式客户', '已签约', '山东省', '济南市']);
     expect(sdRow[header!.indexOf('预估容量(kWp)')]).toBe('22.5');
     expect(sdRow[header!.indexOf('代理商')]).toBe('山东测试代理');
+    expect(sdRow[header!.indexOf('区县')]).toBe('历下区');
     expect(sdRow[header!.indexOf('创建时间')]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
 

@@ -19,6 +19,8 @@ export interface ExportSpec {
   columns: ExportColumn[];
   /** file name stem and sheet name, zh and en (the date is appended) */
   title: [zh: string, en: string];
+  /** runs before the rows are read (e.g. loading the full region list the columns name) */
+  prepare?(): Promise<unknown>;
 }
 
 /** Rows fetched per query; each batch is one keyset query, written out before the next is read. */
@@ -73,6 +75,7 @@ export const exportFilename = (title: [string, string], lang: Lang) => `${title[
  * that rows go out as they are read, waiting for the client when the socket buffer is full.
  */
 export async function sendExport(reply: FastifyReply, db: Db, spec: ExportSpec, query: Record<string, unknown>, auth: AuthContext, lang: Lang) {
+  await spec.prepare?.();
   const batches = exportBatches(db, spec.def, query, auth);
   // the first batch runs before the reply starts, so a bad filter is a normal 400
   const first = await batches.next();

@@ -1,4 +1,4 @@
-import { BusinessMode, CITIES, CustomerSource, CustomerStage, CustomerStatus, PROVINCES, RoofType } from '@pv/contract';
+import { BusinessMode, CITIES, loadRegions, CustomerSource, CustomerStage, CustomerStatus, PROVINCES, RoofType } from '@pv/contract';
 import type { FastifyInstance } from 'fastify';
 import { col, type ImportColumn, parseCell } from '../../excel/columns.ts';
 import type { ExportSpec } from '../../excel/export.ts';
@@ -11,6 +11,8 @@ import { customerResource } from './resource.ts';
 export const customerExport: ExportSpec = {
   def: customerResource,
   title: ['客户列表', 'customers'],
+  // every city and district by name, not only the demo cities
+  prepare: loadRegions,
   columns: [
     col.number('id', 8),
     col.text('name', 12),
@@ -20,6 +22,7 @@ export const customerExport: ExportSpec = {
     col.enumOf('status', CustomerStatus),
     col.region('province_code'),
     col.region('city_code'),
+    col.region('district_code'),
     col.text('address', 30),
     col.enumOf('roof_type', RoofType),
     col.decimal('roof_area_m2', 12, ['屋顶面积(㎡)', 'Roof area (m²)']),
