@@ -174,7 +174,6 @@ describe('first start', () => {
     } finally {
       await handle.close();
     }
-    // t's database was wiped by freshDb on PostgreSQL; nothing below uses it
   });
 
   it('the token secret is generated once into DATA_DIR with mode 0600', () => {

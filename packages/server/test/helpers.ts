@@ -15,19 +15,44 @@ export const ADMIN_PASSWORD = 'admin-pass-1';
 export const USER_PASSWORD = 'user-pass-1';
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
-/** A fresh database: in-memory PGlite, or (TEST_DATABASE_URL) a PostgreSQL schema wiped and migrated again. */
-export async function freshDb(): Promise<DbHandle> {
+/** A database of a test: the handle plus, on PostgreSQL, its connection URL. */
+export interface TestDbHandle extends DbHandle {
+  url: string | null;
+}
+
+let databases = 0;
+
+/**
+ * A fresh database: in-memory PGlite, or (TEST_DATABASE_URL) a new PostgreSQL database of its own,
+ * dropped on close — so a test may start a second app with other settings without touching the
+ * first app's data.
+ */
+export async function freshDb(): Promise<TestDbHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDb({});
+  if (!url) return { ...(await openDb({})), url: null };
+  const name = `pv_test_${process.pid}_${++databases}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;');
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
   await admin.end();
-  return openDb({ databaseUrl: url });
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: own.toString() });
+  return {
+    ...handle,
+    url: own.toString(),
+    close: async () => {
+      await handle.close();
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
 }
 
 export interface TestApp {
   app: FastifyInstance;
-  handle: DbHandle;
+  handle: TestDbHandle;
   config: Config;
   close(): Promise<void>;
 }

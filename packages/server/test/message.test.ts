@@ -335,7 +335,7 @@ describe('websocket push', () => {
 
   it('two API processes on the same database: a message added on one reaches a console on the other', async () => {
     // on PostgreSQL the second app has its own connections, as a second process would; PGlite is one instance
-    const second = onPostgres ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }) : null;
+    const second = onPostgres ? await openDb({ databaseUrl: t.handle.url!, migrate: false }) : null;
     const other = await buildApp({ db: second?.db ?? t.handle.db, config: t.config, dbKind: t.handle.kind });
     await other.ready();
     try {
