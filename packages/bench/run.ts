@@ -15,14 +15,14 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '@pv/server/src/app.ts';
-import { loadConfig, REPO_ROOT } from '@pv/server/src/config.ts';
-import { openDb, query } from '@pv/server/src/db/client.ts';
+import { REPO_ROOT } from '@pv/server/src/config.ts';
+import { query } from '@pv/server/src/db/client.ts';
 import type { AuthContext } from '@pv/server/src/modules/auth/context.ts';
 import { customerResource } from '@pv/server/src/modules/customer/resource.ts';
 import { listRecords } from '@pv/server/src/resources/service.ts';
 import { measureLoginJs, type BundleMeasure } from './lib/bundle.ts';
 import { benchExport } from './lib/excel.ts';
+import { seed, serve } from './lib/server.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -37,7 +37,6 @@ const { values } = parseArgs({
 });
 const CUSTOMERS = Number(values.customers);
 const REQUESTS = Number(values.requests);
-const PASSWORD = 'bench-admin-pass';
 const PROVINCE = '370000';
 const STAGE = 'intentional';
 
@@ -53,22 +52,14 @@ interface ListResult {
 
 async function benchList(): Promise<ListResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PV_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' };
   try {
     console.log(`seeding ${CUSTOMERS} customers into ${dataDir} …`);
     const t0 = performance.now();
-    execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(CUSTOMERS), '--agents', '200'], { env, stdio: 'inherit', cwd: join(REPO_ROOT, 'packages/server') });
+    seed(dataDir, CUSTOMERS, 200);
     const seedSeconds = (performance.now() - t0) / 1000;
 
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { dataDir });
-    const handle = await openDb({ dataDir });
-    const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { base, token, handle, close } = await serve(dataDir);
     try {
-      const login = await fetch(`${base}/api/system/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
       const url = `${base}/api/system/customer/index?page=1&limit=20&province_code=${PROVINCE}&stage=${STAGE}&sort=created_at&order=DESC`;
       let matching = 0;
       const callApi = async () => {
@@ -104,8 +95,7 @@ async function benchList(): Promise<ListResult> {
         naiveCount: summarize(naiveRun.samples, naiveRun.wallMs),
       };
     } finally {
-      await app.close();
-      await handle.close();
+      await close();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,13 +4,10 @@
  * Time and peak RSS growth of this process (server and client) during each run; the export also at
  * a fifth of the rows, to show memory does not grow with the row count.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '@pv/server/src/app.ts';
-import { loadConfig, REPO_ROOT } from '@pv/server/src/config.ts';
-import { openDb } from '@pv/server/src/db/client.ts';
+import { seed, serve } from './server.ts';
 
 export interface RunMeasure {
   rows: number;
@@ -28,8 +25,6 @@ export interface ExportResult {
   full: RunMeasure;
   json: RunMeasure;
 }
-
-const PASSWORD = 'bench-admin-pass';
 
 async function measured(run: () => Promise<{ rows: number; bytes: number }>): Promise<RunMeasure> {
   (globalThis as { gc?: () => void }).gc?.();
@@ -54,22 +49,13 @@ async function drain(res: Response): Promise<number> {
 
 /** Seeds `add` more customers, serves the app on that database, runs `body`, closes. */
 async function withApp<T>(dataDir: string, add: number, body: (base: string, headers: Record<string, string>) => Promise<T>): Promise<T> {
-  const env = { ...process.env, DATA_DIR: dataDir, PV_ADMIN_PASSWORD: PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' };
   console.log(`seeding ${add} more customers for the export bench …`);
-  execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(add), '--agents', '50'], { env, stdio: 'inherit', cwd: join(REPO_ROOT, 'packages/server') });
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { dataDir });
-  const handle = await openDb({ dataDir });
-  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  seed(dataDir, add, 50);
+  const server = await serve(dataDir);
   try {
-    const login = await fetch(`${base}/api/system/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-    const headers = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-    return await body(base, headers);
+    return await body(server.base, { authorization: `Bearer ${server.token}` });
   } finally {
-    await app.close();
-    await handle.close();
+    await server.close();
   }
 }
 
