@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,6 +19,14 @@ export interface Storage {
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * A fresh unguessable key: 128 random bits as 32 hex digits, then `.ext`. Hex, not base64url, because
+ * base64url may start with '-' or '_', which KEY refuses (one upload in 32 failed that way).
+ */
+export function newObjectKey(ext: string): string {
+  return checkKey(`${randomBytes(16).toString('hex')}.${ext}`);
+}
 
 function checkKey(key: string): string {
   if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);

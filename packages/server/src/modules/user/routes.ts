@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, profileSchema, userResetPasswordSchema, userStatusSchema } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, mutate } from '../../resources/service.ts';
-import { createStorage, type Storage } from '../../storage/index.ts';
+import { createStorage, newObjectKey, type Storage } from '../../storage/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { guardAdminTarget, keepOneAdmin, revokeSessions, userResource as def } from './resource.ts';
 
@@ -120,7 +119,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps, storage: Storage = 
         const sniffed = sniffImage(body);
         if (!(AVATAR_TYPES as readonly string[]).includes(declared) || sniffed === null) throw new ApiError(400, 'error.avatar_type');
         if (body.length > AVATAR_MAX_BYTES) throw tooLarge();
-        const key = `${randomBytes(24).toString('base64url')}.${EXT[sniffed]}`;
+        const key = newObjectKey(EXT[sniffed]);
         await storage.put(key, body, sniffed);
         let old: unknown = null;
         try {
