@@ -119,7 +119,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps, storage: Storage = 
         const sniffed = sniffImage(body);
         if (!(AVATAR_TYPES as readonly string[]).includes(declared) || sniffed === null) throw new ApiError(400, 'error.avatar_type');
         if (body.length > AVATAR_MAX_BYTES) throw tooLarge();
-        const key = newObjectKey(EXT[sniffed]);
+        const key = newObjectKey(EXT[sniffed] ?? 'bin');
         await storage.put(key, body, sniffed);
         let old: unknown = null;
         try {
