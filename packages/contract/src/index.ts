@@ -16,3 +16,4 @@ export * from './task.ts';
 export * from './message.ts';
 export * from './auth.ts';
 export * from './rsa.ts';
+export * from './lifecycle.ts';

@@ -36,6 +36,8 @@ export const customers = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('new'),
     lost_reason: varchar('lost_reason', { length: 500 }),
     app_enabled: boolean('app_enabled').notNull().default(false),
+    /** the owner's 光E宝 app password (modify_password); null = not set */
+    app_password_hash: text('app_password_hash'),
     business_mode: varchar('business_mode', { length: 16 }),
     financier: varchar('financier', { length: 100 }),
     bank_name: varchar('bank_name', { length: 100 }),

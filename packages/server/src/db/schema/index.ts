@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './customer.ts';
 export * from './station.ts';
 export * from './admin.ts';
+export * from './operations.ts';

@@ -3,7 +3,7 @@ import { tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { customers } from './customer.ts';
 
-/** 电站 (fields of DOMAIN.md). The station screens arrive with their own issue; the big screen reads it now. */
+/** 电站 (fields of DOMAIN.md); lifecycle STATION_MACHINE of the contract (lifecycle.ts). */
 export const stations = pgTable(
   'stations',
   {
@@ -34,6 +34,14 @@ export const stations = pgTable(
     /** StationStatus of the contract */
     status: varchar('status', { length: 24 }).notNull().default('survey_pending'),
     frozen: boolean('frozen').notNull().default(false),
+    frozen_reason: varchar('frozen_reason', { length: 500 }),
+    terminated_reason: varchar('terminated_reason', { length: 500 }),
+    /** the PV package sold (products) */
+    product_id: integer('product_id'),
+    /** construction approved (完工自检通过): with customers.signed_at and grid_at gives the lead times */
+    built_at: tstz('built_at'),
+    /** when status last changed */
+    status_at: tstz('status_at'),
     created_by: integer('created_by'),
     ...versioned(),
   },

@@ -4,7 +4,12 @@
  */
 export const PERMISSIONS = {
   customer: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'survey', 'convert', 'lose'],
-  agent: ['index', 'get_info'],
+  agent: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'enable', 'disable', 'export'],
+  product: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
+  station: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'export', 'import', 'finish_survey', 'finish_design', 'operate', 'terminate', 'freeze', 'unfreeze', 'upload_doc', 'del_doc'],
+  work_order: ['index', 'get_info', 'add', 'edit', 'export', 'dispatch', 'accept', 'reject_order', 'start', 'submit_audit', 'rectify', 'cancel'],
+  self_audit: ['index', 'get_info', 'export', 'approve', 'reject'],
+  matter: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'assign', 'reply', 'close', 'reject'],
   statistic: ['view'],
   user: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'reset_password'],
   role: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
