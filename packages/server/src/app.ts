@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { can } from './modules/auth/context.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
+import { fileRoutes } from './modules/file/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { taskRoutes } from './modules/task/routes.ts';
 import { syslogRoutes } from './modules/syslog/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   );
   authRoutes(app, deps);
   customerRoutes(app, deps);
+  fileRoutes(app, deps);
   resourceRoutes(app, deps, agentResource);
   statisticRoutes(app, deps);
   menuRoutes(app, deps);

@@ -12,6 +12,8 @@ const PUBLIC = [
   '/api/health',
   // avatars: an <img> cannot send a token; the unguessable key is the secret (modules/user)
   '/api/public/avatar/:key',
+  // uploaded files: an <img>/<iframe> cannot send a token; the link is HMAC-signed and expires (modules/file)
+  '/api/public/file/:id/:variant',
   '/api/system/index/auth_config',
   '/api/system/index/login',
   '/api/system/index/refresh_token',
@@ -32,6 +34,8 @@ const ANY_SIGNED_IN_PREFIXES = [
   '/api/system/message/clear_all_meg',
   '/api/system/user/profile',
   '/api/system/user/avatar',
+  // uploads are attached to a record by a permission-checked business action (modules/file)
+  '/api/system/file/upload',
   '/api/system/user/personal',
   // the department tree feeds pickers (user form, filters)
   '/api/system/department/tree',

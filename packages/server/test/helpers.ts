@@ -157,3 +157,27 @@ function writeStatic(config: Config) {
     writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
   }
 }
+
+/** Uploads raw bytes (as the console does: the file is the body) → {status, code, msg, data}. */
+export async function uploadFile(app: FastifyInstance, token: string, url: string, body: Buffer, contentType: string, name = 'file') {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'x-file-name': encodeURIComponent(name), 'accept-language': 'zh-CN' },
+    payload: body,
+  });
+  return { status: res.statusCode, ...res.json() };
+}
+
+/** Real image bytes (sharp renders them) for upload tests. */
+export async function testImage(width = 640, height = 480, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })[format]().toBuffer();
+}
+
+/** A minimal valid one-page PDF. */
+export function testPdf(text = 'PV'): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%${text}\n%%EOF\n`,
+  );
+}

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
+import { acceptRawBodies } from '../../http/raw-body.ts';
+import { sniffContentType } from '../file/sniff.ts';
 import { parse } from '../../http/validate.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, mutate } from '../../resources/service.ts';
@@ -15,13 +17,10 @@ import { guardAdminTarget, keepOneAdmin, revokeSessions, userResource as def } f
 export const AVATAR_URL = '/api/public/avatar/';
 const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
-/** The file's first bytes must match its declared type (a renamed .exe is not a PNG). */
-export function sniffImage(buf: Buffer): string | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  return null;
+/** Avatar types by content: the file's first bytes must be an image we accept (a renamed .exe is not a PNG). */
+function sniffImage(buf: Buffer): string | null {
+  const type = sniffContentType(buf);
+  return type && type in EXT ? type : null;
 }
 
 const tooLarge = () => new ApiError(413, 'error.avatar_too_large', { limit: `${AVATAR_MAX_BYTES / 1024 / 1024} MiB` });
@@ -89,23 +88,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps, storage: Storage = 
 
   // avatar upload: the raw image is the body (Content-Type image/png, image/jpeg, image/webp or image/gif)
   app.register(async (scoped) => {
-    scoped.addContentTypeParser('*', (_req, payload, done) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let failed = false;
-      payload.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > AVATAR_MAX_BYTES) {
-          if (!failed) done(tooLarge(), undefined);
-          failed = true;
-          payload.resume();
-          return;
-        }
-        chunks.push(chunk);
-      });
-      payload.on('end', () => failed || done(null, Buffer.concat(chunks)));
-      payload.on('error', (err) => failed || done(err, undefined));
-    });
+    acceptRawBodies(scoped, AVATAR_MAX_BYTES, tooLarge);
     scoped.post(
       '/api/system/user/avatar',
       {

@@ -1,0 +1,93 @@
+import { paths } from '@pv/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actorOf, authOf, type Deps } from '../../http/deps.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { doc } from '../../http/openapi.ts';
+import { acceptRawBodies } from '../../http/raw-body.ts';
+import { parse } from '../../http/validate.ts';
+import { authenticate } from '../auth/service.ts';
+import { FILE_URL, fileServiceOf, type FileOwnerType, MAX_UPLOAD_BYTES, uploadTooLarge } from './service.ts';
+
+/** Owner types the generic upload serves; station documents upload through station/upload_doc. */
+const uploadQuery = z.object({
+  owner_type: z.enum(['self_audit', 'matter', 'audio'], { error: 'validation.enum' }),
+  name: z.string().max(300).optional(),
+});
+
+/** The file's name: ?name= or the X-File-Name header (URL-encoded, so Chinese names survive). */
+export function fileNameOf(req: FastifyRequest, fallback: string): string {
+  const header = req.headers['x-file-name'];
+  const raw = (req.query as { name?: string }).name ?? (typeof header === 'string' ? header : undefined);
+  if (!raw) return fallback;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Uploads: `POST /api/system/file/upload?owner_type=…` and SPEC.md §7's audio upload `POST /upload`
+ * take the file itself as the body (its Content-Type, the name in ?name= or X-File-Name) and answer
+ * the stored file with signed links; `GET /api/public/file/:id/:variant` serves a signed link.
+ */
+export function fileRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, config } = deps;
+  const svc = fileServiceOf(deps);
+
+  app.register(async (scoped) => {
+    acceptRawBodies(scoped, MAX_UPLOAD_BYTES, () => uploadTooLarge());
+    const bodyOf = (req: FastifyRequest) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+
+    scoped.post(
+      '/api/system/file/upload',
+      {
+        config: { permission: '' },
+        schema: doc('file', 'Upload one file as the raw body (?owner_type=self_audit|matter|audio, ?name= or X-File-Name). Type checked by content: images jpeg/png/webp ≤ 10 MiB (thumbnail made), PDF ≤ 20 MiB, audio ≤ 5 MiB. → the file with signed url / thumb_url / download_url; attach it by id when submitting the record'),
+      },
+      async (req) => {
+        const q = parse(uploadQuery, req.query);
+        const auth = authOf(req);
+        const row = await svc.store(db, { ownerType: q.owner_type as FileOwnerType, name: fileNameOf(req, 'file'), declaredType: String(req.headers['content-type'] ?? ''), body: bodyOf(req) }, auth, actorOf(req));
+        return ok(svc.present(row));
+      },
+    );
+
+    scoped.post(
+      paths.upload,
+      { schema: doc('file', 'Audio upload of SPEC.md §7 (voice notes on matters): the audio as the raw body, Bearer required → the stored file (id, url)') },
+      async (req) => {
+        // not under /api: the auth hook does not run, so authenticate here
+        const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
+        if (!token) throw new ApiError(401, 'error.login_required');
+        const auth = await authenticate(db, config, token);
+        req.auth = auth;
+        const row = await svc.store(db, { ownerType: 'audio', name: fileNameOf(req, 'voice'), declaredType: String(req.headers['content-type'] ?? ''), body: bodyOf(req) }, auth, actorOf(req));
+        return ok(svc.present(row));
+      },
+    );
+  });
+
+  const linkParams = z.object({ id: z.coerce.number().int().positive(), variant: z.enum(['raw', 'download', 'thumb']) });
+  const linkQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+  app.get(
+    `${FILE_URL}:id/:variant`,
+    { config: { public: true }, schema: doc('file', 'A stored file by signed link (exp + sig from the file record; links live one hour). raw = inline, download = attachment, thumb = image thumbnail') },
+    async (req, reply) => {
+      const p = linkParams.safeParse(req.params);
+      const q = linkQuery.safeParse(req.query);
+      const file = p.success && q.success ? await svc.open(db, p.data.id, p.data.variant, q.data.exp, q.data.sig) : null;
+      if (!file) throw new ApiError(404, 'error.file_link');
+      const disposition = p.data!.variant === 'download' ? 'attachment' : 'inline';
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.row.name)}`)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff');
+      // the browser's PDF viewer must run inside its frame; everything else is inert media
+      if (file.contentType !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'");
+      return reply.send(file.body);
+    },
+  );
+}
