@@ -235,7 +235,8 @@ export class FileService {
 
 /** A file name safe to store and to put back in Content-Disposition: no paths, no control characters, the right extension. */
 function cleanName(raw: string, ext: string): string {
-  const base = raw.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 150) || 'file';
+  const printable = [...raw.replace(/^.*[\\/]/, '')].filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '"').join('');
+  const base = printable.trim().slice(0, 150) || 'file';
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base.replace(/\.[A-Za-z0-9]{1,5}$/, '')}.${ext}`;
 }
 
