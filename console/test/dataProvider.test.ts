@@ -83,7 +83,7 @@ describe('dataProvider → customer API', () => {
     await dp.survey({ id: 1, version: 2 });
     await dp.convert({ id: 1, version: 3, business_mode: 'lease', financier: '' });
     await dp.lose({ id: 1, version: 4, reason: '价格' });
-    expect((await dp.history(1)).data).toEqual([{ id: 1 }]);
+    expect((await dp.historyOf('customer', 1)).data).toEqual([{ id: 1 }]);
     await dp.updateField(I, { id: 1, field: 'app_enabled', value: true });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/system/customer/follow_up',

@@ -104,9 +104,7 @@ export const appEn: Catalogue<typeof appZh> = {
       ownership: 'Ownership',
       contract: 'Contract',
       follow_ups: 'Follow-ups',
-      history: 'Change history',
       no_follow_ups: 'No follow-ups yet',
-      no_history: 'No changes recorded yet',
       next_follow_up: 'Next follow-up: %{date}',
       by: '%{name} · %{time}',
       lost_banner: 'This customer was lost: %{reason}',
@@ -153,8 +151,6 @@ export const appEn: Catalogue<typeof appZh> = {
         convert: 'Converted to formal',
         lose: 'Marked lost',
       },
-      history_changes: 'Changes',
-      changed: '%{field}: %{before} → %{after}',
     },
   },
   resources: {

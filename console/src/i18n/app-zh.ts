@@ -100,9 +100,7 @@ export const appZh = {
       ownership: '归属',
       contract: '签约信息',
       follow_ups: '跟进记录',
-      history: '变更记录',
       no_follow_ups: '暂无跟进记录',
-      no_history: '暂无变更记录',
       next_follow_up: '下次跟进：%{date}',
       by: '%{name} · %{time}',
       lost_banner: '该客户已流失：%{reason}',
@@ -149,8 +147,6 @@ export const appZh = {
         convert: '转为正式客户',
         lose: '标记流失',
       },
-      history_changes: '变更内容',
-      changed: '%{field}：%{before} → %{after}',
     },
   },
   resources: {

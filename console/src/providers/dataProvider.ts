@@ -1,5 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { paths, type Customer, type FollowUp, type ListResult } from '@pv/contract';
+import { paths, type Customer, type FileView, type FollowUp, type ListResult, type TimelineEntry } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
 import { toHttpError } from './errors.ts';
@@ -51,11 +51,24 @@ export interface CustomerActions {
     bank_card?: string | null;
   }): Promise<{ data: Customer }>;
   lose(data: { id: Identifier; version: number; reason: string }): Promise<{ data: Customer }>;
-  history(id: Identifier): Promise<{ data: HistoryEntry[] }>;
   updateField(resource: string, params: { id: Identifier; field: string; value: unknown }): Promise<{ data: RaRecord }>;
 }
 
-export type PvDataProvider = DataProvider & CustomerActions;
+/** Calls beyond CRUD that every operations resource shares (`api` is the API resource, e.g. 'work_order'). */
+export interface OperationsCalls {
+  /** POST /api/system/<api>/<op>: a named action (dispatch, approve, ...) → its reply data */
+  act<T = RaRecord>(api: string, op: string, body: Record<string, unknown>): Promise<{ data: T }>;
+  /** GET /api/system/<api>/<op> */
+  read<T = unknown>(api: string, op: string, query?: Record<string, unknown>): Promise<{ data: T }>;
+  /** GET <api>/history: the record's change log, oldest first */
+  historyOf(api: string, id: Identifier): Promise<{ data: HistoryEntry[] }>;
+  /** GET <api>/timeline: the record's lifecycle transitions, oldest first */
+  timelineOf(api: string, id: Identifier): Promise<{ data: TimelineEntry[] }>;
+  /** POST a file as the raw body (its type as Content-Type, its name in X-File-Name) → the stored file */
+  upload(url: string, file: Blob, name: string, query?: Record<string, unknown>): Promise<{ data: FileView }>;
+}
+
+export type PvDataProvider = DataProvider & CustomerActions & OperationsCalls;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -195,8 +208,21 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
     async lose(data) {
       return { data: await call<Customer>(api.post(paths.customerLose, data, silent)) };
     },
-    async history(id) {
-      return { data: asList<HistoryEntry>(await call(api.get(paths.customerHistory, { id }, silent))).list };
+    async act(apiName, op, body) {
+      return { data: await call<any>(api.post(`${paths.resource(apiName)}/${op}`, body, silent)) };
+    },
+    async read(apiName, op, query) {
+      return { data: await call<any>(api.get(`${paths.resource(apiName)}/${op}`, query ?? {}, silent)) };
+    },
+    async historyOf(apiName, id) {
+      return { data: asList<HistoryEntry>(await call(api.get(`${paths.resource(apiName)}/history`, { id }, silent))).list };
+    },
+    async timelineOf(apiName, id) {
+      return { data: asList<TimelineEntry>(await call(api.get(`${paths.resource(apiName)}/timeline`, { id }, silent))).list };
+    },
+    async upload(target, file, name, query) {
+      const headers = { 'Content-Type': file.type || 'application/octet-stream', 'X-File-Name': encodeURIComponent(name) };
+      return { data: await call<FileView>(api.post(target, file, { ...silent, headers, params: query })) };
     },
     async updateField(resource, params) {
       return { data: await call<RaRecord>(api.post(url(resource, 'update_field'), params, silent)) };

@@ -235,6 +235,41 @@ export const StationDocType = labelled({
   other: { zh: '其他', en: 'Other' },
 });
 
+/** An uploaded file as the API returns it (links are signed and live an hour). */
+export interface FileView {
+  id: number;
+  owner_type: string;
+  owner_id: number | null;
+  doc_type: string | null;
+  name: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** inline view (signed, expires) */
+  url: string;
+  /** same bytes as an attachment download */
+  download_url: string;
+  /** images only: a WebP at most THUMB_SIZE px on its longest side */
+  thumb_url: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One row of a record's lifecycle timeline (GET <resource>/timeline). */
+export interface TimelineEntry {
+  id: number;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  reason: string | null;
+  data: Record<string, unknown> | null;
+  user_id: number | null;
+  user_name: string | null;
+  full_name: string | null;
+  created_at: string;
+}
+
 /** Upload limits: photos (jpeg/png/webp) up to 10 MiB, PDFs up to 20 MiB, audio up to 5 MiB. */
 export const UPLOAD_LIMITS = {
   image: { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },

@@ -33,7 +33,6 @@ export const paths = {
   customerConvert: `${API_PREFIX}/customer/convert`,
   customerLose: `${API_PREFIX}/customer/lose`,
   customerSurvey: `${API_PREFIX}/customer/survey`,
-  customerHistory: `${API_PREFIX}/customer/history`,
   statistic: (name: string) => `${API_PREFIX}/statistic/${name}`,
 } as const;
 

@@ -11,8 +11,9 @@ import * as message from './message.ts';
 import * as menuTaskLog from './menu-task-log.ts';
 import * as excel from './excel.ts';
 import * as region from './region.ts';
+import * as history from './history.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

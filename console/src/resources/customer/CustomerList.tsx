@@ -26,7 +26,8 @@ import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStatus, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
-import { AgentInput, LocalDateField, EnumField, MaskedField, RegionField, StatusChip, useChoices, useLang } from './common.tsx';
+import { AgentInput, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from './excel/index.ts';
 

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import {
   BooleanField,
   DeleteButton,
@@ -9,15 +8,15 @@ import {
   Show,
   TextField,
   TopToolbar,
-  useDataProvider,
   useRecordContext,
-  useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
-import { BusinessMode, CustomerSource, CustomerStage, CustomerStatus, FollowUpWay, RoofType, regionName, maskMiddle, type Customer, type Lang } from '@pv/contract';
-import type { HistoryEntry, PvDataProvider } from '../../providers/dataProvider.ts';
-import { EnumField, LocalDateField, MaskedField, RegionField, StatusChip, formatDateTime, useLang } from './common.tsx';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import { BusinessMode, CustomerSource, CustomerStage, CustomerStatus, FollowUpWay, RoofType, type Customer } from '@pv/contract';
+import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { FieldGrid as Grid, Panel } from '../common/layout.tsx';
+import { EnumField, MaskedField, RegionField, StatusChip } from './common.tsx';
+import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
 import { ConvertButton, FollowUpButton, LoseButton, SurveyButton } from './actions.tsx';
 
 const ShowActions = () => (
@@ -29,24 +28,6 @@ const ShowActions = () => (
     <EditButton />
     <DeleteButton mutationMode="pessimistic" />
   </TopToolbar>
-);
-
-const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5, color: 'primary.dark' }}>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-};
-
-const Grid = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}>{children}</Box>
 );
 
 const f = (name: string) => `resources.customer/intentionalCustomer.fields.${name}`;
@@ -114,23 +95,10 @@ const Details = () => {
   );
 };
 
-/** A list that belongs to the shown customer (follow-ups, history), fetched once the record is there. */
-function useCustomerSideList<T>(name: string, fetch: (dataProvider: PvDataProvider, id: Customer['id']) => Promise<T[]>) {
-  const record = useRecordContext<Customer>();
-  const resource = useResourceContext();
-  const dataProvider = useDataProvider<PvDataProvider>();
-  const { data = [], isPending } = useQuery({
-    queryKey: [resource, name, record?.id],
-    queryFn: () => fetch(dataProvider, record!.id),
-    enabled: record?.id !== undefined,
-  });
-  return { data, isPending };
-}
-
 const FollowUps = () => {
   const translate = useTranslate();
   const lang = useLang();
-  const { data, isPending } = useCustomerSideList('followUps', (dp, id) => dp.followUps(id).then((r) => r.data));
+  const { data, isPending } = useRecordSideList('customer', 'followUps', (dp, id) => dp.followUps(id).then((r) => r.data));
   return (
     <Panel title="pv.customer.follow_ups">
       {!isPending && data.length === 0 && (
@@ -163,76 +131,29 @@ const FollowUps = () => {
   );
 };
 
-const HIDDEN = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by', 'agent_name', 'owner_name']);
-const LABELLED: Record<string, { label: (v: string, lang: Lang) => string }> = {
-  stage: CustomerStage,
-  status: CustomerStatus,
-  source: CustomerSource,
-  roof_type: RoofType,
-  business_mode: BusinessMode,
+const HISTORY_LABELLED = { stage: CustomerStage, status: CustomerStatus, source: CustomerSource, roof_type: RoofType, business_mode: BusinessMode };
+
+/** Timeline actions of a customer: the history's action names (follow_up, survey, convert, lose). */
+const useCustomerActionLabels = () => {
+  const translate = useTranslate();
+  return useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.customer.history_action.${a}`, { _: a ?? '' }) }), [translate]);
 };
 
-/** A logged value as a person reads it: enum labels, region names, 是/否. */
-function useFormatValue() {
+const Side = () => {
   const translate = useTranslate();
-  const lang = useLang();
-  return (key: string, v: unknown): string => {
-    if (v === null || v === undefined || v === '') return '∅';
-    if (typeof v === 'boolean') return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
-    if (key in LABELLED) return LABELLED[key]!.label(String(v), lang);
-    if (key === 'province_code' || key === 'city_code') return regionName(String(v), lang);
-    // cards are masked wherever they are shown, the history included
-    if (key === 'bank_card' || key === 'id_card') return maskMiddle(String(v));
-    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return key.endsWith('_at') && v.endsWith('T00:00:00.000Z') ? v.slice(0, 10) : formatDateTime(v, lang);
-    if (typeof v === 'object') return JSON.stringify(v);
-    return String(v);
-  };
-}
-
-const Changes = ({ entry }: { entry: HistoryEntry }) => {
-  const translate = useTranslate();
-  const format = useFormatValue();
-  if (entry.action === 'add') return null;
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const keys = Object.keys(after).filter((k) => !HIDDEN.has(k) && format(k, before[k]) !== format(k, after[k]));
-  if (keys.length === 0) return null;
+  const actions = useCustomerActionLabels();
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2 }}>
-      {keys.slice(0, 12).map((k) => (
-        <Typography component="li" variant="caption" key={k} sx={{ display: 'list-item' }}>
-          {translate('pv.customer.changed', { field: translate(f(k), { _: k }), before: format(k, before[k]), after: format(k, after[k]) })}
-        </Typography>
-      ))}
-    </Box>
-  );
-};
-
-const History = () => {
-  const translate = useTranslate();
-  const lang = useLang();
-  const { data, isPending } = useCustomerSideList('history', (dp, id) => dp.history(id).then((r) => [...r.data].reverse()));
-  return (
-    <Panel title="pv.customer.history">
-      {!isPending && data.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {translate('pv.customer.no_history')}
-        </Typography>
-      )}
-      <Stack divider={<Divider flexItem />} spacing={1} data-testid="change-history">
-        {data.map((entry) => (
-          <Box key={entry.id}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {translate(`pv.customer.history_action.${entry.action}`, { _: entry.action })}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {translate('pv.customer.by', { name: entry.full_name || entry.username || '', time: formatDateTime(entry.created_at, lang) })}
-            </Typography>
-            <Changes entry={entry} />
-          </Box>
-        ))}
-      </Stack>
-    </Panel>
+    <>
+      <FollowUps />
+      <TimelinePanel api="customer" states={CustomerStatus} actions={actions} />
+      <HistoryPanel
+        api="customer"
+        fieldLabel={f}
+        labelled={HISTORY_LABELLED}
+        hidden={['agent_name', 'owner_name']}
+        actionLabel={(a) => translate(`pv.customer.history_action.${a}`, { _: a })}
+      />
+    </>
   );
 };
 
@@ -243,8 +164,7 @@ const CustomerShow = () => (
         <Details />
       </Box>
       <Box>
-        <FollowUps />
-        <History />
+        <Side />
       </Box>
     </Box>
   </Show>

@@ -1,20 +1,5 @@
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import {
-  Confirm,
-  DateInput,
-  Form,
-  SelectInput,
-  TextInput,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, CircularProgress } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Confirm, DateInput, SelectInput, TextInput, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import FollowUpIcon from '@mui/icons-material/AddCommentOutlined';
 import SurveyIcon from '@mui/icons-material/FactCheckOutlined';
 import ConvertIcon from '@mui/icons-material/HowToRegOutlined';
@@ -24,90 +9,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FORMAL } from '../../providers/resources.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { useChoices } from './common.tsx';
-
-const present = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
-
-/** Runs a named action, shows its success message or the server's error, refreshes the view. */
-function useAction() {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      notify(success, { type: 'success' });
-      refresh();
-      return true;
-    } catch (error) {
-      const message = (error as Error).message;
-      notify(message, { type: 'error', messageArgs: { _: message } });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, busy };
-}
-
-const ActionButton = ({ label, icon, onClick, color }: { label: string; icon: ReactElement; onClick: () => void; color?: 'primary' | 'error' | 'success' }) => {
-  const translate = useTranslate();
-  return (
-    <Button size="small" startIcon={icon} onClick={onClick} color={color ?? 'primary'}>
-      {translate(label)}
-    </Button>
-  );
-};
-
-const EMPTY = {};
-
-/** A dialog holding a react-admin Form validated by a contract schema (its own values, not the shown record's). */
-const FormDialog = ({
-  open,
-  title,
-  hint,
-  onClose,
-  onSubmit,
-  resolver,
-  submitLabel,
-  busy,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  hint?: string;
-  onClose: () => void;
-  onSubmit: (values: Record<string, unknown>) => void;
-  resolver: ReturnType<typeof contractResolver>;
-  submitLabel: string;
-  busy: boolean;
-  children: ReactNode;
-}) => {
-  const translate = useTranslate();
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pv-action-dialog-title">
-      <Form onSubmit={onSubmit} resolver={resolver} record={EMPTY} noValidate>
-        <DialogTitle id="pv-action-dialog-title">{translate(title)}</DialogTitle>
-        <DialogContent>
-          {hint && <DialogContentText sx={{ mb: 2 }}>{translate(hint)}</DialogContentText>}
-          {children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            {translate(submitLabel)}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-};
-
-const useCan = (action: string) => {
-  const resource = useResourceContext() ?? '';
-  return useCanAccess({ resource, action }).canAccess ?? false;
-};
+import { ActionButton, FormDialog, present, useAction, useCan } from '../common/actions.tsx';
 
 /** 添加跟进 */
 export const FollowUpButton = () => {

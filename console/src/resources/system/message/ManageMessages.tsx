@@ -32,7 +32,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import { MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, type MessageRecord } from '@pv/contract';
 import { contractResolver } from '../../../forms/zodResolver.ts';
 import { MESSAGE_EDITABLE } from '../../../providers/dataProvider.ts';
-import { LocalDateField } from '../../customer/common.tsx';
+import { LocalDateField } from '../../common/format.tsx';
 import { LEVEL_COLORS, levelLabel, typeLabel } from './useMessages.tsx';
 
 /** The react-admin resource of the message centre (bound to the `message` API in providers/resources.ts). */

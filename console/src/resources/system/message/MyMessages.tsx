@@ -5,7 +5,7 @@ import { Box, Button, Chip, CircularProgress, Pagination, Paper, Stack, ToggleBu
 import DoneAllOutlined from '@mui/icons-material/DoneAllOutlined';
 import { paths, type MyMessage, type MyMessageList } from '@pv/contract';
 import { client } from '../../../providers/client.ts';
-import { formatDateTime, useLang } from '../../customer/common.tsx';
+import { formatDateTime, useLang } from '../../common/format.tsx';
 import { LEVEL_COLORS, LevelDot, levelLabel, openMessageLink, typeLabel, useMessageActions, useRealtimeFrames, useRealtimeStatus } from './useMessages.tsx';
 
 const PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import { SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
 import { Alert, Box } from '@mui/material';
 import { RoleDataScope } from '@pv/contract';
-import { useLang } from '../../customer/common.tsx';
+import { useLang } from '../../common/format.tsx';
 import { PermissionTreeInput } from './PermissionTreeInput.tsx';
 
 /** The built-in admin role (code admin) is shown read-only. */

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { Chip, Stack } from '@mui/material';
 import { RoleDataScope } from '@pv/contract';
-import { useLang } from '../../customer/common.tsx';
+import { useLang } from '../../common/format.tsx';
 import { isBuiltin } from './RoleForm.tsx';
 
 const Actions = () => {

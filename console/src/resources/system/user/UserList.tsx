@@ -20,7 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Chip, Stack } from '@mui/material';
-import { LocalDateField } from '../../customer/common.tsx';
+import { LocalDateField } from '../../common/format.tsx';
 import { DepartmentTreeInput, EnableChip, statusChoices } from '../common.tsx';
 import { ResetPasswordButton, StatusButton } from './UserActions.tsx';
 import { useRoleChoices } from './UserForm.tsx';

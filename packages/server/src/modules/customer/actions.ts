@@ -7,13 +7,15 @@ import {
   followUpCreateSchema,
   maskMiddle,
 } from '@pv/contract';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { customerFollowUps, sysLog, users } from '../../db/schema/index.ts';
+import { customerFollowUps } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
+import { recordTransition } from '../../lifecycle/engine.ts';
+import type { Queryable } from '../../db/client.ts';
 import { loadOne, mutate } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
@@ -42,11 +44,26 @@ function illegal(state: string, action: string, stage?: string): ApiError {
   });
 }
 
+/**
+ * mutate() plus a timeline row when the status (or stage) changed, in the same transaction: the
+ * customer detail page shows these as the lifecycle timeline.
+ */
+function transition(
+  db: Db, id: number, version: number | null, auth: AuthContext, actor: Actor, action: string,
+  change: (before: Row, tx: Queryable) => Promise<Row> | Row, reason?: string,
+) {
+  let before: Row = {};
+  return mutate(db, def, id, version, auth, actor, action, (row, tx) => ((before = row), change(row, tx)), async (tx, updated) => {
+    if (before.status === updated.status && before.stage === updated.stage) return;
+    await recordTransition(tx, actor, { entity: 'customer', entityId: id, action, from: before.status as string, to: updated.status as string, reason });
+  });
+}
+
 /** Lifecycle of DOMAIN.md: 新建 → 跟进中 → 已踏勘 → 已签约 (formal); any → 已流失 (with a reason). */
 export async function addFollowUp(db: Db, body: unknown, auth: AuthContext, actor: Actor) {
   const input = parse(followUpCreateSchema, body);
   let created: Row | undefined;
-  await mutate(db, def, input.customer_id, null, auth, actor, 'follow_up', async (before, tx) => {
+  await transition(db, input.customer_id, null, auth, actor, 'follow_up', async (before, tx) => {
     if (before.status === 'lost') throw illegal('lost', 'follow_up');
     const [row] = await tx
       .insert(customerFollowUps)
@@ -80,7 +97,7 @@ export async function listFollowUps(db: Db, query: unknown, auth: AuthContext) {
 
 export async function survey(db: Db, body: unknown, auth: AuthContext, actor: Actor) {
   const input = parse(surveySchema, body);
-  return mutate(db, def, input.id, input.version, auth, actor, 'survey', (before) => {
+  return transition(db, input.id, input.version, auth, actor, 'survey', (before) => {
     if (before.stage !== 'intentional' || !['new', 'following'].includes(before.status as string)) throw illegal(before.status as string, 'survey');
     return { status: 'surveyed' };
   });
@@ -89,7 +106,7 @@ export async function survey(db: Db, body: unknown, auth: AuthContext, actor: Ac
 /** Intentional → formal, same row: id, follow-ups and log history stay attached. */
 export async function convert(db: Db, body: unknown, auth: AuthContext, actor: Actor) {
   const input = parse(customerConvertSchema, body);
-  return mutate(db, def, input.id, input.version, auth, actor, 'convert', (before) => {
+  return transition(db, input.id, input.version, auth, actor, 'convert', (before) => {
     if (before.stage !== 'intentional' || before.status === 'lost') throw illegal(before.status as string, 'convert', before.stage as string);
     return {
       stage: 'formal',
@@ -105,26 +122,17 @@ export async function convert(db: Db, body: unknown, auth: AuthContext, actor: A
 
 export async function lose(db: Db, body: unknown, auth: AuthContext, actor: Actor) {
   const input = parse(customerLoseSchema, body);
-  return mutate(db, def, input.id, input.version, auth, actor, 'lose', (before) => {
-    if (before.status === 'lost') throw illegal('lost', 'lose');
-    return { status: 'lost', lost_reason: input.reason };
-  });
+  return transition(
+    db, input.id, input.version, auth, actor, 'lose',
+    (before) => {
+      if (before.status === 'lost') throw illegal('lost', 'lose');
+      return { status: 'lost', lost_reason: input.reason };
+    },
+    input.reason,
+  );
 }
 
-/** The record's system-log entries, oldest first. */
-export async function history(db: Db, query: unknown, auth: AuthContext) {
-  const { id } = parse(z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() }), query);
-  await loadOne(db, def, id, auth);
-  // full_name beside the logged username, so the page names people the way the follow-ups do
-  const rows = await db
-    .select({ ...getTableColumns(sysLog), full_name: users.full_name })
-    .from(sysLog)
-    .leftJoin(users, eq(users.id, sysLog.user_id))
-    .where(and(eq(sysLog.resource, 'customer'), eq(sysLog.record_id, id)))
-    .orderBy(asc(sysLog.id));
-  // the log keeps full values; what leaves the server is masked like the record itself
-  const mask = (v: unknown) => (v && typeof v === 'object' ? { ...(v as Row), id_card: maskOrNull((v as Row).id_card), bank_card: maskOrNull((v as Row).bank_card) } : v);
-  return { list: rows.map((r) => ({ ...plainRow(r as Row), before: mask(r.before), after: mask(r.after) })), total: rows.length };
-}
+/** What of a logged customer row may leave the server: cards masked like the record itself. */
+export const maskLogged = (v: Row): Row => ({ ...v, id_card: maskOrNull(v.id_card), bank_card: maskOrNull(v.bank_card) });
 
 const maskOrNull = (v: unknown) => (typeof v === 'string' && v ? maskMiddle(v) : (v ?? null));

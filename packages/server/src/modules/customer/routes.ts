@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
+import { historyRoutes } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
-import { addFollowUp, convert, history, listFollowUps, lose, survey, surveySchema } from './actions.ts';
+import { addFollowUp, convert, listFollowUps, lose, maskLogged, survey, surveySchema } from './actions.ts';
 import { customerExcelRoutes } from './excel.ts';
 import { customerResource } from './resource.ts';
 
@@ -46,9 +47,5 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     { config: { permission: 'customer:lose' }, schema: doc('customer', 'Mark as lost, with a reason', { body: customerLoseSchema }) },
     async (req) => ok(await present((await lose(db, req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
   );
-  app.get(
-    `${base}/history`,
-    { config: { permission: 'customer:get_info' }, schema: doc('customer', "The record's system-log entries (before/after), oldest first", { querystring: z.object({ id: z.number() }) }) },
-    async (req) => ok(await history(db, req.query, authOf(req))),
-  );
+  historyRoutes(app, deps, customerResource, { entity: 'customer', mask: maskLogged });
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FileOwner, THUMB_SIZE, UPLOAD_LIMITS } from '@pv/contract';
+import { FileOwner, type FileView, THUMB_SIZE, UPLOAD_LIMITS } from '@pv/contract';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -44,25 +44,6 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS).map((l)
 
 export const uploadTooLarge = (limitBytes = MAX_UPLOAD_BYTES) => new ApiError(413, 'error.file_too_large', { limit: `${Math.round(limitBytes / 1024 / 1024)} MiB` });
 
-export interface FileView {
-  id: number;
-  owner_type: string;
-  owner_id: number | null;
-  doc_type: string | null;
-  name: string;
-  content_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  /** inline view (signed, expires) */
-  url: string;
-  /** same bytes as an attachment download */
-  download_url: string;
-  /** images only: a WebP at most THUMB_SIZE px on its longest side */
-  thumb_url: string | null;
-  created_by: number | null;
-  created_at: string;
-}
 
 export interface UploadInput {
   ownerType: FileOwnerType;
