@@ -23,13 +23,38 @@ export const PERMISSIONS = {
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
 
 /** Built-in roles created on first start (and kept if an admin edits them later). */
+const READ = (...prefixes: string[]) => prefixes.flatMap((p) => [`${p}:index`, `${p}:get_info`]);
+
 export const BUILTIN_ROLES = [
   { code: 'admin', name: '超级管理员', permissions: ['*'], data_scope: 'all' },
-  { code: 'operator', name: '运营客服', permissions: ['customer:*', 'agent:index', 'agent:get_info', 'statistic:view'], data_scope: 'all' },
+  {
+    code: 'operator',
+    name: '运营客服',
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view'],
+    data_scope: 'all',
+  },
+  {
+    code: 'dispatcher',
+    name: '工程派单',
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view'],
+    data_scope: 'all',
+  },
   {
     code: 'agent',
     name: '代理商',
-    permissions: ['customer:index', 'customer:get_info', 'customer:add', 'customer:edit', 'customer:follow_up', 'agent:index', 'agent:get_info'],
+    permissions: [
+      'customer:index', 'customer:get_info', 'customer:add', 'customer:edit', 'customer:follow_up',
+      ...READ('agent', 'product', 'self_audit', 'matter'),
+      'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:upload_doc',
+      'work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify',
+      'matter:reply',
+    ],
     data_scope: 'agent',
+  },
+  {
+    code: 'team',
+    name: '施工队/并网专员',
+    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station')],
+    data_scope: 'self',
   },
 ] as const;
