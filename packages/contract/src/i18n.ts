@@ -132,6 +132,14 @@ export const messages = {
     'error.social_unlinked': '该第三方账号尚未绑定系统用户，请联系管理员绑定',
     'error.lock_password': '请输入正确的密码',
     'error.external_disabled': '未配置山海系统地址',
+    // matters (h-matter)
+    'validation.matter_customer_required': '请选择客户或电站',
+    'validation.matter_result_required': '请填写办结结果',
+    'validation.matter_reason_required': '请填写驳回原因',
+    'error.matter_station_not_found': '电站不存在（ID %{id}）',
+    'error.matter_customer_not_found': '客户不存在（ID %{id}）',
+    'error.matter_station_customer': '电站 %{code} 不属于所选客户',
+    'error.matter_handler_invalid': '处理人不存在或已停用（ID %{id}）',
     'msg.password_changed': '密码修改成功',
   },
   en: {
@@ -259,6 +267,14 @@ export const messages = {
     'error.social_unlinked': 'This external account is not linked to a user yet; ask an administrator to link it',
     'error.lock_password': 'Please enter the correct password',
     'error.external_disabled': 'The 山海系统 address is not configured',
+    // matters (h-matter)
+    'validation.matter_customer_required': 'Choose a customer or a station',
+    'validation.matter_result_required': 'Please give the result',
+    'validation.matter_reason_required': 'Please give the reason for the rejection',
+    'error.matter_station_not_found': 'Station not found (ID %{id})',
+    'error.matter_customer_not_found': 'Customer not found (ID %{id})',
+    'error.matter_station_customer': 'Station %{code} does not belong to the chosen customer',
+    'error.matter_handler_invalid': 'The handler does not exist or is disabled (ID %{id})',
     'msg.password_changed': 'Password changed',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
