@@ -26,6 +26,7 @@ import { departmentRoutes } from './modules/department/routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
+import { matterRoutes } from './modules/matter/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
@@ -166,6 +167,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   userRoutes(app, deps);
   roleRoutes(app, deps);
   departmentRoutes(app, deps);
+  matterRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

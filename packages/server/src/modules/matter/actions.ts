@@ -1,0 +1,237 @@
+import {
+  MATTER_MACHINE,
+  type MatterAction,
+  type MatterReply,
+  MatterStatus,
+  matterAssignSchema,
+  matterBatchAssignSchema,
+  matterCloseSchema,
+  matterRejectSchema,
+  matterReplySchema,
+} from '@pv/contract';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { customers, files, matterReplies, messages, users } from '../../db/schema/index.ts';
+import { ApiError, conflict } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
+import { loadOne } from '../../resources/service.ts';
+import type { AuthContext } from '../auth/context.ts';
+import type { FileService } from '../file/service.ts';
+import { type Actor, writeLog } from '../system/syslog.ts';
+import { matterActionLabels } from './labels.ts';
+import type { MatterResource } from './resource.ts';
+
+type Row = Record<string, unknown>;
+
+/** What a transition changes besides the status, and what the timeline keeps of it. */
+interface Move {
+  set?: Row;
+  reason?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** The console page a handler's message points at. */
+export const matterLink = (id: number) => `/stationManagement/matterDetails?id=${id}`;
+
+/**
+ * The matter lifecycle (MATTER_MACHINE): each action locks the row, checks the caller's data scope
+ * and the version they read, refuses a state the action cannot start from (naming the state), sets
+ * the new status, bumps the version and writes sys_log and a timeline row — in the caller's transaction.
+ */
+export class MatterActions {
+  constructor(
+    private readonly db: Db,
+    private readonly def: MatterResource,
+    private readonly fileService: FileService,
+  ) {}
+
+  private async move(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor, action: MatterAction, plan: (before: Row) => Move | Promise<Move>) {
+    const before = await loadOne(tx, this.def, id, auth, { lock: true });
+    if (version !== null && before.version !== version) throw conflict(before.version as number, version);
+    const to = assertTransition(MATTER_MACHINE, before.status as string, action, MatterStatus, matterActionLabels);
+    const move = await plan(before);
+    const [after] = (await tx
+      .update(this.def.table)
+      .set({ ...(move.set ?? {}), status: to, version: sql`${this.def.table.version} + 1`, updated_at: new Date() } as any)
+      .where(eq(this.def.table.id, id))
+      .returning()) as Row[];
+    await writeLog(tx, actor, { action, resource: 'matter', recordId: id, before, after });
+    await recordTransition(tx, actor, { entity: 'matter', entityId: id, action, from: before.status as string, to, reason: move.reason, data: move.data });
+    return after!;
+  }
+
+  /** The handler: an enabled user. */
+  private async handler(tx: Queryable, handlerId: number) {
+    const [u] = await tx
+      .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` })
+      .from(users)
+      .where(and(eq(users.id, handlerId), eq(users.status, 'enabled')));
+    if (!u) throw new ApiError(400, 'error.matter_handler_invalid', { id: handlerId });
+    return u;
+  }
+
+  /** A to-do message to the handler (the bell and the message centre); pushed after commit by the route. */
+  private async notify(tx: Queryable, auth: AuthContext, handlerId: number, rows: Row[]): Promise<number> {
+    const first = rows[0]!;
+    const single = rows.length === 1;
+    const [msg] = await tx
+      .insert(messages)
+      .values({
+        title: single ? `光E宝事项待处理：${first.matter_no as string}` : `光E宝事项待处理：${rows.length} 件`,
+        content: rows.map((r) => `${r.matter_no as string} ${r.title as string}`).join('\n'),
+        type: 'business',
+        level: 'info',
+        link: single ? matterLink(first.id as number) : '/stationManagement/gebMatter',
+        sender_id: auth.userId,
+        recipient_id: handlerId,
+      })
+      .returning({ id: messages.id });
+    return msg!.id;
+  }
+
+  /** 指派处理人: pending/processing → processing, assigned_at; the handler gets a message. */
+  async assign(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(matterAssignSchema, body);
+    return this.db.transaction(async (tx) => {
+      const handler = await this.handler(tx, input.handler_id);
+      const row = await this.move(tx, input.id, input.version, auth, actor, 'assign', () => ({
+        set: { handler_id: handler.id, assigned_at: new Date() },
+        data: { handler_id: handler.id, handler_name: handler.name },
+      }));
+      const messageId = await this.notify(tx, auth, handler.id, [row]);
+      return { row, message: { id: messageId, recipient_id: handler.id } };
+    });
+  }
+
+  /** Bulk assign from the list: every matter moves or none (a wrong state names the matter's state). */
+  async batchAssign(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(matterBatchAssignSchema, body);
+    return this.db.transaction(async (tx) => {
+      const handler = await this.handler(tx, input.handler_id);
+      const rows: Row[] = [];
+      // a fixed lock order, so two bulk assigns over overlapping rows cannot deadlock
+      for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
+        rows.push(
+          await this.move(tx, id, null, auth, actor, 'assign', () => ({
+            set: { handler_id: handler.id, assigned_at: new Date() },
+            data: { handler_id: handler.id, handler_name: handler.name, batch: true },
+          })),
+        );
+      }
+      const messageId = await this.notify(tx, auth, handler.id, rows);
+      return { rows, message: { id: messageId, recipient_id: handler.id } };
+    });
+  }
+
+  /**
+   * 回复: appends to the thread; the first reply moves 待处理 → 处理中. A voice note (POST /upload,
+   * owner type audio) is bound to the reply; photos / PDFs to the matter, marked as this reply's.
+   */
+  async reply(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(matterReplySchema, body);
+    return this.db.transaction(async (tx) => {
+      let replyId = 0;
+      await this.move(tx, input.id, null, auth, actor, 'reply', async () => {
+        const [reply] = await tx
+          .insert(matterReplies)
+          .values({ matter_id: input.id, author_type: 'staff', author_id: auth.userId, content: input.content, audio_file_id: input.audio_file_id ?? null })
+          .returning();
+        replyId = reply!.id;
+        if (input.audio_file_id) await this.fileService.attach(tx, [input.audio_file_id], 'audio', replyId, auth);
+        const ids = input.file_ids ?? [];
+        if (ids.length) {
+          const fresh = await tx.select({ id: files.id }).from(files).where(and(inArray(files.id, ids), isNull(files.owner_id)));
+          await this.fileService.attach(tx, ids, 'matter', input.id, auth);
+          if (fresh.length) await tx.update(files).set({ doc_type: `reply:${replyId}` }).where(inArray(files.id, fresh.map((f) => f.id)));
+        }
+        return { data: { reply_id: replyId, voice: !!input.audio_file_id, files: ids.length } };
+      });
+      return replyId;
+    });
+  }
+
+  /** 办结: result required, satisfaction (1–5) optional; handled_at. */
+  async close(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(matterCloseSchema, body);
+    return this.db.transaction((tx) =>
+      this.move(tx, input.id, input.version, auth, actor, 'close', () => ({
+        set: { result: input.result, handled_at: new Date(), ...(input.satisfaction != null ? { satisfaction: input.satisfaction } : {}) },
+        data: { result: input.result, ...(input.satisfaction != null ? { satisfaction: input.satisfaction } : {}) },
+      })),
+    );
+  }
+
+  /** 驳回: a reason (kept as the matter's result and on the timeline); handled_at. */
+  async reject(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(matterRejectSchema, body);
+    return this.db.transaction((tx) =>
+      this.move(tx, input.id, input.version, auth, actor, 'reject', () => ({ set: { result: input.reason, handled_at: new Date() }, reason: input.reason })),
+    );
+  }
+
+  /** GET matter/replies?id=: the thread, oldest first, with authors, attachments and voice notes (signed links). */
+  async replies(query: unknown, auth: AuthContext): Promise<{ list: MatterReply[]; total: number }> {
+    const { id } = parse(idQuery, query);
+    const matter = await loadOne(this.db, this.def, id, auth);
+    const rows = await this.db
+      .select({
+        id: matterReplies.id,
+        matter_id: matterReplies.matter_id,
+        author_type: matterReplies.author_type,
+        author_id: matterReplies.author_id,
+        content: matterReplies.content,
+        audio_file_id: matterReplies.audio_file_id,
+        created_at: matterReplies.created_at,
+        staff_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${matterReplies.author_id})`,
+      })
+      .from(matterReplies)
+      .where(eq(matterReplies.matter_id, id))
+      .orderBy(asc(matterReplies.id));
+    const audio = await this.fileService.byIds(this.db, rows.flatMap((r) => (r.audio_file_id ? [r.audio_file_id] : [])));
+    const attached = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.owner_type, 'matter'), eq(files.owner_id, id), like(files.doc_type, 'reply:%')))
+      .orderBy(asc(files.id));
+    const byReply = new Map<number, ReturnType<FileService['present']>[]>();
+    for (const f of attached) {
+      const rid = Number(f.doc_type!.slice('reply:'.length));
+      byReply.set(rid, [...(byReply.get(rid) ?? []), this.fileService.present(f)]);
+    }
+    const ownerName = matter.customer_id ? await this.customerName(matter.customer_id as number) : null;
+    const list: MatterReply[] = rows.map((r) => ({
+      id: r.id,
+      matter_id: r.matter_id,
+      author_type: r.author_type === 'owner' ? 'owner' : 'staff',
+      author_id: r.author_id,
+      author_name: r.author_type === 'owner' ? ownerName : r.staff_name,
+      content: r.content,
+      audio: r.audio_file_id ? (audio.get(r.audio_file_id) ?? null) : null,
+      files: byReply.get(r.id) ?? [],
+      created_at: r.created_at.toISOString(),
+    }));
+    return { list, total: list.length };
+  }
+
+  /** GET matter/files?id=: the matter's own attachments (not those of replies). */
+  async attachments(query: unknown, auth: AuthContext) {
+    const { id } = parse(idQuery, query);
+    await loadOne(this.db, this.def, id, auth);
+    const rows = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.owner_type, 'matter'), eq(files.owner_id, id), isNull(files.doc_type)))
+      .orderBy(asc(files.id));
+    const list = rows.map((f) => this.fileService.present(f));
+    return { list, total: list.length };
+  }
+
+  private async customerName(customerId: number): Promise<string | null> {
+    const [row] = await this.db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
+    return row?.name ?? null;
+  }
+}
+
+export const idQuery = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
