@@ -270,6 +270,14 @@ describe('list and export', () => {
     expect((await get(op, 'index', { status: 'unknown' })).status).toBe(400);
   });
 
+  it('handlers: enabled users who can reply to matters', async () => {
+    const res = await get(op, 'handlers', {});
+    const names = res.data.list.map((u: { username: string }) => u.username);
+    expect(names).toEqual(expect.arrayContaining(['admin', 'op', 'sd', 'hn']));
+    expect(names).not.toContain('ghost');
+    expect((await get(op, 'handlers', { q: '小李' })).data.list.map((u: { name: string }) => u.name)).toEqual(['运营小李']);
+  });
+
   it('exports the current filter as xlsx (matter:export)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${base}/export?type=bank_card`, headers: { authorization: `Bearer ${op}` } });
     expect(res.statusCode).toBe(200);

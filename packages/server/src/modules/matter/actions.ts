@@ -228,6 +228,29 @@ export class MatterActions {
     return { list, total: list.length };
   }
 
+  /**
+   * GET matter/handlers?q=: enabled users who can work a matter (admins, or a role granting
+   * matter:reply), for the assign pickers; q matches username / full name.
+   */
+  async handlers(query: unknown) {
+    const { q } = parse(z.object({ q: z.string().max(50).optional() }), query);
+    const like_ = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const rows = await this.db
+      .select({ id: users.id, username: users.username, full_name: users.full_name })
+      .from(users)
+      .where(
+        and(
+          eq(users.status, 'enabled'),
+          sql`(${users.is_admin} or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                where ur.user_id = ${users.id} and r.permissions ?| array['*', 'matter:*', 'matter:reply']))`,
+          like_ ? sql`(${users.username} ilike ${like_} or ${users.full_name} ilike ${like_})` : undefined,
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(50);
+    return { list: rows.map((r) => ({ ...r, name: r.full_name || r.username })), total: rows.length };
+  }
+
   private async customerName(customerId: number): Promise<string | null> {
     const [row] = await this.db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId));
     return row?.name ?? null;

@@ -93,6 +93,11 @@ export function matterRoutes(app: FastifyInstance, deps: Deps) {
     { config: { permission: 'matter:get_info' }, schema: doc(TAG, "The matter's own attachments (photos, PDFs) with signed links → {list,total}", { querystring: idQuery }) },
     async (req) => ok(await actions.attachments(req.query, authOf(req))),
   );
+  app.get(
+    `${base}/handlers`,
+    { config: { permission: 'matter:index' }, schema: doc(TAG, 'Who can handle a matter (enabled admins and users whose roles grant matter:reply), q = name → {list:[{id, username, full_name, name}], total}', { querystring: z.object({ q: z.string().optional() }) }) },
+    async (req) => ok(await actions.handlers(req.query)),
+  );
   const exportSpec = matterExportOf(def);
   const filters = z.object(Object.fromEntries(Object.keys(def.filters).map((k) => [k, z.string().optional()])));
   app.get(
