@@ -16,6 +16,7 @@ import {
   idField,
   numberInRange,
   optionalText,
+  passwordField,
   phoneField,
   provinceField,
   requiredText,
@@ -153,3 +154,34 @@ export const CUSTOMER_FILTERS = [
   'created_at_lte',
 ] as const;
 export const CUSTOMER_SORTS = ['id', 'name', 'created_at', 'updated_at', 'signed_at', 'estimated_kwp', 'status'] as const;
+
+/** POST customer/modify_password: the owner's 光E宝 app password (≥ 6 characters). */
+export const customerModifyPasswordSchema = z.strictObject({
+  id: idField(),
+  password: passwordField(),
+});
+
+/** GET customer/get_verify_url: a signed, expiring link plus a 6-digit code for activating the 光E宝 account. */
+export interface CustomerVerifyUrl {
+  url: string;
+  code: string;
+  expires_at: string;
+}
+
+/** Lifetime of a 光E宝 verification link in seconds (24 h). */
+export const CUSTOMER_VERIFY_TTL = 24 * 3600;
+
+/** New customers by stage in one period. */
+export interface NewUserCounts {
+  intentional: number;
+  formal: number;
+  total: number;
+}
+
+/** GET customer/new_user_stat: new customers today / this week (from Monday) / this month, in the caller's scope (China time). */
+export interface NewUserStat {
+  today: NewUserCounts;
+  week: NewUserCounts;
+  month: NewUserCounts;
+  as_of: string;
+}

@@ -12,7 +12,8 @@ import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
 import { doc } from './http/openapi.ts';
 import './http/types.ts';
-import { agentResource } from './modules/agent/resource.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
+import { productRoutes } from './modules/product/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
 import { can } from './modules/auth/context.ts';
@@ -28,7 +29,6 @@ import { userRoutes } from './modules/user/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { matterRoutes } from './modules/matter/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
-import { resourceRoutes } from './resources/routes.ts';
 
 export interface BuildOptions {
   db: Db;
@@ -159,7 +159,8 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   authRoutes(app, deps);
   customerRoutes(app, deps);
   fileRoutes(app, deps);
-  resourceRoutes(app, deps, agentResource);
+  agentRoutes(app, deps);
+  productRoutes(app, deps);
   statisticRoutes(app, deps);
   menuRoutes(app, deps);
   taskRoutes(app, deps);

@@ -58,6 +58,16 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   code: ['编码', 'Code'],
   parent_id: ['上级代理', 'Parent agent'],
   contact: ['联系人', 'Contact'],
+  // agents and products (h-agent)
+  deposit: ['保证金', 'Deposit'],
+  bank_account: ['结算账户', 'Settlement account'],
+  top: ['一级代理', 'Top-level'],
+  module_model: ['组件型号', 'Module model'],
+  module_power_w: ['组件功率(W)', 'Module power (W)'],
+  module_count: ['组件数量', 'Module count'],
+  inverter_model: ['逆变器型号', 'Inverter model'],
+  capacity_kwp: ['装机容量', 'Capacity'],
+  enabled: ['启用', 'Enabled'],
   // messages (h-msg)
   title: ['标题', 'Title'],
   type: ['类型', 'Type'],

@@ -3,7 +3,7 @@
  * grants a whole prefix; the admin flag passes everything.
  */
 export const PERMISSIONS = {
-  customer: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'survey', 'convert', 'lose'],
+  customer: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'follow_up', 'survey', 'convert', 'lose', 'get_verify_url', 'modify_password', 'new_user_stat', 'get_product_list'],
   agent: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'enable', 'disable', 'export'],
   product: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
   station: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'export', 'import', 'finish_survey', 'finish_design', 'operate', 'terminate', 'freeze', 'unfreeze', 'upload_doc', 'del_doc'],
@@ -44,6 +44,7 @@ export const BUILTIN_ROLES = [
     name: '代理商',
     permissions: [
       'customer:index', 'customer:get_info', 'customer:add', 'customer:edit', 'customer:follow_up',
+      'customer:new_user_stat', 'customer:get_product_list',
       ...READ('agent', 'product', 'self_audit', 'matter'),
       'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:upload_doc',
       'work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify',

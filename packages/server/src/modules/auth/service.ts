@@ -36,9 +36,24 @@ async function issueSession(db: Db, config: Config, userId: number, client: Clie
 export type SignInResult = LoginResult & { username: string; start_page: string | null };
 type UserRow = typeof users.$inferSelect;
 
+/**
+ * An agent's staff cannot work while their agent (or its parent) is disabled (停用): the disabled
+ * agent's name, or null. SQL shared with authenticate(), which checks it on every request.
+ */
+const disabledAgentSql = (agentId: unknown) =>
+  sql`(select a.name from agents a where a.status = 'disabled' and a.id in (${agentId}, (select p.parent_id from agents p where p.id = ${agentId})) limit 1)`;
+
+async function disabledAgentOf(db: Db, agentId: number | null): Promise<string | null> {
+  if (agentId === null) return null;
+  const [row] = await query<{ name: string | null }>(db, sql`select ${disabledAgentSql(agentId)} as name`);
+  return row?.name ?? null;
+}
+
 /** Starts a session for a user who proved who they are (any method): session row, last login, log. */
 export async function signIn(db: Db, config: Config, user: UserRow, client: ClientInfo, method: string): Promise<SignInResult> {
   if (user.status !== 'enabled') throw new ApiError(401, 'error.account_disabled');
+  const agentOff = await disabledAgentOf(db, user.agent_id);
+  if (agentOff) throw new ApiError(401, 'error.agent_disabled', { name: agentOff });
   const actor: Actor = { userId: user.id, username: user.username, ip: client.ip };
   const session = await db.transaction(async (tx) => {
     const s = await issueSession(tx as unknown as Db, config, user.id, client);
@@ -179,6 +194,7 @@ interface SessionUserRow {
   avatar: string | null;
   is_admin: boolean;
   status: string;
+  disabled_agent: string | null;
   roles: Array<{ code: string; permissions: string[]; scope: string }> | string;
 }
 
@@ -194,7 +210,7 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
   const [row] = await query<SessionUserRow>(
     db,
     sql`select s.revoked_at, s.access_expired_at, s.expires_at, u.id, u.username, u.full_name, u.identity, u.agent_id, u.department_id,
-          u.avatar, u.is_admin, u.status,
+          u.avatar, u.is_admin, u.status, ${disabledAgentSql(sql`u.agent_id`)} as disabled_agent,
           coalesce((select json_agg(json_build_object('code', r.code, 'permissions', r.permissions, 'scope', r.data_scope))
                     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles
         from sessions s join users u on u.id = s.user_id
@@ -203,6 +219,7 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
   if (!row || row.revoked_at) throw new ApiError(402, 'error.token_invalid');
   if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(402, 'error.token_expired');
   if (row.status !== 'enabled') throw new ApiError(402, 'error.account_disabled');
+  if (row.disabled_agent) throw new ApiError(402, 'error.agent_disabled', { name: row.disabled_agent });
   if (verified.expired) throw new ApiError(405, 'error.token_expiring');
   if (row.access_expired_at && (p.ims ?? p.iat * 1000) <= new Date(row.access_expired_at).getTime()) throw new ApiError(405, 'error.token_expiring');
   const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Exclude<SessionUserRow['roles'], string>) : row.roles;

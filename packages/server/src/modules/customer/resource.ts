@@ -54,6 +54,13 @@ async function checkRegion(input: Record<string, unknown>, before: Record<string
 
 const editable = customerEditSchema.shape;
 
+/** The system log keeps whether an app password is set, never its hash. */
+function withoutAppPassword(row: Record<string, unknown>): Record<string, unknown> {
+  if (!('app_password_hash' in row)) return row;
+  const { app_password_hash, ...rest } = row;
+  return { ...rest, app_password_set: !!app_password_hash };
+}
+
 export const customerResource = defineResource({
   name: 'customer',
   permission: 'customer',
@@ -115,8 +122,12 @@ export const customerResource = defineResource({
     // id card and bank card are stored in full and never leave the server unmasked
     out.id_card = row.id_card ? maskMiddle(row.id_card as string) : null;
     out.bank_card = row.bank_card ? maskMiddle(row.bank_card as string) : null;
+    // the 光E宝 app password hash never leaves the server: only whether one is set
+    delete out.app_password_hash;
+    out.app_password_set = !!row.app_password_hash;
     return out;
   },
+  logRow: withoutAppPassword,
   async prepareCreate(input, { auth, tx }: WriteContext) {
     await checkRegion(input);
     const formal = input.stage === 'formal';

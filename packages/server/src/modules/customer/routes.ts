@@ -9,6 +9,7 @@ import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import { addFollowUp, convert, listFollowUps, lose, maskLogged, survey, surveySchema } from './actions.ts';
 import { customerExcelRoutes } from './excel.ts';
+import { customerExtraRoutes } from './extras.ts';
 import { customerResource } from './resource.ts';
 
 /** /api/system/customer/*: the generic routes plus the lifecycle actions. */
@@ -16,6 +17,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   resourceRoutes(app, deps, customerResource);
   customerExcelRoutes(app, deps);
+  customerExtraRoutes(app, deps);
   const base = '/api/system/customer';
   const present = async (id: number, req: Parameters<typeof authOf>[0]) => getRecord(db, customerResource, id, authOf(req), req.lang);
 
