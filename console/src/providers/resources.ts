@@ -24,6 +24,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'setting/menuManagement': { api: 'menu' },
   'setting/taskManagement': { api: 'task' },
   'setting/systemLog': { api: 'syslog' },
+  'stationManagement/gebMatter': { api: 'matter' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumField, idField, optionalText, phoneField, requiredText } from './fields.ts';
+import { enumField, idField, phoneField, requiredText } from './fields.ts';
 import { type FileView, MatterChannel, MatterStatus, MatterType } from './lifecycle.ts';
 
 /**

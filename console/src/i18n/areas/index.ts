@@ -12,8 +12,9 @@ import * as menuTaskLog from './menu-task-log.ts';
 import * as excel from './excel.ts';
 import * as region from './region.ts';
 import * as history from './history.ts';
+import * as matter from './matter.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

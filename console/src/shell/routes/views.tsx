@@ -6,6 +6,7 @@ import { departmentManagement, roleManagement, userManagement } from '../../reso
 import { menuManagement } from '../../resources/system/menu/index.ts';
 import { taskManagement } from '../../resources/system/task/index.ts';
 import { systemLog } from '../../resources/system/systemLog/index.ts';
+import { gebMatter, loadMatterDetails } from '../../resources/matter/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -38,6 +39,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/menuManagement': resource(menuManagement),
   'setting/taskManagement': resource(taskManagement),
   'setting/systemLog': resource(systemLog),
+  'stationManagement/gebMatter': resource(gebMatter),
+  'stationManagement/matterDetails': page(loadMatterDetails),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 
