@@ -136,3 +136,15 @@ describe('get_product_list', () => {
     expect((await call(t.app, 'GET', `${base}/get_product_list`, { token: sd })).status).toBe(200);
   });
 });
+
+describe('owners (跟进人 picker)', () => {
+  it('finds enabled users by name; an agent user sees its own staff only', async () => {
+    const res = await call(t.app, 'GET', `${base}/owners`, { token, query: { q: '运营' } });
+    expect(res.data.list.map((u: { username: string }) => u.username)).toEqual(['op']);
+    const withId = await call(t.app, 'GET', `${base}/owners`, { token, query: { q: '运营', id: fx.hnUser.id } });
+    expect(withId.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['hn', 'op']);
+    const sd = await login(t.app, 'sd', USER_PASSWORD);
+    const mine = await call(t.app, 'GET', `${base}/owners`, { token: sd });
+    expect(mine.data.list.map((u: { username: string }) => u.username)).toEqual(['sd']);
+  });
+});

@@ -8,19 +8,21 @@ import {
   getInfoSchema,
 } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { customers, products } from '../../db/schema/index.ts';
+import { customers, products, users } from '../../db/schema/index.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
+import { escapeLike } from '../../resources/query.ts';
 import { getRecord, loadOne, mutate } from '../../resources/service.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { plainRow } from '../present.ts';
+import { agentTree } from '../scope.ts';
 import { customerResource as def } from './resource.ts';
 
 // ---- 光E宝 verification link -------------------------------------------------------------------
@@ -104,6 +106,29 @@ export async function productList(db: Db) {
   return { list: rows.map(plainRow), total: rows.length };
 }
 
+const ownersQuery = z.object({
+  q: z.string().max(50).optional(),
+  id: z.coerce.number({ error: 'validation.number' }).int().positive().optional(),
+});
+
+/**
+ * GET customer/owners?q=&id=: enabled users who can follow a customer up (跟进人 picker), by name,
+ * user name or phone; agent-scoped callers see their own agent tree's staff only. `id` adds that user.
+ */
+export async function ownerChoices(db: Db, query: unknown, auth: AuthContext) {
+  const { q, id } = parse(ownersQuery, query);
+  const pattern = q ? `%${escapeLike(q)}%` : null;
+  const scope = auth.scope === 'agent' && !auth.isAdmin ? sql`${users.agent_id} in ${agentTree(auth.agentId ?? 0)}` : undefined;
+  const match = pattern ? or(ilike(users.full_name, pattern), ilike(users.username, pattern), ilike(users.phone, pattern)) : undefined;
+  const rows = await db
+    .select({ id: users.id, username: users.username, full_name: users.full_name, agent_id: users.agent_id })
+    .from(users)
+    .where(and(eq(users.status, 'enabled'), scope, id ? or(eq(users.id, id), match ?? sql`true`) : match))
+    .orderBy(asc(users.full_name), asc(users.id))
+    .limit(20);
+  return { list: rows, total: rows.length };
+}
+
 const appVerifySchema = z.strictObject({
   cid: z.coerce.number({ error: 'validation.number' }).int().positive(),
   exp: z.coerce.number({ error: 'validation.number' }).int().positive(),
@@ -139,6 +164,11 @@ export function customerExtraRoutes(app: FastifyInstance, { db, config }: Deps) 
     `${base}/get_product_list`,
     { config: { permission: 'customer:get_product_list' }, schema: doc('customer', 'The enabled PV packages → {list,total}') },
     async () => ok(await productList(db)),
+  );
+  app.get(
+    `${base}/owners`,
+    { config: { permission: 'customer:index' }, schema: doc('customer', 'Users who may follow a customer up (跟进人 picker): q = name / user name / phone, id = include that user → {list,total}', { querystring: ownersQuery }) },
+    async (req) => ok(await ownerChoices(db, req.query, authOf(req))),
   );
   app.post(
     `${base}/app_verify`,
