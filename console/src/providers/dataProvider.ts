@@ -21,10 +21,13 @@ export const USER_EDITABLE = ['username', 'full_name', 'phone', 'email', 'depart
 export const ROLE_EDITABLE = ['name', 'permissions', 'data_scope'] as const;
 export const DEPARTMENT_EDITABLE = ['parent_id', 'name', 'code', 'leader', 'phone', 'sort', 'status'] as const;
 
+/** Fields an agent edit may send (agentEditSchema minus id and version). */
+export const AGENT_EDITABLE = ['code', 'name', 'parent_id', 'contact', 'phone', 'province_code', 'city_code', 'district_code', 'deposit', 'bank_name', 'bank_account'] as const;
+
 /** Fields a message edit may send (messageEditSchema minus id and version; the recipient is fixed). */
 export const MESSAGE_EDITABLE = ['title', 'content', 'type', 'level', 'link'] as const;
 
-const EDITABLE: Record<string, readonly string[]> = { customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE, message: MESSAGE_EDITABLE };
+const EDITABLE: Record<string, readonly string[]> = { agent: AGENT_EDITABLE, customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE, message: MESSAGE_EDITABLE };
 
 export interface HistoryEntry {
   id: number | string;

@@ -17,6 +17,7 @@ export const FORMAL = 'customer/customerList';
 export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   [INTENTIONAL]: { api: 'customer', filter: { stage: 'intentional' }, createDefaults: { stage: 'intentional' } },
   [FORMAL]: { api: 'customer', filter: { stage: 'formal' } },
+  'stationManagement/inputagent': { api: 'agent' },
   'setting/userManagement': { api: 'user' },
   'setting/roleManagement': { api: 'role' },
   'setting/departmentManagement': { api: 'department' },

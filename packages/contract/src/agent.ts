@@ -80,3 +80,11 @@ export interface AgentCounters {
 
 export const AGENT_FILTERS = ['id', 'status', 'parent_id', 'top', 'province_code', 'city_code', 'code', 'name', 'q'] as const;
 export const AGENT_SORTS = ['id', 'code', 'name', 'status', 'deposit', 'created_at', 'updated_at'] as const;
+
+/** The inputagentDetail page's "new station" dialog: a formal customer of the agent, a name, the capacity, a package. */
+export const agentStationEntrySchema = z.strictObject({
+  customer_id: idField(),
+  name: requiredText(100),
+  capacity_kwp: z.number({ error: 'validation.number' }).min(0.01, { error: 'validation.number_range|0.01|10000' }).max(10000, { error: 'validation.number_range|0.01|10000' }),
+  product_id: idField().nullish(),
+});

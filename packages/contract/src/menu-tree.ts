@@ -50,7 +50,7 @@ export const MENU_TREE: MenuSeed[] = [
         'customerDetail',
         'customer:get_info',
         { hidden: 1, dynamicNewTab: 1, activeMenu: '/customer/customerList' },
-        { component: 'customer/customerDetail', enabled: false },
+        { component: 'customer/customerDetail' },
       ),
     ],
   },

@@ -13,8 +13,10 @@ import * as excel from './excel.ts';
 import * as region from './region.ts';
 import * as history from './history.ts';
 import * as matter from './matter.ts';
+import * as agent from './agent.ts';
+import * as customerDetail from './customer-detail.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AgentInput, useChoices } from './common.tsx';
+import { AgentInput, OwnerInput, useChoices } from './common.tsx';
 import { RegionInput } from '../../forms/RegionInput.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -39,7 +39,7 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
         <TextInput source="id_card" autoComplete="off" />
         <SelectInput source="source" choices={choices.source} isRequired />
         <AgentInput />
-        <NumberInput source="owner_id" />
+        <OwnerInput />
       </Section>
       <Section title="pv.customer.location">
         <RegionInput required />

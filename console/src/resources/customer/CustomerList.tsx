@@ -26,7 +26,7 @@ import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStatus, type Customer } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
-import { AgentInput, EnumField, MaskedField, RegionField, StatusChip, useChoices } from './common.tsx';
+import { AgentInput, EnumField, MaskedField, RegionField, StatusChip, customerDetailPath, useChoices } from './common.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from './excel/index.ts';
@@ -127,13 +127,13 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
     >
       {isPhone ? (
         <SimpleList<Customer>
-          linkType="show"
+          linkType={(r) => customerDetailPath(r.id)}
           primaryText={(r) => r.name}
           secondaryText={(r) => `${r.phone} · ${regionLabel(r)}`}
           tertiaryText={(r) => CustomerStatus.label(r.status, lang)}
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={<BulkActions />} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+        <Datagrid rowClick={(id) => customerDetailPath(id)} bulkActionButtons={<BulkActions />} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
           <TextField source="id" />
           <TextField source="name" />
           <TextField source="phone" sortable={false} />

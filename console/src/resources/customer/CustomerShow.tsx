@@ -19,7 +19,7 @@ import { EnumField, MaskedField, RegionField, StatusChip } from './common.tsx';
 import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
 import { ConvertButton, FollowUpButton, LoseButton, SurveyButton } from './actions.tsx';
 
-const ShowActions = () => (
+export const ShowActions = () => (
   <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
     <FollowUpButton />
     <SurveyButton />
@@ -32,7 +32,7 @@ const ShowActions = () => (
 
 const f = (name: string) => `resources.customer/intentionalCustomer.fields.${name}`;
 
-const Details = () => {
+export const Details = () => {
   const record = useRecordContext<Customer>();
   const lang = useLang();
   const translate = useTranslate();
@@ -139,7 +139,7 @@ const useCustomerActionLabels = () => {
   return useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.customer.history_action.${a}`, { _: a ?? '' }) }), [translate]);
 };
 
-const Side = () => {
+export const Side = () => {
   const translate = useTranslate();
   const actions = useCustomerActionLabels();
   return (

@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   AutocompleteInput,
   FunctionField,
   ReferenceInput,
+  useDataProvider,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { Chip } from '@mui/material';
 import {
   BusinessMode,
@@ -80,3 +84,41 @@ export const AgentInput = ({ source = 'agent_id', label = 'resources.customer/in
   </ReferenceInput>
 );
 
+
+/** #/customer/customerDetail?id=N: the customer detail page (dynamicNewTab: one tab per customer). */
+export const customerDetailPath = (id: string | number) => `/customer/customerDetail?id=${id}`;
+
+interface OwnerChoice {
+  id: number;
+  username: string;
+  full_name: string;
+}
+
+/**
+ * 跟进人: a staff user picked by name, user name or phone (GET customer/owners — operators need no
+ * user:index for it), stored as owner_id. The record's current owner is always among the choices.
+ */
+export const OwnerInput = ({ source = 'owner_id', label = 'resources.customer/intentionalCustomer.fields.owner_name' }: { source?: string; label?: string }) => {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const [q, setQ] = useState('');
+  const current = record?.owner_id ?? undefined;
+  const { data } = useQuery({
+    queryKey: ['customer', 'owners', q, current],
+    queryFn: () => dataProvider.read<{ list: OwnerChoice[] }>('customer', 'owners', { q: q || undefined, id: current }).then((r) => r.data.list),
+    staleTime: 30_000,
+  });
+  const choices = useMemo(() => (data ?? []).map((u) => ({ id: u.id, name: u.full_name === u.username ? u.full_name : `${u.full_name}（${u.username}）` })), [data]);
+  return (
+    <AutocompleteInput
+      source={source}
+      label={label}
+      choices={choices}
+      onInputChange={(_e, value, reason) => reason === 'input' && setQ(value)}
+      helperText={translate('pv.customerDetail.owner_hint')}
+      sx={{ minWidth: 220 }}
+      data-testid="owner-input"
+    />
+  );
+};

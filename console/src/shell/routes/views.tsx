@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { lazyView } from '../errorLog/lazyView.tsx';
 import { intentionalCustomer, formalCustomer } from '../../resources/customer/index.ts';
+import { inputagent } from '../../resources/agent/index.ts';
 import { departmentManagement, roleManagement, userManagement } from '../../resources/system/index.ts';
 import { menuManagement } from '../../resources/system/menu/index.ts';
 import { taskManagement } from '../../resources/system/task/index.ts';
@@ -31,6 +32,9 @@ export const VIEWS: Record<string, ViewDef> = {
   index: page(() => import('../Home.tsx')),
   'customer/intentionalCustomer': resource(intentionalCustomer),
   'customer/customerList': resource(formalCustomer),
+  'customer/customerDetail': page(() => import('../../resources/customer/CustomerDetail.tsx')),
+  'stationManagement/inputagent': resource(inputagent),
+  'stationManagement/inputagentDetail': page(() => import('../../resources/agent/AgentDetail.tsx')),
   'setting/userManagement': resource(userManagement),
   'setting/roleManagement': resource(roleManagement),
   'setting/departmentManagement': resource(departmentManagement),

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate, type SimpleFormProps } from 'react-admin';
+import { Box, Divider, Typography } from '@mui/material';
+import { AgentStatus } from '@pv/contract';
+import { RegionInput } from '../../forms/RegionInput.tsx';
+import { useLang } from '../common/format.tsx';
+import { ParentAgentInput } from './common.tsx';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ width: '100%', mb: 1 }}>
+      <Typography variant="subtitle2" color="primary" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+      <Divider sx={{ mt: 1 }} />
+    </Box>
+  );
+};
+
+/** The agent form of create and edit; validation is the contract schema through `resolver`. */
+export const AgentForm = ({ creating = false, ...props }: Omit<SimpleFormProps, 'children'> & { creating?: boolean }) => {
+  const lang = useLang();
+  const translate = useTranslate();
+  return (
+    <SimpleForm noValidate {...props} sx={{ maxWidth: 1100 }}>
+      <Section title="pv.agent.basic">
+        <TextInput source="code" autoComplete="off" isRequired helperText={false} inputProps={{ style: { textTransform: 'uppercase' } }} parse={(v: string) => v?.toUpperCase()} />
+        <TextInput source="name" autoComplete="off" isRequired helperText={false} />
+        <ParentAgentInput helperText={translate('pv.agent.parent_hint')} />
+        <TextInput source="contact" autoComplete="off" helperText={false} />
+        <TextInput source="phone" autoComplete="off" helperText={false} />
+        {creating && <SelectInput source="status" choices={AgentStatus.choices(lang).filter((c) => c.id !== 'disabled')} helperText={false} />}
+      </Section>
+      <Section title="pv.agent.region">
+        <RegionInput required />
+      </Section>
+      <Section title="pv.agent.settlement">
+        <NumberInput source="deposit" min={0} step={0.01} helperText={false} />
+        <TextInput source="bank_name" autoComplete="off" helperText={false} />
+        <TextInput source="bank_account" autoComplete="off" helperText={creating ? false : translate('pv.agent.account_hint')} />
+      </Section>
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,132 @@
+import {
+  CreateButton,
+  Datagrid,
+  EditButton,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { Box, Link, Stack } from '@mui/material';
+import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
+import { AgentStatus, type Agent } from '@pv/contract';
+import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { ExportButton } from '../customer/excel/index.ts';
+import { AgentStatusButtons } from './actions.tsx';
+import { AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel, useAgentPermission } from './common.tsx';
+
+const useFilters = () => {
+  const lang = useLang();
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" choices={AgentStatus.choices(lang)} alwaysOn />,
+    <SelectInput
+      key="top"
+      source="top"
+      label={fieldLabel('top')}
+      choices={[
+        { id: '1', name: translate('pv.agent.top_level') },
+        { id: '0', name: translate('pv.agent.second_level') },
+      ]}
+      alwaysOn
+    />,
+    <ParentAgentInput key="parent_id" source="parent_id" alwaysOn />,
+    <ProvinceInput key="province_code" source="province_code" alwaysOn />,
+    <CityInput key="city_code" source="city_code" />,
+  ];
+};
+
+const ListActions = () => {
+  const canExport = useAgentPermission('export');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+      {canExport && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+const datagridSx = {
+  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
+  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+} as const;
+
+/** 名称 with the two-level tree shown: a second-level agent is indented under an arrow. */
+const NameCell = (_props: { source?: string; label?: string; sortBy?: string; sortable?: boolean }) => (
+  <FunctionField<Agent>
+    render={(r) => (
+      <Stack direction="row" alignItems="center" spacing={0.5} sx={{ pl: r.parent_id ? 2 : 0 }}>
+        {r.parent_id ? <SubdirectoryArrowRightIcon fontSize="inherit" color="action" /> : null}
+        <span>{r.name}</span>
+      </Stack>
+    )}
+  />
+);
+
+const ParentCell = (_props: { source?: string; label?: string; sortable?: boolean }) => {
+  return (
+    <FunctionField<Agent>
+      render={(r) =>
+        r.parent_id ? (
+          <Link href={`#${agentDetailPath(r.parent_id)}`} onClick={(e) => e.stopPropagation()} underline="hover">
+            {r.parent_name ?? `#${r.parent_id}`}
+          </Link>
+        ) : (
+          '-'
+        )
+      }
+    />
+  );
+};
+
+/** 代理商管理: #/stationManagement/inputagent. A row opens #/stationManagement/inputagentDetail?id=N in a new tab. */
+const AgentList = () => {
+  const filters = useFilters();
+  const height = useTableHeight(1);
+  const regionLabel = useRegionLabel();
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={20}
+      exporter={false}
+      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+    >
+      <Datagrid rowClick={(id) => agentDetailPath(id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+        <TextField source="code" />
+        <NameCell source="name" label={fieldLabel('name')} sortBy="name" />
+        <ParentCell source="parent_name" label={fieldLabel('parent_name')} sortable={false} />
+        <TextField source="contact" sortable={false} emptyText="-" />
+        <TextField source="phone" sortable={false} emptyText="-" />
+        <FunctionField<Agent> label={fieldLabel('region')} sortable={false} render={(r) => regionLabel(r) || '-'} />
+        <AgentStatusChip label={fieldLabel('status')} sortBy="status" />
+        <NumberField source="deposit" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} emptyText="-" />
+        <NumberField source="children_count" sortable={false} />
+        <LocalDateField source="created_at" />
+        <FunctionField
+          label=""
+          render={() => (
+            <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
+              <AgentStatusButtons compact />
+              <EditButton onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} />
+            </Box>
+          )}
+        />
+      </Datagrid>
+    </List>
+  );
+};
+export default AgentList;

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import BlockIcon from '@mui/icons-material/Block';
+import type { Agent } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { useAction } from '../common/actions.tsx';
+import { AGENT_API, useAgentPermission } from './common.tsx';
+
+const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+
+/**
+ * 启用 / 停用: shown only when the move is possible now (not already there) and permitted. Disabling
+ * asks first (its staff are signed out). A stale version shows the 409 message and refreshes.
+ */
+export const AgentStatusButtons = ({ compact = false }: { compact?: boolean }) => {
+  const record = useRecordContext<Agent>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const canEnable = useAgentPermission('enable');
+  const canDisable = useAgentPermission('disable');
+  const [confirm, setConfirm] = useState(false);
+  if (!record) return null;
+  const act = (op: 'enable' | 'disable') =>
+    run(() => dataProvider.act(AGENT_API, op, { id: record.id, version: record.version }), op === 'enable' ? 'pv.agent.enabled' : 'pv.agent.disabled');
+  const size = compact ? 'small' : 'medium';
+  return (
+    <>
+      {canEnable && record.status !== 'enabled' && (
+        <Button size={size} color="success" startIcon={<CheckCircleIcon />} disabled={busy} onClick={(e) => (stop(e), void act('enable'))} data-testid={`agent-enable-${record.id}`}>
+          {translate('pv.agent.enable')}
+        </Button>
+      )}
+      {canDisable && record.status !== 'disabled' && (
+        <Button size={size} color="error" startIcon={<BlockIcon />} disabled={busy} onClick={(e) => (stop(e), setConfirm(true))} data-testid={`agent-disable-${record.id}`}>
+          {translate('pv.agent.disable')}
+        </Button>
+      )}
+      <Dialog open={confirm} onClose={() => setConfirm(false)} onClick={stop} aria-labelledby="agent-disable-title">
+        <DialogTitle id="agent-disable-title">{translate('pv.agent.disable_confirm_title', { name: record.name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('pv.agent.disable_confirm')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(false)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={busy}
+            onClick={async () => {
+              setConfirm(false);
+              await act('disable');
+            }}
+            data-testid="agent-disable-confirm"
+          >
+            {translate('pv.agent.disable')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,196 @@
+import type { ReactNode } from 'react';
+import { Loading, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { MatterStatus, MatterType, StationStatus, WorkOrderStatus, type Customer, type ListResult } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { FORMAL, INTENTIONAL } from '../../providers/resources.ts';
+import { DetailColumns, EmptyNote, Panel } from '../common/layout.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { AppAccount } from './AppAccount.tsx';
+import { Details, ShowActions, Side } from './CustomerShow.tsx';
+import { StatusChip } from './common.tsx';
+
+interface StationRow {
+  id: number;
+  code: string;
+  name: string;
+  capacity_kwp: number;
+  status: string;
+  agent_name?: string | null;
+}
+interface OrderRow {
+  id: number;
+  order_no: string;
+  kind: string;
+  status: string;
+  station_code?: string;
+  team_name?: string | null;
+  deadline?: string | null;
+}
+interface MatterRow {
+  id: number;
+  matter_no: string;
+  type: string;
+  title: string;
+  status: string;
+  created_at: string;
+}
+
+/** A related list of the shown customer; an endpoint not there yet (or refused) shows its message instead. */
+function useRelated<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
+  const record = useRecordContext<Customer>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  return useQuery({ queryKey: ['customer', name, record?.id], queryFn: () => load(dataProvider, record!.id), enabled: !!record, retry: false });
+}
+
+const Related = ({ title, testId, error, empty, isEmpty, children }: { title: string; testId: string; error: unknown; empty: string; isEmpty: boolean; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Panel title={title} testId={testId}>
+      {error ? <Alert severity="info">{translate('pv.customerDetail.unavailable', { msg: (error as Error).message })}</Alert> : isEmpty ? <EmptyNote text={empty} /> : children}
+    </Panel>
+  );
+};
+
+const listOf = <T,>(p: Promise<{ data: ListResult<T> }>) => p.then((r) => r.data.list);
+
+const Stations = ({ stations, error, pending }: { stations: StationRow[]; error: unknown; pending: boolean }) => {
+  const lang = useLang();
+  return (
+    <Related title="pv.customerDetail.stations" testId="customer-stations" error={error} empty="pv.customerDetail.no_stations" isEmpty={!pending && stations.length === 0}>
+      <Table size="small">
+        <TableBody>
+          {stations.map((s) => (
+            <TableRow key={s.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={`/stationManagement/stationDetail?id=${s.id}`}>
+                  {s.code}
+                </Link>
+              </TableCell>
+              <TableCell>{s.name}</TableCell>
+              <TableCell>{s.capacity_kwp} kWp</TableCell>
+              <TableCell data-testid={`customer-station-status-${s.id}`}>{StationStatus.label(s.status, lang)}</TableCell>
+              <TableCell>{s.agent_name ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Related>
+  );
+};
+
+/** Work orders (construction and grid) of the customer's stations: work_order/index per station and kind. */
+const WorkOrders = ({ stations }: { stations: StationRow[] }) => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const ids = stations.map((s) => s.id);
+  const { data = [], error, isPending } = useRelated(`work_orders:${ids.join(',')}`, (dp) =>
+    Promise.all(ids.flatMap((station_id) => ['build', 'grid'].map((kind) => listOf(dp.read<ListResult<OrderRow>>('work_order', 'index', { station_id, kind, limit: 50 }))))).then((lists) => lists.flat()),
+  );
+  return (
+    <Related title="pv.customerDetail.work_orders" testId="customer-work-orders" error={error} empty="pv.customerDetail.no_work_orders" isEmpty={!ids.length || (!isPending && data.length === 0)}>
+      <Table size="small">
+        <TableBody>
+          {data.map((o) => (
+            <TableRow key={o.id}>
+              <TableCell>{o.order_no}</TableCell>
+              <TableCell>{translate(o.kind === 'grid' ? 'pv.customerDetail.kind_grid' : 'pv.customerDetail.kind_build')}</TableCell>
+              <TableCell>{o.station_code ?? ''}</TableCell>
+              <TableCell>{WorkOrderStatus.label(o.status, lang)}</TableCell>
+              <TableCell>{o.team_name ?? '-'}</TableCell>
+              <TableCell>{o.deadline ? formatDateTime(o.deadline, lang) : ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Related>
+  );
+};
+
+const Matters = () => {
+  const lang = useLang();
+  const { data = [], error, isPending } = useRelated('matters', (dp, id) => listOf(dp.read<ListResult<MatterRow>>('matter', 'index', { customer_id: id, limit: 50 })));
+  return (
+    <Related title="pv.customerDetail.matters" testId="customer-matters" error={error} empty="pv.customerDetail.no_matters" isEmpty={!isPending && data.length === 0}>
+      <Table size="small">
+        <TableBody>
+          {data.map((m) => (
+            <TableRow key={m.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={`/stationManagement/matterDetails?id=${m.id}`}>
+                  {m.matter_no}
+                </Link>
+              </TableCell>
+              <TableCell>{MatterType.label(m.type, lang)}</TableCell>
+              <TableCell>{m.title}</TableCell>
+              <TableCell>{MatterStatus.label(m.status, lang)}</TableCell>
+              <TableCell>{formatDateTime(m.created_at, lang)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Related>
+  );
+};
+
+const Operations = () => {
+  const { data = [], error, isPending } = useRelated('stations', (dp, id) => listOf(dp.read<ListResult<StationRow>>('station', 'index', { customer_id: id, limit: 50 })));
+  return (
+    <>
+      <Stations stations={data} error={error} pending={isPending} />
+      {!error && <WorkOrders stations={data} />}
+      <Matters />
+    </>
+  );
+};
+
+const Detail = ({ id }: { id: number }) => {
+  const { data, isPending, error } = useGetOne<Customer>(INTENTIONAL, { id });
+  if (isPending) return <Loading />;
+  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
+  // the stage decides which screen's resource the actions work on (edit, convert, ...)
+  return (
+    <ResourceContextProvider value={data.stage === 'formal' ? FORMAL : INTENTIONAL}>
+      <RecordContextProvider value={data}>
+        <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Typography variant="h6" component="h1" data-testid="customer-heading">
+              {data.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {data.phone}
+            </Typography>
+            <StatusChip />
+          </Stack>
+          <ShowActions />
+        </Stack>
+        <DetailColumns
+          main={
+            <>
+              <Details />
+              <AppAccount />
+              <Operations />
+            </>
+          }
+          side={<Side />}
+        />
+      </RecordContextProvider>
+    </ResourceContextProvider>
+  );
+};
+
+/** 客户详情: #/customer/customerDetail?id=N — the customer, their stations, work orders, matters, 光E宝 account, timeline and history. */
+const CustomerDetail = () => {
+  const [params] = useSearchParams();
+  const translate = useTranslate();
+  const id = Number(params.get('id'));
+  if (!Number.isInteger(id) || id <= 0) return <Alert severity="warning" sx={{ m: 2 }}>{translate('pv.customerDetail.missing_id')}</Alert>;
+  return (
+    <Box sx={{ px: { xs: 1, md: 2 }, pb: 2 }}>
+      <Detail key={id} id={id} />
+    </Box>
+  );
+};
+export default CustomerDetail;
