@@ -32,7 +32,7 @@ import { HandlerInput, MATTER_API, MatterStatusChip, fieldLabel, matterDetailPat
 const useFilters = () => {
   const choices = useMatterChoices();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={undefined} />,
+    <SearchInput key="q" source="q" alwaysOn />,
     <SelectArrayInput key="status" source="status" choices={choices.status} alwaysOn sx={{ minWidth: 180 }} />,
     <SelectInput key="type" source="type" choices={choices.type} alwaysOn />,
     <SelectInput key="channel" source="channel" choices={choices.channel} />,
@@ -119,6 +119,7 @@ const MatterList = () => {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={20}
       exporter={false}
+      empty={false}
       sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
