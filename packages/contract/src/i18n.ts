@@ -226,7 +226,7 @@ export const messages = {
     'error.agent_region_child_outside': 'The sub-agent "%{name}" would no longer lie inside this agent\'s authorised region; change the sub-agent first',
     'error.agent_in_use': 'The agent "%{name}" still has %{customers} customer(s), %{stations} station(s), %{children} sub-agent(s) and %{users} user account(s) and cannot be deleted',
     'error.agent_disabled': 'Your agent "%{name}" is disabled, so this account cannot sign in; please contact an administrator',
-    'error.customer_not_formal': 'Only formal customers can have a 光E宝 account',
+    'error.customer_not_formal': 'Only formal customers can have a GEB app account',
     'error.verify_link_invalid': 'The verification link or code is invalid or has expired; please ask for a new one',
     'error.product_in_use': 'The package "%{name}" is used by %{count} station(s) and cannot be deleted; disable it instead',
     'validation.username_format': 'A user name may contain only letters, digits and _ . @ -',

@@ -1,6 +1,17 @@
+/** Customer record additions: the app-password flag in the history, the 光E宝 actions' names. */
+const zhFields = { app_password_set: '光E宝登录密码' };
+const enFields: typeof zhFields = { app_password_set: 'GEB app password' };
+const zhActions = { get_verify_url: '生成光E宝验证链接', modify_password: '设置光E宝密码', app_verify: '业主验证光E宝账号' };
+const enActions: typeof zhActions = { get_verify_url: 'GEB verification link created', modify_password: 'GEB password set', app_verify: 'Owner verified the GEB account' };
+
 /** The customerDetail page (#/customer/customerDetail?id=N) and the 光E宝 account section. */
 export const zh = {
+  resources: {
+    'customer/intentionalCustomer': { fields: zhFields },
+    'customer/customerList': { fields: zhFields },
+  },
   pv: {
+    customer: { history_action: zhActions },
     customerDetail: {
       missing_id: '缺少客户 ID（地址应为 …/customerDetail?id=数字）',
       open: '详情',
@@ -39,7 +50,12 @@ export const zh = {
 };
 
 export const en: typeof zh = {
+  resources: {
+    'customer/intentionalCustomer': { fields: enFields },
+    'customer/customerList': { fields: enFields },
+  },
   pv: {
+    customer: { history_action: enActions },
     customerDetail: {
       missing_id: 'No customer ID (the address should be …/customerDetail?id=<number>)',
       open: 'Details',
@@ -49,20 +65,20 @@ export const en: typeof zh = {
       no_stations: 'No stations yet',
       work_orders: 'Construction and grid orders',
       no_work_orders: 'No work orders yet',
-      matters: '光E宝 matters',
+      matters: 'GEB matters',
       no_matters: 'No matters yet',
       unavailable: 'Not available: %{msg}',
       kind_build: 'Construction',
       kind_grid: 'Grid connection',
-      app: '光E宝 app account',
+      app: 'GEB app account',
       app_enabled: 'Active',
       app_disabled: 'Not active',
       app_password_set: 'Sign-in password set',
       app_password_unset: 'No sign-in password',
-      app_formal_only: 'The 光E宝 account opens once the customer has signed (formal customer)',
+      app_formal_only: 'The GEB app account opens once the customer has signed (formal customer)',
       verify_url: 'Create a verification link',
-      verify_title: '光E宝 account verification',
-      verify_hint: 'Send the link and the code to the owner: they open the link in the 光E宝 app and enter the code to activate the account.',
+      verify_title: 'GEB account verification',
+      verify_hint: 'Send the link and the code to the owner: they open the link in the GEB app and enter the code to activate the account.',
       verify_code: 'Code',
       verify_link: 'Link',
       verify_expires: 'Valid until %{time}',
@@ -70,8 +86,8 @@ export const en: typeof zh = {
       copied: 'Copied',
       set_password: 'Set the sign-in password',
       password: 'New password',
-      password_hint: "The owner's 光E宝 app password, at least 6 characters; saving it activates the account.",
-      password_saved: 'The 光E宝 password is set',
+      password_hint: "The owner's GEB app password, at least 6 characters; saving it activates the account.",
+      password_saved: 'The GEB app password is set',
       owner_hint: 'Search by name, user name or phone',
     },
   },

@@ -213,7 +213,7 @@ const Customers = () => {
   const translate = useTranslate();
   const lang = useLang();
   const { data, isPending } = useAgentData('customers', (dp, id) =>
-    dp.read<ListResult<Customer>>('customer', 'index', { agent_id: id, limit: 50, sort: 'created_at', order: 'DESC' }).then((r) => r.data),
+    dp.read<ListResult<Customer>>('customer', 'index', { agent_id: id, limit: 20, sort: 'created_at', order: 'DESC' }).then((r) => r.data),
   );
   return (
     <Panel title="pv.agent.customers" testId="agent-customers" actions={<NewCustomerButton />}>
