@@ -9,7 +9,7 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { AssignButton, CloseButton, RejectButton } from './actions.tsx';
 import { FileList } from './Attachments.tsx';
 import { Thread } from './Thread.tsx';
-import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel } from './common.tsx';
+import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
 
 const Value = ({ label, children }: { label: string; children: ReactNode }) => (
   <Labeled label={label}>
@@ -104,15 +104,16 @@ const Info = () => {
   );
 };
 
-const HISTORY_LABELLED = { status: MatterStatus, type: MatterType, channel: MatterChannel };
 
 const Side = () => {
   const translate = useTranslate();
+  const handlers = useHandlerLabels();
+  const labelled = useMemo(() => ({ status: MatterStatus, type: MatterType, channel: MatterChannel, handler_id: handlers }), [handlers]);
   const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.matter.history_action.${a}`, { _: a ?? '' }) }), [translate]);
   return (
     <>
       <TimelinePanel api={MATTER_API} states={MatterStatus} actions={actions} />
-      <HistoryPanel api={MATTER_API} fieldLabel={fieldLabel} labelled={HISTORY_LABELLED} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} actionLabel={(a) => translate(`pv.matter.history_action.${a}`, { _: a })} />
+      <HistoryPanel api={MATTER_API} fieldLabel={fieldLabel} labelled={labelled} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} actionLabel={(a) => translate(`pv.matter.history_action.${a}`, { _: a })} />
     </>
   );
 };

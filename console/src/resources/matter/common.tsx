@@ -50,14 +50,28 @@ export interface Handler {
   name: string;
 }
 
-/** 处理人: enabled users who can work matters (GET matter/handlers?q=), picked by name. */
-export const HandlerInput = ({ source = 'handler_id', label = fieldLabel('handler_id'), ...props }: Partial<AutocompleteInputProps> & { source?: string; alwaysOn?: boolean }) => {
+/** The handlers (GET matter/handlers?q=), cached per query. */
+function useHandlers(q = '') {
   const dataProvider = useDataProvider<PvDataProvider>();
-  const [q, setQ] = useState('');
-  const { data } = useQuery({
+  return useQuery({
     queryKey: [MATTER_API, 'handlers', q],
     queryFn: () => dataProvider.read<{ list: Handler[] }>(MATTER_API, 'handlers', q ? { q } : {}).then((r) => r.data.list),
   });
+}
+
+/** handler_id as a name (the change history shows who a matter went to, not a number). */
+export function useHandlerLabels() {
+  const { data } = useHandlers();
+  return useMemo(() => {
+    const names = new Map((data ?? []).map((h) => [String(h.id), h.name]));
+    return { label: (v: string | null | undefined) => (v ? (names.get(String(v)) ?? `#${v}`) : '') };
+  }, [data]);
+}
+
+/** 处理人: enabled users who can work matters (GET matter/handlers?q=), picked by name. */
+export const HandlerInput = ({ source = 'handler_id', label = fieldLabel('handler_id'), ...props }: Partial<AutocompleteInputProps> & { source?: string; alwaysOn?: boolean }) => {
+  const [q, setQ] = useState('');
+  const { data } = useHandlers(q);
   const choices = useMemo(() => (data ?? []).map((h) => ({ id: h.id, name: h.name === h.username ? h.name : `${h.name} (${h.username})` })), [data]);
   const { alwaysOn: _alwaysOn, ...rest } = props;
   return (
