@@ -1,8 +1,8 @@
 /** Customer record additions: the app-password flag in the history, the 光E宝 actions' names. */
 const zhFields = { app_password_set: '光E宝登录密码' };
 const enFields: typeof zhFields = { app_password_set: 'GEB app password' };
-const zhActions = { get_verify_url: '生成光E宝验证链接', modify_password: '设置光E宝密码', app_verify: '业主验证光E宝账号' };
-const enActions: typeof zhActions = { get_verify_url: 'GEB verification link created', modify_password: 'GEB password set', app_verify: 'Owner verified the GEB account' };
+const zhActions = { get_verify_url: '生成光E宝验证链接', modify_password: '设置光E宝密码' };
+const enActions: typeof zhActions = { get_verify_url: 'GEB verification link created', modify_password: 'GEB password set' };
 
 /** The customerDetail page (#/customer/customerDetail?id=N) and the 光E宝 account section. */
 export const zh = {

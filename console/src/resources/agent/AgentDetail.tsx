@@ -2,18 +2,16 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   CreateBase,
   Labeled,
-  Loading,
   RecordContextProvider,
   ResourceContextProvider,
   TopToolbar,
   useDataProvider,
-  useGetOne,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -41,6 +39,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { INTENTIONAL } from '../../providers/resources.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
+import { QueryIdPage, LoadRecord } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { present } from '../common/actions.tsx';
@@ -336,11 +335,8 @@ const Side = () => {
   );
 };
 
-const Detail = ({ id }: { id: number }) => {
+const Detail = ({ data }: { data: Agent }) => {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetOne<Agent>(AGENT_RESOURCE, { id });
-  if (isPending) return <Loading />;
-  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
   return (
     <RecordContextProvider value={data}>
       <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>
@@ -388,17 +384,9 @@ const Detail = ({ id }: { id: number }) => {
 };
 
 /** 代理商数据录入: #/stationManagement/inputagentDetail?id=N (a dynamicNewTab page: one tab per agent). */
-const AgentDetail = () => {
-  const [params] = useSearchParams();
-  const translate = useTranslate();
-  const id = Number(params.get('id'));
-  if (!Number.isInteger(id) || id <= 0) return <Alert severity="warning" sx={{ m: 2 }}>{translate('pv.agent.missing_id')}</Alert>;
-  return (
-    <ResourceContextProvider value={AGENT_RESOURCE}>
-      <Box sx={{ px: { xs: 1, md: 2 }, pb: 2 }}>
-        <Detail key={id} id={id} />
-      </Box>
-    </ResourceContextProvider>
-  );
-};
+const AgentDetail = () => (
+  <ResourceContextProvider value={AGENT_RESOURCE}>
+    <QueryIdPage missing="pv.agent.missing_id">{(id) => <LoadRecord<Agent> key={id} resource={AGENT_RESOURCE} id={id}>{(data) => <Detail data={data} />}</LoadRecord>}</QueryIdPage>
+  </ResourceContextProvider>
+);
 export default AgentDetail;

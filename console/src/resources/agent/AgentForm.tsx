@@ -1,23 +1,9 @@
-import type { ReactNode } from 'react';
 import { NumberInput, SelectInput, SimpleForm, TextInput, useTranslate, type SimpleFormProps } from 'react-admin';
-import { Box, Divider, Typography } from '@mui/material';
 import { AgentStatus } from '@pv/contract';
 import { RegionInput } from '../../forms/RegionInput.tsx';
 import { useLang } from '../common/format.tsx';
+import { Section } from '../customer/CustomerForm.tsx';
 import { ParentAgentInput } from './common.tsx';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ width: '100%', mb: 1 }}>
-      <Typography variant="subtitle2" color="primary" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2 }}>{children}</Box>
-      <Divider sx={{ mt: 1 }} />
-    </Box>
-  );
-};
 
 /** The agent form of create and edit; validation is the contract schema through `resolver`. */
 export const AgentForm = ({ creating = false, ...props }: Omit<SimpleFormProps, 'children'> & { creating?: boolean }) => {

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { AutocompleteInput, NumberInput, SelectInput, TextInput, useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { AutocompleteInput, NumberInput, SelectInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch, useFormContext } from 'react-hook-form';
 import { Alert, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { agentStationEntrySchema, type Agent, type Customer, type ListResult, type Product } from '@pv/contract';
-import type { AccessInfo } from '../../providers/authProvider.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { hasPermission } from '../../providers/permissions.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { FormDialog, present, useAction, useHasPermission } from '../common/actions.tsx';
 
 const STATION_RESOURCE = 'stationManagement/stationList';
 
@@ -41,7 +39,7 @@ export const NewStationButton = () => {
   const agent = useRecordContext<Agent>()!;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PvDataProvider>();
-  const { permissions } = usePermissions<AccessInfo>();
+  const canAdd = useHasPermission('station:add');
   const { run, busy } = useAction();
   const [open, setOpen] = useState(false);
   const customers = useQuery({
@@ -55,7 +53,7 @@ export const NewStationButton = () => {
     enabled: open,
     retry: false,
   });
-  if (!hasPermission(permissions, 'station:add')) return null;
+  if (!canAdd) return null;
   const resolver = contractResolver(agentStationEntrySchema, translate, present);
   const submit = async (values: Record<string, unknown>) => {
     const customer = customers.data?.find((c) => c.id === values.customer_id);

@@ -1,8 +1,7 @@
-import { AutocompleteInput, ReferenceInput, usePermissions, useRecordContext } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, useRecordContext } from 'react-admin';
 import { Chip } from '@mui/material';
 import { AgentStatus, type Agent } from '@pv/contract';
-import type { AccessInfo } from '../../providers/authProvider.ts';
-import { hasPermission } from '../../providers/permissions.ts';
+import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 
 /** The react-admin resource of #/stationManagement/inputagent and the API behind it. */
@@ -32,10 +31,7 @@ export const AgentStatusChip = (_props: { label?: string; sortBy?: string; sorta
 };
 
 /** An agent permission by its own code (agent:export and agent:enable are not react-admin actions). */
-export const useAgentPermission = (op: string) => {
-  const { permissions } = usePermissions<AccessInfo>();
-  return hasPermission(permissions, `${AGENT_API}:${op}`);
-};
+export const useAgentPermission = (op: string) => useHasPermission(`${AGENT_API}:${op}`);
 
 /** 上级代理: top-level agents only (two levels), searched by name or code. */
 export const ParentAgentInput = ({ source = 'parent_id', label = fieldLabel('parent_id'), helperText, alwaysOn: _a }: { source?: string; label?: string; helperText?: string; alwaysOn?: boolean }) => {

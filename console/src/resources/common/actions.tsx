@@ -1,7 +1,9 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Form, useCanAccess, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Form, useCanAccess, usePermissions, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { contractResolver } from '../../forms/zodResolver.ts';
+import type { AccessInfo } from '../../providers/authProvider.ts';
+import { hasPermission } from '../../providers/permissions.ts';
 
 /** The form's values without empty ones (an optional field left blank is not sent). */
 export const present = (values: Record<string, unknown>) =>
@@ -89,3 +91,9 @@ export const useCan = (action: string) => {
   return useCanAccess({ resource, action }).canAccess ?? false;
 };
 
+
+/** Does the user hold a permission code as such (`agent:export`, `customer:modify_password` — codes react-admin's actions do not map)? */
+export const useHasPermission = (code: string) => {
+  const { permissions } = usePermissions<AccessInfo>();
+  return hasPermission(permissions, code);
+};

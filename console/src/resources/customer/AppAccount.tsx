@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
-import { PasswordInput, useDataProvider, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { PasswordInput, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
 import KeyIcon from '@mui/icons-material/Key';
 import { customerModifyPasswordSchema, type Customer, type CustomerVerifyUrl } from '@pv/contract';
-import type { AccessInfo } from '../../providers/authProvider.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { hasPermission } from '../../providers/permissions.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { FormDialog, useAction } from '../common/actions.tsx';
+import { FormDialog, useAction, useHasPermission } from '../common/actions.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Panel } from '../common/layout.tsx';
 
@@ -110,11 +108,12 @@ const PasswordButton = () => {
 export const AppAccount = () => {
   const record = useRecordContext<CustomerWithApp>();
   const translate = useTranslate();
-  const { permissions } = usePermissions<AccessInfo>();
+  const mayVerify = useHasPermission('customer:get_verify_url');
+  const mayPassword = useHasPermission('customer:modify_password');
   if (!record) return null;
   const formal = record.stage === 'formal';
-  const canVerify = formal && hasPermission(permissions, 'customer:get_verify_url');
-  const canPassword = formal && hasPermission(permissions, 'customer:modify_password');
+  const canVerify = formal && mayVerify;
+  const canPassword = formal && mayPassword;
   return (
     <Panel
       title="pv.customerDetail.app"

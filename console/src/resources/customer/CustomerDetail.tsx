@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Loading, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { MatterStatus, MatterType, StationStatus, WorkOrderStatus, type Customer, type ListResult } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FORMAL, INTENTIONAL } from '../../providers/resources.ts';
+import { QueryIdPage, LoadRecord } from '../common/DetailPage.tsx';
 import { DetailColumns, EmptyNote, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { AppAccount } from './AppAccount.tsx';
@@ -146,10 +147,7 @@ const Operations = () => {
   );
 };
 
-const Detail = ({ id }: { id: number }) => {
-  const { data, isPending, error } = useGetOne<Customer>(INTENTIONAL, { id });
-  if (isPending) return <Loading />;
-  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
+const Detail = ({ data }: { data: Customer }) => {
   // the stage decides which screen's resource the actions work on (edit, convert, ...)
   return (
     <ResourceContextProvider value={data.stage === 'formal' ? FORMAL : INTENTIONAL}>
@@ -182,15 +180,13 @@ const Detail = ({ id }: { id: number }) => {
 };
 
 /** 客户详情: #/customer/customerDetail?id=N — the customer, their stations, work orders, matters, 光E宝 account, timeline and history. */
-const CustomerDetail = () => {
-  const [params] = useSearchParams();
-  const translate = useTranslate();
-  const id = Number(params.get('id'));
-  if (!Number.isInteger(id) || id <= 0) return <Alert severity="warning" sx={{ m: 2 }}>{translate('pv.customerDetail.missing_id')}</Alert>;
-  return (
-    <Box sx={{ px: { xs: 1, md: 2 }, pb: 2 }}>
-      <Detail key={id} id={id} />
-    </Box>
-  );
-};
+const CustomerDetail = () => (
+  <QueryIdPage missing="pv.customerDetail.missing_id">
+    {(id) => (
+      <LoadRecord<Customer> key={id} resource={INTENTIONAL} id={id}>
+        {(data) => <Detail data={data} />}
+      </LoadRecord>
+    )}
+  </QueryIdPage>
+);
 export default CustomerDetail;

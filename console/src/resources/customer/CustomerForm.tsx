@@ -5,7 +5,8 @@ import { useTranslate } from 'react-admin';
 import { AgentInput, OwnerInput, useChoices } from './common.tsx';
 import { RegionInput } from '../../forms/RegionInput.tsx';
 
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+/** A titled group of form fields in three columns (one on phones). */
+export const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%', mb: 1 }}>

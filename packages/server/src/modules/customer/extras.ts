@@ -129,14 +129,10 @@ export async function ownerChoices(db: Db, query: unknown, auth: AuthContext) {
   return { list: rows, total: rows.length };
 }
 
-const appVerifySchema = z.strictObject({
-  cid: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  exp: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  sig: z.string().max(64),
-  code: z.string().regex(/^\d{6}$/, { error: 'validation.sms_code' }),
-});
-
-/** The customer extras of SPEC.md §7 (and the public activation call the 光E宝 app makes with the link and code). */
+/**
+ * The customer extras of SPEC.md §7. The 光E宝 app (not part of this console) checks a link and its
+ * code with checkVerifyToken when the owner activates the account.
+ */
 export function customerExtraRoutes(app: FastifyInstance, { db, config }: Deps) {
   const base = '/api/system/customer';
   app.get(
@@ -169,22 +165,5 @@ export function customerExtraRoutes(app: FastifyInstance, { db, config }: Deps) 
     `${base}/owners`,
     { config: { permission: 'customer:index' }, schema: doc('customer', 'Users who may follow a customer up (跟进人 picker): q = name / user name / phone, id = include that user → {list,total}', { querystring: ownersQuery }) },
     async (req) => ok(await ownerChoices(db, req.query, authOf(req))),
-  );
-  app.post(
-    `${base}/app_verify`,
-    {
-      config: { public: true },
-      schema: doc('customer', 'Public: the 光E宝 app activates the owner account with the link parameters and the 6-digit code {cid, exp, sig, code}', { body: appVerifySchema }),
-    },
-    async (req) => {
-      const v = parse(appVerifySchema, input(req));
-      if (!checkVerifyToken(config.tokenSecret, v.cid, v.exp, v.sig, v.code)) throw new ApiError(400, 'error.verify_link_invalid');
-      await db.transaction(async (tx) => {
-        const [row] = await tx.update(customers).set({ app_enabled: true, version: sql`${customers.version} + 1`, updated_at: new Date() }).where(eq(customers.id, v.cid)).returning({ id: customers.id });
-        if (!row) throw new ApiError(400, 'error.verify_link_invalid');
-        await writeLog(tx, { userId: null, username: null, ip: req.ip }, { action: 'app_verify', resource: 'customer', recordId: v.cid, after: { app_enabled: true } });
-      });
-      return ok({ id: v.cid, app_enabled: true });
-    },
   );
 }

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Loading, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { Alert, Box } from '@mui/material';
+
+/**
+ * A hidden dynamicNewTab detail page (#/…/xxxDetail?id=N): reads `id` from the query, says
+ * `missing` when it is absent or not a number, and renders `children(id)` in the page's padding.
+ */
+export const QueryIdPage = ({ missing, children }: { missing: string; children: (id: number) => ReactNode }) => {
+  const [params] = useSearchParams();
+  const translate = useTranslate();
+  const id = Number(params.get('id'));
+  if (!Number.isInteger(id) || id <= 0) return <Alert severity="warning" sx={{ m: 2 }}>{translate(missing)}</Alert>;
+  return <Box sx={{ px: { xs: 1, md: 2 }, pb: 2 }}>{children(id)}</Box>;
+};
+
+/** Loads one record (get_info) and renders `children(record)`; a spinner while loading, the server's message on error (403, 404). */
+export function LoadRecord<T extends RaRecord>({ resource, id, children }: { resource: string; id: number; children: (record: T) => ReactNode }) {
+  const { data, isPending, error } = useGetOne<T>(resource, { id });
+  if (isPending) return <Loading />;
+  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
+  return <>{children(data)}</>;
+}
