@@ -87,12 +87,15 @@ test('a second-level agent: created, enabled, disabled (its user cannot sign in)
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('姓名').first().fill('孙立新');
   await dialog.getByLabel('手机号').first().fill(phone);
+  // 跟进人: a user picked by name (no more numeric id)
+  await dialog.getByRole('combobox', { name: '跟进人' }).fill('李晓');
+  await page.getByRole('option', { name: /李晓梅/ }).click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('客户已录入')).toBeVisible();
   const customerLink = page.getByTestId('agent-customers').getByRole('link', { name: '孙立新' });
   await expect(customerLink).toBeVisible();
   const found = await api(page, 'GET', `customer/index?phone=${phone}`);
-  expect(found.data.list[0]).toMatchObject({ agent_id: agentId, source: 'agent', stage: 'intentional' });
+  expect(found.data.list[0]).toMatchObject({ agent_id: agentId, source: 'agent', stage: 'intentional', owner_name: '李晓梅' });
   await page.screenshot({ path: `${SHOTS}/zh-agent-detail.png`, fullPage: true });
 
   // the customer opens in customerDetail

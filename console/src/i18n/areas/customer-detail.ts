@@ -1,6 +1,6 @@
 /** Customer record additions: the app-password flag in the history, the 光E宝 actions' names. */
-const zhFields = { app_password_set: '光E宝登录密码' };
-const enFields: typeof zhFields = { app_password_set: 'GEB app password' };
+const zhFields = { app_password_set: '光E宝登录密码', expires_at: '链接有效期至' };
+const enFields: typeof zhFields = { app_password_set: 'GEB app password', expires_at: 'Link valid until' };
 const zhActions = { get_verify_url: '生成光E宝验证链接', modify_password: '设置光E宝密码' };
 const enActions: typeof zhActions = { get_verify_url: 'GEB verification link created', modify_password: 'GEB password set' };
 
