@@ -45,6 +45,7 @@ export const zh = {
       password_hint: '业主登录光E宝 App 的密码，至少6位；保存后账号即开通。',
       password_saved: '光E宝登录密码已设置',
       owner_hint: '输入姓名、用户名或手机号搜索',
+      new_stat: '新增：今日 %{today} · 本周 %{week} · 本月 %{month}',
     },
   },
 };
@@ -89,6 +90,7 @@ export const en: typeof zh = {
       password_hint: "The owner's GEB app password, at least 6 characters; saving it activates the account.",
       password_saved: 'The GEB app password is set',
       owner_hint: 'Search by name, user name or phone',
+      new_stat: 'New: today %{today} · this week %{week} · this month %{month}',
     },
   },
 };
