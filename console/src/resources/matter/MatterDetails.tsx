@@ -119,9 +119,9 @@ const Side = () => {
 };
 
 const Detail = ({ id }: { id: number }) => {
-  const { data, isPending, error } = useGetOne<Matter>(MATTER_RESOURCE, { id });
+  const { data, isPending, error } = useGetOne<Matter>(MATTER_RESOURCE, { id }, { retry: false });
   if (isPending) return <Loading />;
-  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
+  if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="matter-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return (
     <RecordContextProvider value={data}>
       <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>

@@ -110,6 +110,8 @@ const ellipsis = { display: 'inline-block', maxWidth: 220, overflow: 'hidden', t
 /** 光E宝事项: #/stationManagement/gebMatter. A row opens #/stationManagement/matterDetails?id=N in a new tab. */
 const MatterList = () => {
   const filters = useFilters();
+  // the only bulk action is assigning: no row checkboxes for those who cannot assign
+  const assignable = useCan('assign');
   const lang = useLang();
   const height = useTableHeight();
   return (
@@ -123,7 +125,7 @@ const MatterList = () => {
       sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={(id) => matterDetailPath(id)} bulkActionButtons={<BatchAssignButton />} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+      <Datagrid rowClick={(id) => matterDetailPath(id)} bulkActionButtons={assignable ? <BatchAssignButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
         <TextField source="matter_no" />
         <FunctionField<Matter> source="type" render={(r) => MatterType.label(r.type, lang)} />
         <MatterStatusChip label={fieldLabel('status')} sortBy="status" />
