@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { agents, customers, sysLog } from '../src/db/schema/index.ts';
+import { readXlsx } from '../src/excel/xlsx.ts';
 import { call, customerBody, fixtures, login, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 let t: TestApp;
@@ -188,10 +189,17 @@ describe('scope, staff, counters, export', () => {
   });
 
   it('exports .xlsx with agent:export (bank accounts masked); an operator without it gets 403', async () => {
+    await t.handle.db.update(agents).set({ bank_account: '6228480012345678' }).where(eq(agents.id, fx.sd.id));
     const res = await t.app.inject({ method: 'GET', url: `${base}/export?status=enabled`, headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const rows = readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(expect.arrayContaining(['编码', '名称', '上级代理', '状态', '保证金', '结算账户']));
+    const account = rows[0]!.indexOf('结算账户');
+    const body = rows.slice(1);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.every((r) => r[rows[0]!.indexOf('状态')] === '启用')).toBe(true);
+    expect(body.map((r) => r[account]).filter(Boolean).every((v) => v!.includes('****'))).toBe(true);
     const opToken = await login(t.app, 'op', USER_PASSWORD);
     expect((await call(t.app, 'GET', `${base}/export`, { token: opToken })).status).toBe(403);
   });
