@@ -143,3 +143,21 @@ test('customerDetail of a formal customer: 光E宝 verify link and app password;
   await expect(page.getByText("This agent's customers")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/en-agent-detail.png`, fullPage: true });
 });
+
+test("an agent user sees its own tree only: another agent's page and customer are refused", async ({ page }) => {
+  await login(page);
+  await ensureStationMenu(page);
+  const hn = (await api(page, 'GET', 'agent/index?code=HN001')).data.list[0];
+  const hnCustomer = (await api(page, 'GET', `customer/index?agent_id=${hn.id}&limit=1`)).data.list[0];
+  // a fresh session as the Shandong agent's user (demo users share the admin password)
+  await page.evaluate(() => localStorage.clear());
+  await login(page, 'agent_sd');
+  await page.goto('/#/stationManagement/inputagent');
+  await expect(page.getByRole('row').filter({ hasText: 'SD002' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'HN001' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '新建' })).toHaveCount(0);
+  await page.goto(`/#/stationManagement/inputagentDetail?id=${hn.id}`);
+  await expect(page.getByTestId('record-error')).toHaveText('这条记录不在你的数据范围内');
+  await page.goto(`/#/customer/customerDetail?id=${hnCustomer.id}`);
+  await expect(page.getByTestId('record-error')).toHaveText('这条记录不在你的数据范围内');
+});

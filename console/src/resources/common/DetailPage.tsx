@@ -17,8 +17,9 @@ export const QueryIdPage = ({ missing, children }: { missing: string; children: 
 
 /** Loads one record (get_info) and renders `children(record)`; a spinner while loading, the server's message on error (403, 404). */
 export function LoadRecord<T extends RaRecord>({ resource, id, children }: { resource: string; id: number; children: (record: T) => ReactNode }) {
-  const { data, isPending, error } = useGetOne<T>(resource, { id });
+  // a refusal (403 out of scope, 404) is final: show it at once instead of retrying
+  const { data, isPending, error } = useGetOne<T>(resource, { id }, { retry: false });
   if (isPending) return <Loading />;
-  if (error || !data) return <Alert severity="error">{(error as Error | null)?.message ?? ''}</Alert>;
+  if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="record-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return <>{children(data)}</>;
 }
