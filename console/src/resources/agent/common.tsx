@@ -34,7 +34,19 @@ export const AgentStatusChip = (_props: { label?: string; sortBy?: string; sorta
 export const useAgentPermission = (op: string) => useHasPermission(`${AGENT_API}:${op}`);
 
 /** 上级代理: top-level agents only (two levels), searched by name or code. */
-export const ParentAgentInput = ({ source = 'parent_id', label = fieldLabel('parent_id'), helperText, alwaysOn: _a }: { source?: string; label?: string; helperText?: string; alwaysOn?: boolean }) => {
+export const ParentAgentInput = ({
+  source = 'parent_id',
+  label = fieldLabel('parent_id'),
+  helperText,
+  disabled,
+  alwaysOn: _a,
+}: {
+  source?: string;
+  label?: string;
+  helperText?: string;
+  disabled?: boolean;
+  alwaysOn?: boolean;
+}) => {
   const record = useRecordContext<Agent>();
   return (
     <ReferenceInput source={source} reference="agent" filter={{ top: 1 }} sort={{ field: 'code', order: 'ASC' }} perPage={50}>
@@ -43,6 +55,7 @@ export const ParentAgentInput = ({ source = 'parent_id', label = fieldLabel('par
         optionText={(a: Agent) => `${a.name}（${a.code}）`}
         filterToQuery={(q: string) => ({ q })}
         helperText={helperText}
+        disabled={disabled}
         sx={{ minWidth: 240 }}
         // an agent cannot be its own parent
         getOptionDisabled={(a: Agent) => a.id === record?.id}
