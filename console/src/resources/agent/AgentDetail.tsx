@@ -1,10 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CreateBase,
-  Labeled,
   RecordContextProvider,
   ResourceContextProvider,
-  TopToolbar,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -39,7 +37,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { INTENTIONAL } from '../../providers/resources.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
-import { QueryIdPage, LoadRecord } from '../common/DetailPage.tsx';
+import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { present } from '../common/actions.tsx';
@@ -49,14 +47,6 @@ import { customerDetailPath } from '../customer/common.tsx';
 import { AgentStatusButtons } from './actions.tsx';
 import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, agentDetailPath, fieldLabel } from './common.tsx';
 import { NewStationButton } from './NewStation.tsx';
-
-const Value = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Labeled label={label}>
-    <Typography variant="body2" component="div">
-      {children ?? '-'}
-    </Typography>
-  </Labeled>
-);
 
 /** One side list of the shown agent through the data provider (refetched with the page's refresh). */
 function useAgentData<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
@@ -339,23 +329,20 @@ const Detail = ({ data }: { data: Agent }) => {
   const translate = useTranslate();
   return (
     <RecordContextProvider value={data}>
-      <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Typography variant="h6" component="h1" data-testid="agent-heading">
-            {data.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {data.code}
-          </Typography>
-          <AgentStatusChip />
-        </Stack>
-        <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5, minHeight: 0 }}>
-          <AgentStatusButtons />
-          <Button component={RouterLink} to={`/${AGENT_RESOURCE}/${data.id}`} startIcon={<EditIcon />}>
-            {translate('ra.action.edit')}
-          </Button>
-        </TopToolbar>
-      </Stack>
+      <DetailHeader
+        testId="agent-heading"
+        title={data.name}
+        subtitle={data.code}
+        chip={<AgentStatusChip />}
+        actions={
+          <>
+            <AgentStatusButtons />
+            <Button component={RouterLink} to={`/${AGENT_RESOURCE}/${data.id}`} startIcon={<EditIcon />}>
+              {translate('ra.action.edit')}
+            </Button>
+          </>
+        }
+      />
       {data.status === 'disabled' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('pv.agent.disabled_banner')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Loading, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { Labeled, Loading, TopToolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 
 /**
  * A hidden dynamicNewTab detail page (#/…/xxxDetail?id=N): reads `id` from the query, says
@@ -23,3 +23,30 @@ export function LoadRecord<T extends RaRecord>({ resource, id, children }: { res
   if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="record-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return <>{children(data)}</>;
 }
+
+/** A detail page's heading: the title, a grey subtitle, a status chip, and the action buttons at the right. */
+export const DetailHeader = ({ title, subtitle, chip, actions, testId }: { title: ReactNode; subtitle?: ReactNode; chip?: ReactNode; actions?: ReactNode; testId?: string }) => (
+  <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Typography variant="h6" component="h1" data-testid={testId}>
+        {title}
+      </Typography>
+      {subtitle && (
+        <Typography variant="body2" color="text.secondary">
+          {subtitle}
+        </Typography>
+      )}
+      {chip}
+    </Stack>
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5, minHeight: 0 }}>{actions}</TopToolbar>
+  </Stack>
+);
+
+/** One labelled read-only value of a detail panel ('-' when empty). */
+export const Value = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Labeled label={label}>
+    <Typography variant="body2" component="div">
+      {children ?? '-'}
+    </Typography>
+  </Labeled>
+);

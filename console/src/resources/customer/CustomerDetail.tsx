@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Link, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { MatterStatus, MatterType, StationStatus, WorkOrderStatus, type Customer, type ListResult } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FORMAL, INTENTIONAL } from '../../providers/resources.ts';
-import { QueryIdPage, LoadRecord } from '../common/DetailPage.tsx';
+import { DetailHeader, LoadRecord, QueryIdPage } from '../common/DetailPage.tsx';
 import { DetailColumns, EmptyNote, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { AppAccount } from './AppAccount.tsx';
@@ -152,18 +152,7 @@ const Detail = ({ data }: { data: Customer }) => {
   return (
     <ResourceContextProvider value={data.stage === 'formal' ? FORMAL : INTENTIONAL}>
       <RecordContextProvider value={data}>
-        <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} sx={{ pt: 1 }}>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Typography variant="h6" component="h1" data-testid="customer-heading">
-              {data.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {data.phone}
-            </Typography>
-            <StatusChip />
-          </Stack>
-          <ShowActions />
-        </Stack>
+        <DetailHeader testId="customer-heading" title={data.name} subtitle={data.phone} chip={<StatusChip />} actions={<ShowActions />} />
         <DetailColumns
           main={
             <>
