@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { agents, customers, sysLog } from '../src/db/schema/index.ts';
+import { agents, customers, sysLog, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { call, customerBody, fixtures, login, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
@@ -141,6 +142,7 @@ describe('enable / disable', () => {
   });
 
   it("a disabled agent's users cannot sign in, and their open sessions stop working; enabling lets them back", async () => {
+    await t.handle.db.insert(users).values({ username: 'sdc_staff', password_hash: await hashPassword(USER_PASSWORD), full_name: '潍坊录入员', agent_id: fx.sdc.id });
     const sdToken = await login(t.app, 'sd', USER_PASSWORD);
     const [sd] = await t.handle.db.select().from(agents).where(eq(agents.id, fx.sd.id));
     const off = await call(t.app, 'POST', `${base}/disable`, { token, body: { id: fx.sd.id, version: sd!.version } });
@@ -149,9 +151,13 @@ describe('enable / disable', () => {
     expect(refused).toMatchObject({ status: 401, msg: '所属代理商“山东测试代理”已停用，账号不能登录，请联系管理员' });
     const session = await call(t.app, 'GET', '/api/system/common/get_user_info', { token: sdToken });
     expect(session.status).toBe(402);
+    // the sub-agent's staff too: their parent agent is disabled
+    const sub = await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'sdc_staff', password: USER_PASSWORD } });
+    expect(sub).toMatchObject({ status: 401, msg: '所属代理商“山东测试代理”已停用，账号不能登录，请联系管理员' });
     const on = await call(t.app, 'POST', `${base}/enable`, { token, body: { id: fx.sd.id, version: off.data.version } });
     expect(on.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/system/common/get_user_info', { token: sdToken })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'sdc_staff', password: USER_PASSWORD } })).status).toBe(200);
   });
 });
 
@@ -162,8 +168,8 @@ describe('delete', () => {
     await t.handle.db.insert(customers).values({ ...customerBody(), agent_id: p.id });
     const refused = await call(t.app, 'POST', `${base}/del`, { token, body: { id: p.id } });
     expect(refused).toMatchObject({ status: 400, msg: '代理商“济南新光代理”还有1个客户、0个电站、1个下级代理、0个账号，不能删除' });
-    const users = await call(t.app, 'POST', `${base}/del`, { token, body: { id: fx.hn.id } });
-    expect(users.msg).toContain('1个账号');
+    const withUser = await call(t.app, 'POST', `${base}/del`, { token, body: { id: fx.hn.id } });
+    expect(withUser.msg).toContain('1个账号');
     const okDel = await call(t.app, 'POST', `${base}/del`, { token, body: { id: child.id } });
     expect(okDel).toMatchObject({ status: 200, data: { ids: [child.id] } });
   });
@@ -181,11 +187,11 @@ describe('scope, staff, counters, export', () => {
   });
 
   it('users and counters of an agent', async () => {
-    const users = await call(t.app, 'GET', `${base}/users`, { token, query: { id: fx.sd.id } });
-    expect(users.data.list.map((u: { username: string }) => u.username)).toEqual(['sd']);
+    const staff = await call(t.app, 'GET', `${base}/users`, { token, query: { id: fx.sd.id } });
+    expect(staff.data.list.map((u: { username: string }) => u.username)).toEqual(['sd']);
     await t.handle.db.insert(customers).values({ ...customerBody(), agent_id: fx.sdc.id, stage: 'formal', status: 'signed' });
     const counters = await call(t.app, 'GET', `${base}/counters`, { token, query: { id: fx.sdc.id } });
-    expect(counters.data).toMatchObject({ customers: 1, formal_customers: 1, stations: 0, users: 0, children: 0 });
+    expect(counters.data).toMatchObject({ customers: 1, formal_customers: 1, stations: 0, users: 1, children: 0 });
   });
 
   it('exports .xlsx with agent:export (bank accounts masked); an operator without it gets 403', async () => {
