@@ -53,3 +53,10 @@ export interface Product {
   updated_at: string;
   version: number;
 }
+
+/** Demo PV packages (光伏套餐) for the demo seed and tests; capacity_kwp is computed (19.8, 11, 29.7 kWp). */
+export const DEMO_PRODUCTS = [
+  { name: '户用标准套餐 20kWp', module_model: 'LR5-72HPH-550M', module_power_w: 550, module_count: 36, inverter_model: 'SUN2000-20KTL-M2' },
+  { name: '户用经济套餐 11kWp', module_model: 'JAM72S30-550/MR', module_power_w: 550, module_count: 20, inverter_model: 'GW10K-DT' },
+  { name: '户用大屋顶套餐 30kWp', module_model: 'TSM-DE19-550W', module_power_w: 550, module_count: 54, inverter_model: 'SUN2000-30KTL-M3' },
+] as const;

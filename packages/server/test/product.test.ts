@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { products, stations, sysLog } from '../src/db/schema/index.ts';
+import { DEMO_PRODUCTS } from '@pv/contract';
 import { call, fixtures, login, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 let t: TestApp;
 let token: string;
 const base = '/api/system/product';
-
-/** Demo PV packages (光伏套餐): the same few belong to the demo seed. */
-export const DEMO_PRODUCTS = [
-  { name: '户用标准套餐 20kWp', module_model: 'LR5-72HPH-550M', module_power_w: 550, module_count: 36, inverter_model: 'SUN2000-20KTL-M2' },
-  { name: '户用经济套餐 11kWp', module_model: 'JAM72S30-550/MR', module_power_w: 550, module_count: 20, inverter_model: 'GW10K-DT' },
-  { name: '户用大屋顶套餐 30kWp', module_model: 'TSM-DE19-550W', module_power_w: 550, module_count: 54, inverter_model: 'SUN2000-30KTL-M3' },
-];
 
 beforeAll(async () => {
   t = await startApp();
