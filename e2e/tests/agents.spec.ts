@@ -104,6 +104,14 @@ test('a second-level agent: created, enabled, disabled (its user cannot sign in)
   await expect(page.getByTestId('customer-heading')).toHaveText('孙立新');
   await expect(page.getByTestId('customer-app-account')).toContainText('签约成为正式客户后才能开通光E宝账号');
   await page.screenshot({ path: `${SHOTS}/zh-customer-detail.png`, fullPage: true });
+  // converted on the detail page, which stays and shows the formal customer (光E宝 account actions appear)
+  await page.getByRole('button', { name: '转为正式客户' }).click();
+  const convert = page.getByRole('dialog');
+  await pick(page, '业务模式', '全款', convert);
+  await convert.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByTestId('verify-url')).toBeVisible();
+  await expect(page).toHaveURL(/#\/customer\/customerDetail\?id=\d+/);
+  await expect(page.getByTestId('status-chip').first()).toHaveText('已签约');
 });
 
 test('customerDetail of a formal customer: 光E宝 verify link and app password; English', async ({ page }) => {

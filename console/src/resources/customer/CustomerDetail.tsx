@@ -152,7 +152,7 @@ const Detail = ({ data }: { data: Customer }) => {
   return (
     <ResourceContextProvider value={data.stage === 'formal' ? FORMAL : INTENTIONAL}>
       <RecordContextProvider value={data}>
-        <DetailHeader testId="customer-heading" title={data.name} subtitle={data.phone} chip={<StatusChip />} actions={<ShowActions />} />
+        <DetailHeader testId="customer-heading" title={data.name} subtitle={data.phone} chip={<StatusChip />} actions={<ShowActions stay />} />
         <DetailColumns
           main={
             <>

@@ -19,11 +19,11 @@ import { EnumField, MaskedField, RegionField, StatusChip } from './common.tsx';
 import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
 import { ConvertButton, FollowUpButton, LoseButton, SurveyButton } from './actions.tsx';
 
-export const ShowActions = () => (
+export const ShowActions = ({ stay = false }: { stay?: boolean }) => (
   <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
     <FollowUpButton />
     <SurveyButton />
-    <ConvertButton />
+    <ConvertButton stay={stay} />
     <LoseButton />
     <EditButton />
     <DeleteButton mutationMode="pessimistic" />

@@ -79,8 +79,8 @@ export const SurveyButton = () => {
   );
 };
 
-/** 转为正式客户 (dialog: business mode, signed date, financier, bank) */
-export const ConvertButton = () => {
+/** 转为正式客户 (dialog: business mode, signed date, financier, bank); then the formal customer's page, unless `stay` (customerDetail refreshes in place). */
+export const ConvertButton = ({ stay = false }: { stay?: boolean }) => {
   const record = useRecordContext<Customer>();
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
@@ -102,7 +102,7 @@ export const ConvertButton = () => {
     const ok = await run(() => dataProvider.convert(body), 'pv.customer.notify.converted');
     if (ok) {
       setOpen(false);
-      redirect('show', FORMAL, record.id);
+      if (!stay) redirect('show', FORMAL, record.id);
     }
   };
   return (
