@@ -1,7 +1,6 @@
 import {
   CreateButton,
   Datagrid,
-  EditButton,
   FilterButton,
   FunctionField,
   List,
@@ -11,17 +10,22 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
+  useCanAccess,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Box, Link, Stack } from '@mui/material';
+import type { MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
 import { AgentStatus, type Agent } from '@pv/contract';
 import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
-import { LocalDateField, useLang } from '../common/format.tsx';
+import { useLang } from '../common/format.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { AgentStatusButtons } from './actions.tsx';
-import { AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel, useAgentPermission } from './common.tsx';
+import { AGENT_RESOURCE, AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel, useAgentPermission } from './common.tsx';
 
 const useFilters = () => {
   const lang = useLang();
@@ -62,13 +66,18 @@ const datagridSx = {
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
+/** Long company names end in … within `width` px (the full name is the tooltip). */
+const ELLIPSIS = (width: number) => ({ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }) as const;
+
 /** 名称 with the two-level tree shown: a second-level agent is indented under an arrow. */
 const NameCell = (_props: { source?: string; label?: string; sortBy?: string; sortable?: boolean }) => (
   <FunctionField<Agent>
     render={(r) => (
       <Stack direction="row" alignItems="center" spacing={0.5} sx={{ pl: r.parent_id ? 2 : 0 }}>
         {r.parent_id ? <SubdirectoryArrowRightIcon fontSize="inherit" color="action" /> : null}
-        <span>{r.name}</span>
+        <Box component="span" title={r.name} sx={ELLIPSIS(180)}>
+          {r.name}
+        </Box>
       </Stack>
     )}
   />
@@ -79,7 +88,7 @@ const ParentCell = (_props: { source?: string; label?: string; sortable?: boolea
     <FunctionField<Agent>
       render={(r) =>
         r.parent_id ? (
-          <Link href={`#${agentDetailPath(r.parent_id)}`} onClick={(e) => e.stopPropagation()} underline="hover">
+          <Link href={`#${agentDetailPath(r.parent_id)}`} onClick={(e) => e.stopPropagation()} underline="hover" title={r.parent_name ?? ''} sx={ELLIPSIS(150)}>
             {r.parent_name ?? `#${r.parent_id}`}
           </Link>
         ) : (
@@ -87,6 +96,21 @@ const ParentCell = (_props: { source?: string; label?: string; sortable?: boolea
         )
       }
     />
+  );
+};
+
+/** 编辑 as an icon with a tooltip (the row is wide); only with agent:edit. */
+const EditIconButton = () => {
+  const record = useRecordContext<Agent>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: AGENT_RESOURCE, action: 'edit' });
+  if (!record || !canAccess) return null;
+  return (
+    <Tooltip title={translate('ra.action.edit')}>
+      <IconButton size="small" color="primary" component={RouterLink} to={`/${AGENT_RESOURCE}/${record.id}`} onClick={(e: MouseEvent) => e.stopPropagation()} aria-label={`${translate('ra.action.edit')} ${record.name}`}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 };
 
@@ -115,13 +139,12 @@ const AgentList = () => {
         <AgentStatusChip label={fieldLabel('status')} sortBy="status" />
         <NumberField source="deposit" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} emptyText="-" />
         <NumberField source="children_count" sortable={false} />
-        <LocalDateField source="created_at" />
         <FunctionField
           label=""
           render={() => (
             <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
               <AgentStatusButtons compact />
-              <EditButton onClick={(e: { stopPropagation(): void }) => e.stopPropagation()} />
+              <EditIconButton />
             </Box>
           )}
         />

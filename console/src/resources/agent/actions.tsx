@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import BlockIcon from '@mui/icons-material/Block';
 import type { Agent } from '@pv/contract';
@@ -25,19 +25,23 @@ export const AgentStatusButtons = ({ compact = false }: { compact?: boolean }) =
   if (!record) return null;
   const act = (op: 'enable' | 'disable') =>
     run(() => dataProvider.act(AGENT_API, op, { id: record.id, version: record.version }), op === 'enable' ? 'pv.agent.enabled' : 'pv.agent.disabled');
-  const size = compact ? 'small' : 'medium';
+  // in a list row the buttons are icons with a tooltip (the row is wide enough already)
+  const button = (op: 'enable' | 'disable', color: 'success' | 'error', icon: ReactElement, onClick: () => void) =>
+    compact ? (
+      <Tooltip title={translate(`pv.agent.${op}`)}>
+        <IconButton size="small" color={color} disabled={busy} onClick={(e) => (stop(e), onClick())} aria-label={`${translate(`pv.agent.${op}`)} ${record.name}`} data-testid={`agent-${op}-${record.id}`}>
+          {icon}
+        </IconButton>
+      </Tooltip>
+    ) : (
+      <Button color={color} startIcon={icon} disabled={busy} onClick={(e) => (stop(e), onClick())} data-testid={`agent-${op}-${record.id}`}>
+        {translate(`pv.agent.${op}`)}
+      </Button>
+    );
   return (
     <>
-      {canEnable && record.status !== 'enabled' && (
-        <Button size={size} color="success" startIcon={<CheckCircleIcon />} disabled={busy} onClick={(e) => (stop(e), void act('enable'))} data-testid={`agent-enable-${record.id}`}>
-          {translate('pv.agent.enable')}
-        </Button>
-      )}
-      {canDisable && record.status !== 'disabled' && (
-        <Button size={size} color="error" startIcon={<BlockIcon />} disabled={busy} onClick={(e) => (stop(e), setConfirm(true))} data-testid={`agent-disable-${record.id}`}>
-          {translate('pv.agent.disable')}
-        </Button>
-      )}
+      {canEnable && record.status !== 'enabled' && button('enable', 'success', <CheckCircleIcon fontSize="small" />, () => void act('enable'))}
+      {canDisable && record.status !== 'disabled' && button('disable', 'error', <BlockIcon fontSize="small" />, () => setConfirm(true))}
       <Dialog open={confirm} onClose={() => setConfirm(false)} onClick={stop} aria-labelledby="agent-disable-title">
         <DialogTitle id="agent-disable-title">{translate('pv.agent.disable_confirm_title', { name: record.name })}</DialogTitle>
         <DialogContent>
