@@ -20,3 +20,4 @@ export * from './auth.ts';
 export * from './rsa.ts';
 export * from './lifecycle.ts';
 export * from './matter.ts';
+export * from './operations.ts';
