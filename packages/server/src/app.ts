@@ -28,6 +28,10 @@ import { roleRoutes } from './modules/role/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { messageRoutes } from './modules/message/routes.ts';
 import { matterRoutes } from './modules/matter/routes.ts';
+import { stationRoutes } from './modules/station/routes.ts';
+import { WorkOrderActions } from './modules/work_order/actions.ts';
+import { workOrderRoutes } from './modules/work_order/routes.ts';
+import { selfAuditRoutes } from './modules/self_audit/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 
 export interface BuildOptions {
@@ -169,6 +173,10 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   roleRoutes(app, deps);
   departmentRoutes(app, deps);
   matterRoutes(app, deps);
+  stationRoutes(app, deps);
+  const workOrders = new WorkOrderActions(db);
+  workOrderRoutes(app, deps, workOrders);
+  selfAuditRoutes(app, deps, workOrders);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -35,21 +35,27 @@ function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit:
 
 /**
  * `<base>/export`, `<base>/import`, `<base>/import_template` for a declared resource: export with
- * `<permission>:index` (the list's filters), import and template with `<permission>:add`.
+ * `<permission>:index` (the list's filters), import and template with `<permission>:add` — unless
+ * the resource has its own codes (`station:export`, `station:import`).
  */
-export function excelRoutes(app: FastifyInstance, { db }: Deps, opts: { exportSpec?: ExportSpec; importSpec?: ImportSpec }) {
+export function excelRoutes(
+  app: FastifyInstance,
+  { db }: Deps,
+  opts: { exportSpec?: ExportSpec; importSpec?: ImportSpec; exportPermission?: string; importPermission?: string },
+) {
   const def = opts.exportSpec?.def ?? opts.importSpec?.def;
   if (!def) return;
   const base = `/api/system/${def.name}`;
   const tag = def.name;
   const { exportSpec, importSpec } = opts;
+  const importPermission = opts.importPermission ?? `${def.permission}:add`;
 
   if (exportSpec) {
     const filters = z.object(Object.fromEntries(Object.keys(def.filters).map((k) => [k, z.string().optional()])));
     app.get(
       `${base}/export`,
       {
-        config: { permission: `${def.permission}:index` },
+        config: { permission: opts.exportPermission ?? `${def.permission}:index` },
         schema: doc(tag, `Export the list as .xlsx (streamed): the same sort, order, q and filters as index; headers in the caller's language`, {
           querystring: z.object({ sort: z.string().optional(), order: z.enum(['ASC', 'DESC']).optional(), q: z.string().optional() }).extend(filters.shape),
           returns: 'an .xlsx file',
@@ -62,7 +68,7 @@ export function excelRoutes(app: FastifyInstance, { db }: Deps, opts: { exportSp
 
   app.get(
     `${base}/import_template`,
-    { config: { permission: `${def.permission}:add` }, schema: doc(tag, 'The import template (.xlsx): headers in the caller\'s language, required ones marked *, one example row', { returns: 'an .xlsx file' }) },
+    { config: { permission: importPermission }, schema: doc(tag, 'The import template (.xlsx): headers in the caller\'s language, required ones marked *, one example row', { returns: 'an .xlsx file' }) },
     async (req, reply) => {
       const name = `${importSpec.templateTitle[req.lang === 'zh' ? 0 : 1]}.xlsx`;
       return reply
@@ -85,7 +91,7 @@ export function excelRoutes(app: FastifyInstance, { db }: Deps, opts: { exportSp
     scope.post(
       `${base}/import`,
       {
-        config: { permission: `${def.permission}:add` },
+        config: { permission: importPermission },
         bodyLimit: IMPORT_MAX_BYTES + 1,
         schema: doc(
           tag,

@@ -39,9 +39,9 @@ export function assertTransition<S extends string, A extends string>(
 }
 
 /** 400: a frozen station refuses every transition until unfrozen. */
-export function stationFrozen(code: string, action: string): ApiError {
+export function stationFrozen(code: string, action: string, actionLabels: Labels = StationActionLabel): ApiError {
   return new ApiError(400, 'error.station_frozen', { code, action }, (lang) =>
-    t('error.station_frozen', lang, { code, action: StationActionLabel.label(action, lang) }),
+    t('error.station_frozen', lang, { code, action: actionLabels.label(action, lang) }),
   );
 }
 

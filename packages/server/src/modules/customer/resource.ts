@@ -44,7 +44,7 @@ async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | n
  * The province / city / district of a write must nest (所选区县不属于该城市); an edit is checked with
  * the stored values of the levels it leaves alone.
  */
-async function checkRegion(input: Record<string, unknown>, before: Record<string, unknown> = {}): Promise<void> {
+export async function checkRegion(input: Record<string, unknown>, before: Record<string, unknown> = {}): Promise<void> {
   const keys = ['province_code', 'city_code', 'district_code'] as const;
   if (!keys.some((k) => k in input)) return;
   const value = Object.fromEntries(keys.map((k) => [k, (k in input ? input[k] : before[k]) as string | null | undefined]));

@@ -112,7 +112,28 @@ const purgeSmsCodes: JobDef = {
   },
 };
 
-/** The jobs the server knows, by code. Issue 5 adds overdue work-order marking, issue 6 statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, purgeSessions, purgeSmsCodes].map((j) => [j.code, j]));
+/**
+ * 超期: open work orders past their deadline get the overdue flag (the partial index
+ * work_orders_deadline_open_idx finds them). A new deadline (work_order/edit, dispatch) clears it.
+ */
+const markOverdueOrders: JobDef = {
+  code: 'mark_overdue_work_orders',
+  name: { zh: '标记超期派单', en: 'Mark overdue work orders' },
+  description: { zh: '把已过截止时间仍未完成的施工/并网派单标记为超期', en: 'Flags open construction and grid-connection orders past their deadline as overdue' },
+  cron: '*/10 * * * *',
+  async run({ db, now }) {
+    const rows = await query<{ id: number }>(
+      db,
+      sql`update work_orders set overdue = true, updated_at = ${at(now)}
+          where overdue = false and deadline < ${at(now)}
+            and status in ('dispatched','accepted','in_progress','rejected','rectifying')
+          returning id`,
+    );
+    return { marked: rows.length };
+  },
+};
+
+/** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

@@ -1,0 +1,64 @@
+import { SelfAuditResult, WorkOrderKind } from '@pv/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { selfAudits } from '../../db/schema/index.ts';
+import { defineResource, range } from '../../resources/define.ts';
+import { plainRow } from '../present.ts';
+import { ownershipScope } from '../scope.ts';
+
+const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
+const date = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' }).transform((v) => new Date(v));
+
+const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(`"self_audits"."${column}"`)})`;
+
+const extraColumns = {
+  order_no: sql<string | null>`(select w.order_no from work_orders w where w.id = "self_audits"."work_order_id")`,
+  order_status: sql<string | null>`(select w.status from work_orders w where w.id = "self_audits"."work_order_id")`,
+  station_code: sql<string | null>`(select s.code from stations s where s.id = "self_audits"."station_id")`,
+  station_name: sql<string | null>`(select s.name from stations s where s.id = "self_audits"."station_id")`,
+  customer_name: sql<string | null>`(select c.name from stations s join customers c on c.id = s.customer_id where s.id = "self_audits"."station_id")`,
+  agent_name: sql<string | null>`(select a.name from agents a where a.id = "self_audits"."agent_id")`,
+  submitter_name: userName('submitted_by'),
+  reviewer_name: userName('reviewer_id'),
+};
+
+/**
+ * /api/system/self_audit/*: the list (index); get_info, submit, approve and reject are in
+ * actions.ts (get_info adds the items' files with signed links).
+ */
+export const selfAuditResource = defineResource({
+  name: 'self_audit',
+  permission: 'self_audit',
+  table: selfAudits,
+  ops: ['index'],
+  sorts: {
+    id: selfAudits.id,
+    attempt: selfAudits.attempt,
+    result: selfAudits.result,
+    submitted_at: selfAudits.submitted_at,
+    reviewed_at: selfAudits.reviewed_at,
+    created_at: selfAudits.created_at,
+    updated_at: selfAudits.updated_at,
+  },
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  filters: {
+    id: { column: selfAudits.id, op: 'eq', schema: id, multi: true },
+    kind: { column: selfAudits.kind, op: 'eq', schema: enumOf(WorkOrderKind.values) },
+    result: { column: selfAudits.result, op: 'eq', schema: enumOf(SelfAuditResult.values), multi: true },
+    work_order_id: { column: selfAudits.work_order_id, op: 'eq', schema: id, multi: true },
+    station_id: { column: selfAudits.station_id, op: 'eq', schema: id, multi: true },
+    agent_id: { column: selfAudits.agent_id, op: 'eq', schema: id, multi: true },
+    province_code: { column: selfAudits.province_code, op: 'eq', schema: z.string().max(6), multi: true },
+    city_code: { column: selfAudits.city_code, op: 'eq', schema: z.string().max(6), multi: true },
+    ...range('submitted_at', selfAudits.submitted_at, date),
+  },
+  search: [],
+  quickFields: {},
+  // agent tree / department / self = created (submitted) it
+  scope: (auth) => ownershipScope(auth, { agent: selfAudits.agent_id, createdBy: selfAudits.created_by, owner: selfAudits.submitted_by }),
+  extraColumns,
+  present: (row) => plainRow(row),
+});
+
+export type SelfAuditResource = typeof selfAuditResource;
