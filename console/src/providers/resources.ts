@@ -26,6 +26,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'setting/taskManagement': { api: 'task' },
   'setting/systemLog': { api: 'syslog' },
   'stationManagement/gebMatter': { api: 'matter' },
+  'stationManagement/stationList': { api: 'station' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

@@ -15,8 +15,9 @@ import * as history from './history.ts';
 import * as matter from './matter.ts';
 import * as agent from './agent.ts';
 import * as customerDetail from './customer-detail.ts';
+import * as station from './station.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -8,6 +8,7 @@ import { menuManagement } from '../../resources/system/menu/index.ts';
 import { taskManagement } from '../../resources/system/task/index.ts';
 import { systemLog } from '../../resources/system/systemLog/index.ts';
 import { gebMatter, loadMatterDetails } from '../../resources/matter/index.ts';
+import { loadStationDetail, loadStationDocs, stationList } from '../../resources/station/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -45,6 +46,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/systemLog': resource(systemLog),
   'stationManagement/gebMatter': resource(gebMatter),
   'stationManagement/matterDetails': page(loadMatterDetails),
+  'stationManagement/stationList': resource(stationList),
+  'stationManagement/stationDetail': page(loadStationDetail),
+  'stationManagement/pdfs': page(loadStationDocs),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 
