@@ -26,6 +26,10 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'setting/taskManagement': { api: 'task' },
   'setting/systemLog': { api: 'syslog' },
   'stationManagement/gebMatter': { api: 'matter' },
+  'stationManagement/buildWorkOrderList': { api: 'work_order', filter: { kind: 'build' } },
+  'stationManagement/ongridWorkOrderList': { api: 'work_order', filter: { kind: 'grid' } },
+  'stationManagement/buildSelfAuditList': { api: 'self_audit', filter: { kind: 'build' } },
+  'stationManagement/ongridSelfAuditList': { api: 'self_audit', filter: { kind: 'grid' } },
   'stationManagement/stationList': { api: 'station' },
 };
 

@@ -15,9 +15,10 @@ import * as history from './history.ts';
 import * as matter from './matter.ts';
 import * as agent from './agent.ts';
 import * as customerDetail from './customer-detail.ts';
+import * as workOrder from './workOrder.ts';
 import * as station from './station.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -8,6 +8,8 @@ import { menuManagement } from '../../resources/system/menu/index.ts';
 import { taskManagement } from '../../resources/system/task/index.ts';
 import { systemLog } from '../../resources/system/systemLog/index.ts';
 import { gebMatter, loadMatterDetails } from '../../resources/matter/index.ts';
+import { buildWorkOrderList, ongridWorkOrderList } from '../../resources/workOrder/index.ts';
+import { buildSelfAuditList, loadSelfAuditDetail, ongridSelfAuditList } from '../../resources/selfAudit/index.ts';
 import { loadStationDetail, loadStationDocs, stationList } from '../../resources/station/index.ts';
 
 /**
@@ -46,6 +48,12 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/systemLog': resource(systemLog),
   'stationManagement/gebMatter': resource(gebMatter),
   'stationManagement/matterDetails': page(loadMatterDetails),
+  'stationManagement/buildWorkOrderList': resource(buildWorkOrderList),
+  'stationManagement/ongridWorkOrderList': resource(ongridWorkOrderList),
+  'stationManagement/buildSelfAuditList': resource(buildSelfAuditList),
+  'stationManagement/ongridSelfAuditList': resource(ongridSelfAuditList),
+  'stationManagement/buildSelfAuditDetail': page(loadSelfAuditDetail),
+  'stationManagement/ongridselfauditdetails': page(loadSelfAuditDetail),
   'stationManagement/stationList': resource(stationList),
   'stationManagement/stationDetail': page(loadStationDetail),
   'stationManagement/pdfs': page(loadStationDocs),

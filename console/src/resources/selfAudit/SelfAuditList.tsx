@@ -1,0 +1,107 @@
+import type { MouseEvent } from 'react';
+import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Link, Typography } from '@mui/material';
+import type { SelfAudit } from '@pv/contract';
+import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { AgentInput } from '../customer/common.tsx';
+import { ExportButton } from '../customer/excel/index.ts';
+import { useHasPermission } from '../common/actions.tsx';
+import { LocalDateField } from '../common/format.tsx';
+import { SELF_AUDIT_API, kindOfResource, orderListPath, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
+import { AttemptText, ResultChip, fieldLabel, useSelfAuditChoices } from './common.tsx';
+
+const useFilters = () => {
+  const choices = useSelfAuditChoices();
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(fieldLabel('q'))} />,
+    <SelectArrayInput key="result" source="result" label={fieldLabel('result')} choices={choices.result} alwaysOn sx={{ minWidth: 180 }} />,
+    <ProvinceInput key="province_code" source="province_code" label={fieldLabel('province_code')} alwaysOn />,
+    <CityInput key="city_code" source="city_code" label={fieldLabel('city_code')} />,
+    <AgentInput key="agent_id" source="agent_id" label={fieldLabel('agent_id')} />,
+    <DateInput key="submitted_at_gte" source="submitted_at_gte" label={fieldLabel('submitted_at_gte')} />,
+    <DateInput key="submitted_at_lte" source="submitted_at_lte" label={fieldLabel('submitted_at_lte')} />,
+    <NumberInput key="work_order_id" source="work_order_id" label={fieldLabel('work_order_id')} />,
+    <NumberInput key="station_id" source="station_id" label={fieldLabel('station_id')} />,
+  ];
+};
+
+const ListActions = () => {
+  const exportable = useHasPermission(`${SELF_AUDIT_API}:export`);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {exportable && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+const datagridSx = {
+  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
+  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+} as const;
+const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/**
+ * 施工完工自审 #/stationManagement/buildSelfAuditList and 并网自审 #/stationManagement/ongridSelfAuditList:
+ * the self_audit API with a fixed kind, one row per submission. A row opens the audit's detail
+ * page (its own tab).
+ */
+const SelfAuditList = () => {
+  const kind = kindOfResource(useResourceContext());
+  const filters = useFilters();
+  const height = useTableHeight();
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'submitted_at', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+      empty={false}
+      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+    >
+      <Datagrid rowClick={(id) => selfAuditDetailPath(kind, id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+        <FunctionField<SelfAudit>
+          source="order_no"
+          label={fieldLabel('order_no')}
+          render={(r) => (
+            <Link component={RouterLink} to={orderListPath(kind, { id: r.work_order_id })} onClick={stop} underline="hover" data-testid="order-link">
+              {r.order_no ?? `#${r.work_order_id}`}
+            </Link>
+          )}
+        />
+        <FunctionField<SelfAudit>
+          source="station_code"
+          label={fieldLabel('station_code')}
+          render={(r) => (
+            <Box>
+              <Link component={RouterLink} to={stationDetailPath(r.station_id)} onClick={stop} underline="hover">
+                {r.station_code ?? `#${r.station_id}`}
+              </Link>
+              {r.station_name && (
+                <Typography variant="caption" color="text.secondary" title={r.station_name} sx={ellipsis(180)}>
+                  {r.station_name}
+                </Typography>
+              )}
+            </Box>
+          )}
+        />
+        <TextField source="customer_name" label={fieldLabel('customer_name')} emptyText="-" />
+        <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
+        <ResultChip label={fieldLabel('result')} sortBy="result" />
+        <TextField source="submitter_name" label={fieldLabel('submitter_name')} sortable={false} emptyText="-" />
+        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} />
+        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} sortable={false} emptyText="-" />
+        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
+      </Datagrid>
+    </List>
+  );
+};
+export default SelfAuditList;

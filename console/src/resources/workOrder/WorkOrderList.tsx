@@ -1,0 +1,214 @@
+import { useMemo, useState, type MouseEvent } from 'react';
+import {
+  Datagrid,
+  DateInput,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  Pagination,
+  SearchInput,
+  SelectArrayInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useDataProvider,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
+import DispatchIcon from '@mui/icons-material/SendOutlined';
+import AuditIcon from '@mui/icons-material/FactCheckOutlined';
+import { workOrderBatchDispatchSchema, type WorkOrder, type WorkOrderKindValue } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { AgentInput, customerDetailPath } from '../customer/common.tsx';
+import { ExportButton } from '../customer/excel/index.ts';
+import { ActionButton, FormDialog, present, useAction } from '../common/actions.tsx';
+import { LocalDateField } from '../common/format.tsx';
+import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
+import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
+import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
+
+const useFilters = (kind: WorkOrderKindValue) => {
+  const choices = useWorkOrderChoices();
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(fieldLabel('q'))} />,
+    <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choices.status} alwaysOn sx={{ minWidth: 180 }} />,
+    <SelectInput key="overdue" source="overdue" label={fieldLabel('overdue')} choices={choices.overdue} alwaysOn />,
+    <ProvinceInput key="province_code" source="province_code" label={fieldLabel('province_code')} alwaysOn />,
+    <CityInput key="city_code" source="city_code" label={fieldLabel('city_code')} alwaysOn />,
+    <DistrictInput key="district_code" source="district_code" label={fieldLabel('district_code')} />,
+    <AgentInput key="agent_id" source="agent_id" label={fieldLabel('agent_id')} />,
+    <TeamInput key="team_id" source="team_id" kind={kind} label={fieldLabel('team_id')} />,
+    <DateInput key="deadline_gte" source="deadline_gte" label={fieldLabel('deadline_gte')} />,
+    <DateInput key="deadline_lte" source="deadline_lte" label={fieldLabel('deadline_lte')} />,
+    <DateInput key="created_at_gte" source="created_at_gte" label={fieldLabel('created_at_gte')} />,
+    <DateInput key="created_at_lte" source="created_at_lte" label={fieldLabel('created_at_lte')} />,
+    <NumberInput key="station_id" source="station_id" label={fieldLabel('station_id')} />,
+    <NumberInput key="id" source="id" label={fieldLabel('id')} />,
+  ];
+};
+
+/** 批量派单: the selected orders to one team with one deadline, all or nothing (work_order/batch_dispatch). */
+const BatchDispatchButton = () => {
+  const { selectedIds, data, onUnselectItems } = useListContext<WorkOrder>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const kind = useKind();
+  const choices = useWorkOrderChoices();
+  const [open, setOpen] = useState(false);
+  const { run, busy } = useAction();
+  const resolver = useMemo(
+    () => contractResolver(workOrderBatchDispatchSchema, translate, (v: Record<string, unknown>) => present({ ...v, ids: selectedIds })),
+    [translate, selectedIds],
+  );
+  const selected = (data ?? []).filter((r) => selectedIds.includes(r.id));
+  const blocked = notDispatchable(selected);
+  const submit = async (values: Record<string, unknown>) => {
+    const ok = await run(
+      () => dataProvider.act(WORK_ORDER_API, 'batch_dispatch', present({ ...values, ids: selectedIds })),
+      translate('pv.workOrder.notify.batch_dispatch', { count: selectedIds.length }),
+    );
+    if (ok) {
+      setOpen(false);
+      onUnselectItems();
+    }
+  };
+  return (
+    <>
+      <ActionButton label="pv.workOrder.action.batch_dispatch" icon={<DispatchIcon />} onClick={() => setOpen(true)} />
+      {open && (
+        <FormDialog
+          open
+          title="pv.workOrder.dialog.batch_dispatch_title"
+          hint={
+            translate('pv.workOrder.dialog.batch_dispatch_hint', { count: selectedIds.length }) +
+            (blocked ? ' ' + translate('pv.workOrder.dialog.batch_dispatch_blocked', { count: blocked }) : '')
+          }
+          onClose={() => setOpen(false)}
+          onSubmit={submit}
+          resolver={resolver}
+          submitLabel="pv.workOrder.action.dispatch"
+          busy={busy}
+        >
+          <TeamInput kind={kind} showLoad fullWidth isRequired />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <DateInput source="deadline" label={fieldLabel('deadline')} isRequired fullWidth />
+            <DateInput source="planned_date" label={fieldLabel('planned_date')} fullWidth />
+          </Stack>
+          <SelectInput source="dispatch_type" label={fieldLabel('dispatch_type')} choices={choices.dispatchType} defaultValue="manual" fullWidth />
+          <TextInput source="remark" label={fieldLabel('remark')} multiline minRows={2} fullWidth />
+        </FormDialog>
+      )}
+    </>
+  );
+};
+
+const ListActions = () => {
+  const can = useWorkOrderCan();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {can('export') && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+const datagridSx = {
+  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
+  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
+} as const;
+
+const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+const LIST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/** 电站: the code (opens the station page) over its name. */
+const StationCell = ({ record }: { record: WorkOrder }) => (
+  <Box>
+    <Link component={RouterLink} to={stationDetailPath(record.station_id)} onClick={stop} underline="hover" data-testid="station-link">
+      {record.station_code ?? `#${record.station_id}`}
+    </Link>
+    {record.station_name && (
+      <Typography variant="caption" color="text.secondary" title={record.station_name} sx={ellipsis(160)}>
+        {record.station_name}
+      </Typography>
+    )}
+  </Box>
+);
+
+/** 自检: the latest self-audit of the order (opens its detail page). */
+const LastAuditCell = ({ record }: { record: WorkOrder }) => {
+  const translate = useTranslate();
+  if (!record.last_audit_id) return <>-</>;
+  return (
+    <Tooltip title={translate('pv.workOrder.open_audit', { count: record.audit_count ?? 1 })}>
+      <Link component={RouterLink} to={selfAuditDetailPath(record.kind, record.last_audit_id)} onClick={stop} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} data-testid="last-audit-link">
+        <AuditIcon fontSize="small" />
+        {record.audit_count ? translate('pv.workOrder.attempt', { n: record.audit_count }) : ''}
+      </Link>
+    </Tooltip>
+  );
+};
+
+/**
+ * 施工派单 #/stationManagement/buildWorkOrderList and 并网派单 #/stationManagement/ongridWorkOrderList:
+ * the work_order API with a fixed kind (providers/resources.ts). Rows carry the actions allowed now;
+ * the selected rows can be dispatched together.
+ */
+const WorkOrderList = () => {
+  const kind = useKind();
+  const filters = useFilters(kind);
+  const can = useWorkOrderCan();
+  const regionLabel = useRegionLabel();
+  const height = useTableHeight();
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={20}
+      exporter={false}
+      empty={false}
+      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+    >
+      <Datagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+        <TextField source="order_no" label={fieldLabel('order_no')} />
+        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} />
+        <FunctionField<WorkOrder>
+          source="customer_name"
+          label={fieldLabel('customer_name')}
+          render={(r) =>
+            r.customer_id ? (
+              <Link component={RouterLink} to={customerDetailPath(r.customer_id)} onClick={stop} underline="hover" title={r.customer_name ?? ''} sx={ellipsis(100)}>
+                {r.customer_name ?? `#${r.customer_id}`}
+              </Link>
+            ) : (
+              (r.customer_name ?? '-')
+            )
+          }
+        />
+        <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(150)}>{regionLabel(r) || '-'}</span>} />
+        <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
+        <FunctionField<WorkOrder> source="team_name" label={fieldLabel('team_name')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
+        <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
+        <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
+        <LocalDateField source="dispatched_at" label={fieldLabel('dispatched_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
+        <LocalDateField source="created_at" label={fieldLabel('created_at')} showTime options={LIST_DATE_TIME} />
+        <FunctionField<WorkOrder> source="last_audit_id" label={fieldLabel('last_audit_id')} sortable={false} render={(r) => <LastAuditCell record={r} />} />
+        <WorkOrderRowActions label={fieldLabel('actions')} />
+      </Datagrid>
+    </List>
+  );
+};
+export default WorkOrderList;
