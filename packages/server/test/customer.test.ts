@@ -258,7 +258,7 @@ describe('customer lifecycle', () => {
   it('lose requires a reason, works from any state but lost; lost customers cannot convert or be followed up', async () => {
     const c = await add();
     const noReason = await call(t.app, 'POST', `${base}/lose`, { token, body: { id: c.id, version: 1, reason: '  ' } });
-    expect(noReason).toMatchObject({ status: 400, msg: '流失原因：请填写流失原因' });
+    expect(noReason).toMatchObject({ status: 400, msg: '原因：请填写流失原因' });
     const res = await call(t.app, 'POST', `${base}/lose`, { token, body: { id: c.id, version: 1, reason: '家人不同意' } });
     expect(res.data).toMatchObject({ status: 'lost', lost_reason: '家人不同意', version: 2 });
     expect((await call(t.app, 'POST', `${base}/lose`, { token, body: { id: c.id, version: 2, reason: '再次' } })).msg).toBe('当前状态为“已流失”，不能标记为流失');

@@ -189,6 +189,67 @@ export function stationsSql(count: number, afterCustomerId: number, createdBy: n
     join customers c on c.id = x.id`;
 }
 
+/**
+ * Work orders and self-audits that agree with each station's status (demo data): a construction
+ * order for every station from 待施工 on, a grid-connection order from 待并网 on, dispatched to
+ * `teamId`; a self-audit for every order that reached review. Numbers continue doc_no_seq.
+ */
+export function workOrdersSql(teamId: number, reviewerId: number): string[] {
+  const buildStatus = `case s.status when 'build_pending' then 'pending_dispatch' when 'building' then 'in_progress'
+      when 'build_review' then 'audit_pending' when 'build_rejected' then 'rejected' else 'completed' end`;
+  const gridStatus = `case s.status when 'grid_pending' then 'pending_dispatch' when 'grid_review' then 'audit_pending'
+      when 'grid_rejected' then 'rejected' else 'completed' end`;
+  // a moment K days after the station was created, but never in the future (recent stations)
+  const at = (k: number) => `least(s.created_at + interval '${k} day', now() - interval '${60 - k} hour')`;
+  const order = (kind: 'build' | 'grid', prefix: string, status: string, states: string, days: number) =>
+    `insert into work_orders (order_no, kind, station_id, agent_id, province_code, city_code, district_code, team_id, dispatch_type,
+        planned_date, deadline, dispatched_at, dispatched_by, accepted_at, started_at, submitted_at, finished_at, audit_count, status, created_by, created_at, updated_at)
+      select '${prefix}' || to_char(${at(days)}, 'YYYYMMDD') || lpad(nextval('doc_no_seq')::text, 6, '0'),
+        '${kind}', s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
+        case when x.st = 'pending_dispatch' then null else ${teamId} end, 'manual',
+        (${at(days + 3)})::date,
+        case when x.st = 'pending_dispatch' then null else s.created_at + interval '${days + 20} day' end,
+        case when x.st = 'pending_dispatch' then null else ${at(days + 1)} end,
+        case when x.st = 'pending_dispatch' then null else ${reviewerId} end,
+        case when x.st = 'pending_dispatch' then null else ${at(days + 2)} end,
+        case when x.st in ('pending_dispatch') then null else ${at(days + 3)} end,
+        case when x.st in ('audit_pending','rejected','completed') then ${at(days + 10)} end,
+        case when x.st = 'completed' then ${at(days + 12)} end,
+        case when x.st in ('audit_pending','rejected','completed') then 1 else 0 end,
+        x.st, ${reviewerId}, ${at(days)}, ${at(days + 12)}
+      from stations s cross join lateral (select ${status} as st) x
+      where s.status in (${states})`;
+  const later = `'grid_pending','grid_review','grid_rejected','grid_connected','operating'`;
+  const audits = `insert into self_audits (work_order_id, kind, station_id, agent_id, province_code, city_code, district_code, attempt, items, note,
+        submitted_by, submitted_at, reviewer_id, reviewed_at, result, reject_reason, created_by, created_at, updated_at)
+      select w.id, w.kind, w.station_id, w.agent_id, w.province_code, w.city_code, w.district_code, 1,
+        case w.kind when 'build' then jsonb_build_array(
+            jsonb_build_object('key','module_nameplate','file_ids','[]'::jsonb),
+            jsonb_build_object('key','inverter_nameplate','file_ids','[]'::jsonb),
+            jsonb_build_object('key','inverter_sn','value', s.inverter_sn),
+            jsonb_build_object('key','tilt','value', s.tilt_deg::text),
+            jsonb_build_object('key','safety_nodes','file_ids','[]'::jsonb),
+            jsonb_build_object('key','property_deed','file_ids','[]'::jsonb))
+          else jsonb_build_array(
+            jsonb_build_object('key','grid_certificate','file_ids','[]'::jsonb),
+            jsonb_build_object('key','meter_number','value', '3701' || lpad(s.id::text, 8, '0')),
+            jsonb_build_object('key','ppa','file_ids','[]'::jsonb),
+            jsonb_build_object('key','acceptance_opinion','value','验收合格')) end,
+        '演示数据', w.team_id, w.submitted_at,
+        case when w.status in ('rejected','completed') then ${reviewerId} end,
+        case when w.status in ('rejected','completed') then least(w.submitted_at + interval '1 day', now() - interval '1 hour') end,
+        case w.status when 'completed' then 'approved' when 'rejected' then 'rejected' else 'pending' end,
+        case when w.status = 'rejected' then '照片不清晰，请重新拍摄' end,
+        w.team_id, w.submitted_at, w.updated_at
+      from work_orders w join stations s on s.id = w.station_id
+      where w.status in ('audit_pending','rejected','completed')`;
+  return [
+    order('build', 'SG', buildStatus, `'build_pending','building','build_review','build_rejected',${later}`, 5),
+    order('grid', 'BW', gridStatus, later, 25),
+    audits,
+  ];
+}
+
 /** Follow-up records for non-new customers created after `afterCustomerId`, up to `count`. */
 export function followUpsSql(count: number, afterCustomerId: number): string {
   return `insert into customer_follow_ups (customer_id, way, content, next_date, created_by, created_at, updated_at)

@@ -7,7 +7,7 @@ import { type Db, runScript } from '../../db/client.ts';
 import { agents, customers, roles, stations, userRoles, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../auth/password.ts';
 import { BUILTIN_ROLES } from '../auth/permissions.ts';
-import { customersSql, followUpsSql, stationsSql } from '../../seed/generate.ts';
+import { customersSql, followUpsSql, stationsSql, workOrdersSql } from '../../seed/generate.ts';
 import { seedMenus } from '../menu/tree.ts';
 
 export interface BootstrapResult {
@@ -57,7 +57,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       .returning({ id: users.id });
     await tx.insert(userRoles).values({ user_id: admin!.id, role_id: await roleId('admin') });
     if (!config.demoData) return null;
-    return seedDemo(tx as unknown as Db, hash, admin!.id, { operator: await roleId('operator'), agent: await roleId('agent') });
+    return seedDemo(tx as unknown as Db, hash, admin!.id, { operator: await roleId('operator'), agent: await roleId('agent'), dispatcher: await roleId('dispatcher'), team: await roleId('team') });
   });
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
@@ -79,7 +79,7 @@ const DEMO_AGENTS: Array<[code: string, name: string, parent: string | null, con
   ['SX001', '山西晋阳光伏有限公司', null, '马俊峰', '13903510013', '140800'],
 ];
 
-async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operator: number; agent: number }) {
+async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operator: number; agent: number; dispatcher: number; team: number }) {
   const ids = new Map<string, number>();
   for (const [code, name, parent, contact, phone, city] of DEMO_AGENTS) {
     const [row] = await db
@@ -105,7 +105,10 @@ async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operat
     ['kefu', '李晓梅', roleIds.operator, null, '13800000001'],
     ['agent_sd', '王建国', roleIds.agent, 'SD001', '13905310001'],
     ['agent_hn', '陈德明', roleIds.agent, 'HN001', '13903710007'],
+    ['paidan', '赵工', roleIds.dispatcher, null, '13800000002'],
+    ['shigong', '孙师傅', roleIds.team, null, '13800000003'],
   ];
+  let teamId: number | null = null;
   const ownerIds: number[] = [adminId];
   for (const [username, full_name, roleId, agent, phone] of demoUsers) {
     const [u] = await db
@@ -113,12 +116,14 @@ async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operat
       .values({ username, password_hash: hash, full_name, phone, identity: agent ? 'agent' : 'staff', agent_id: agent ? ids.get(agent)! : null })
       .returning({ id: users.id });
     await db.insert(userRoles).values({ user_id: u!.id, role_id: roleId });
-    if (!agent) ownerIds.push(u!.id);
+    if (roleId === roleIds.operator) ownerIds.push(u!.id);
+    if (roleId === roleIds.team) teamId = u!.id;
   }
   await runScript(db, [
     'select setseed(0.2026)',
     customersSql({ count: 600, agentShare: 0.8, formalShare: 0.52, createdBy: adminId, ownerIds }),
     stationsSql(300, 0, adminId),
+    ...workOrdersSql(teamId!, adminId),
     followUpsSql(900, 0),
   ]);
   const [c] = await db.select({ n: count() }).from(customers);

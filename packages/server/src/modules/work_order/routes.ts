@@ -95,7 +95,11 @@ export function workOrderRoutes(app: FastifyInstance, deps: Deps, actions: WorkO
     app.post(
       `${base}/${action}`,
       { config: { permission: `work_order:${action}` }, schema: doc(TAG, `${what}. Refused on a frozen station or from another state`, { body, returns: 'the order' }) },
-      async (req) => ok(await present((await run(req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
+      async (req) => {
+        const row = await run(req.body ?? {}, authOf(req), actorOf(req));
+        // a team member who refused an order no longer sees it: answer the row as written
+        return ok(action === 'reject_order' ? def.present(row, req.lang) : await present(row.id as number, req));
+      },
     );
   }
   app.get(
