@@ -19,6 +19,8 @@ const zhOrderFields = {
   agent_name: '代理商',
   team_id: '施工队/专员',
   team_name: '施工队/专员',
+  team_build: '施工队',
+  team_grid: '并网专员',
   dispatch_type: '派单方式',
   planned_date: '计划日期',
   deadline: '截止日期',
@@ -62,6 +64,8 @@ const enOrderFields: typeof zhOrderFields = {
   agent_name: 'Agent',
   team_id: 'Team',
   team_name: 'Team',
+  team_build: 'Crew',
+  team_grid: 'Grid agent',
   dispatch_type: 'Dispatch type',
   planned_date: 'Planned date',
   deadline: 'Deadline',
@@ -112,7 +116,6 @@ const zhAuditFields = {
   opinion: '审核意见',
   note: '提交说明',
   items: '检查项',
-  q: '搜索派单编号',
 };
 
 const enAuditFields: typeof zhAuditFields = {
@@ -139,7 +142,6 @@ const enAuditFields: typeof zhAuditFields = {
   opinion: 'Opinion',
   note: 'Note',
   items: 'Check items',
-  q: 'Search order no.',
 };
 
 export const zh = {

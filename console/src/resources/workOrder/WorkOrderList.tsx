@@ -30,7 +30,7 @@ import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts'
 import { AgentInput, customerDetailPath } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, present, useAction } from '../common/actions.tsx';
-import { LocalDateField } from '../common/format.tsx';
+import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
 import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
 import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
 import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
@@ -43,7 +43,7 @@ const useFilters = (kind: WorkOrderKindValue) => {
     <SelectArrayInput key="status" source="status" label={fieldLabel('status')} choices={choices.status} alwaysOn sx={{ minWidth: 180 }} />,
     <SelectInput key="overdue" source="overdue" label={fieldLabel('overdue')} choices={choices.overdue} alwaysOn />,
     <ProvinceInput key="province_code" source="province_code" label={fieldLabel('province_code')} alwaysOn />,
-    <CityInput key="city_code" source="city_code" label={fieldLabel('city_code')} alwaysOn />,
+    <CityInput key="city_code" source="city_code" label={fieldLabel('city_code')} />,
     <DistrictInput key="district_code" source="district_code" label={fieldLabel('district_code')} />,
     <AgentInput key="agent_id" source="agent_id" label={fieldLabel('agent_id')} />,
     <TeamInput key="team_id" source="team_id" kind={kind} label={fieldLabel('team_id')} />,
@@ -123,14 +123,22 @@ const ListActions = () => {
 
 const datagridSx = {
   '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.75 },
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
+const SHORT_TIME: Intl.DateTimeFormatOptions = { hour12: false, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const LIST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
+
+/** A time without the year (the full time on hover): the list stays within a 1440 px screen. */
+const ShortTime = ({ value }: { value: string | null | undefined }) => {
+  const lang = useLang();
+  if (!value) return <>-</>;
+  const d = new Date(value);
+  return <span title={formatDateTime(value, lang)}>{Number.isNaN(d.getTime()) ? value : d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', SHORT_TIME)}</span>;
+};
 
 /** 电站: the code (opens the station page) over its name. */
 const StationCell = ({ record }: { record: WorkOrder }) => (
@@ -184,10 +192,11 @@ const WorkOrderList = () => {
     >
       <Datagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
         <TextField source="order_no" label={fieldLabel('order_no')} />
-        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} />
+        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} sortable={false} render={(r) => <StationCell record={r} />} />
         <FunctionField<WorkOrder>
           source="customer_name"
           label={fieldLabel('customer_name')}
+          sortable={false}
           render={(r) =>
             r.customer_id ? (
               <Link component={RouterLink} to={customerDetailPath(r.customer_id)} onClick={stop} underline="hover" title={r.customer_name ?? ''} sx={ellipsis(100)}>
@@ -199,12 +208,12 @@ const WorkOrderList = () => {
           }
         />
         <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(150)}>{regionLabel(r) || '-'}</span>} />
-        <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
-        <FunctionField<WorkOrder> source="team_name" label={fieldLabel('team_name')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
+        <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} sortable={false} options={{ maximumFractionDigits: 2 }} emptyText="-" />
+        <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} sortable={false} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
         <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
         <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
-        <LocalDateField source="dispatched_at" label={fieldLabel('dispatched_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
-        <LocalDateField source="created_at" label={fieldLabel('created_at')} showTime options={LIST_DATE_TIME} />
+        <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />
+        <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} />
         <FunctionField<WorkOrder> source="last_audit_id" label={fieldLabel('last_audit_id')} sortable={false} render={(r) => <LastAuditCell record={r} />} />
         <WorkOrderRowActions label={fieldLabel('actions')} />
       </Datagrid>
