@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { isChineseName, isIdCard, isPhone } from '@pv/contract';
 import { agents, customerFollowUps, customers, stations, users } from '../src/db/schema/index.ts';
-import { runScript } from '../src/db/client.ts';
+import { query, runScript } from '../src/db/client.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../src/seed/generate.ts';
 import { ADMIN_PASSWORD, call, login, startApp, type TestApp } from './helpers.ts';
 
@@ -46,7 +46,7 @@ describe('demo data on first start', () => {
   });
 
   it('demo users share the admin password; agent_sd sees only its Shandong agent tree', async () => {
-    expect((await t.handle.db.select().from(users)).map((u) => u.username).sort()).toEqual(['admin', 'agent_hn', 'agent_sd', 'kefu']);
+    expect((await t.handle.db.select().from(users)).map((u) => u.username).sort()).toEqual(['admin', 'agent_hn', 'agent_sd', 'kefu', 'paidan', 'shigong']);
     const token = await login(t.app, 'agent_sd', ADMIN_PASSWORD);
     const res = await call(t.app, 'GET', '/api/system/customer/index', { token, query: { limit: 500 } });
     expect(res.data.total).toBeGreaterThan(20);
@@ -56,6 +56,27 @@ describe('demo data on first start', () => {
     expect(all.data.total).toBe(600);
     const stat = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: kefu });
     expect(stat.data.provinces.reduce((s: number, p: { customers: number }) => s + p.customers, 0)).toBe(600);
+  });
+
+  it('demo work orders and self-audits agree with each station: open orders match the station state', async () => {
+    const rows = await query<{ status: string; kind: string; order_status: string }>(
+      t.handle.db,
+      sql`select s.status, w.kind, w.status as order_status, count(*)::int as n,
+                 count(a.id) filter (where a.result = 'pending')::int as pending_audits
+          from stations s join work_orders w on w.station_id = s.id left join self_audits a on a.work_order_id = w.id
+          group by 1, 2, 3`,
+    );
+    const pairs = new Set(rows.map((r) => `${r.status}/${r.kind}/${r.order_status}`));
+    expect(pairs.has('building/build/in_progress')).toBe(true);
+    expect(pairs.has('build_review/build/audit_pending')).toBe(true);
+    expect(pairs.has('grid_review/grid/audit_pending')).toBe(true);
+    // no station has an open order that its state does not allow
+    expect([...pairs].filter((p) => p.startsWith('build_pending/') && !p.endsWith('/pending_dispatch'))).toEqual([]);
+    expect([...pairs].filter((p) => p.startsWith('operating/') && !p.endsWith('/completed'))).toEqual([]);
+    // the team member works them and sees only its own
+    const team = await login(t.app, 'shigong', ADMIN_PASSWORD);
+    const mine = await call(t.app, 'GET', '/api/system/work_order/index', { token: team, query: { limit: 5, status: 'in_progress' } });
+    expect(mine.data.total).toBeGreaterThan(0);
   });
 });
 
