@@ -182,6 +182,8 @@ export const zh = {
       wo: {
         order_no: '派单编号',
         kind: '类型',
+        kind_build: '施工',
+        kind_grid: '并网',
         status: '状态',
         team: '施工队/专员',
         deadline: '截止日期',
@@ -304,6 +306,8 @@ export const en: typeof zh = {
       wo: {
         order_no: 'Order no.',
         kind: 'Kind',
+        kind_build: 'Construction',
+        kind_grid: 'Grid',
         status: 'Status',
         team: 'Team',
         deadline: 'Deadline',

@@ -27,8 +27,8 @@ export function useRecordSideList<T>(api: string, name: string, fetch: (dataProv
 export interface HistoryOptions {
   /** API resource (GET <api>/history) */
   api: string;
-  /** i18n key of a field's label: name → key */
-  fieldLabel: (name: string) => string;
+  /** i18n key of a field's label: name → key (the entry's action too: an upload's `name` is the file's, not the record's) */
+  fieldLabel: (name: string, action?: string) => string;
   /** enum fields shown by label */
   labelled?: Record<string, Labels>;
   /** more fields to leave out (joined names, derived columns) */
@@ -64,7 +64,7 @@ const Changes = ({ entry, options }: { entry: HistoryEntry; options: HistoryOpti
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {keys.slice(0, 12).map((k) => (
         <Typography component="li" variant="caption" key={k} sx={{ display: 'list-item' }}>
-          {translate('pv.history.changed', { field: translate(options.fieldLabel(k), { _: k }), before: format(k, before[k]), after: format(k, after[k]) })}
+          {translate('pv.history.changed', { field: translate(options.fieldLabel(k, entry.action), { _: k }), before: format(k, before[k]), after: format(k, after[k]) })}
         </Typography>
       ))}
     </Box>

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import FrozenIcon from '@mui/icons-material/AcUnit';
@@ -12,6 +12,7 @@ import {
   MatterStatus,
   MatterType,
   SelfAuditResult,
+  StationDocType,
   StationStatus,
   WorkOrderKind,
   WorkOrderStatus,
@@ -46,7 +47,13 @@ const Related = ({ title, testId, error, empty, isEmpty, actions, children }: { 
   const translate = useTranslate();
   return (
     <Panel title={title} testId={testId} actions={actions}>
-      {error ? <Alert severity="info">{translate('pv.station.unavailable', { msg: (error as Error).message })}</Alert> : isEmpty ? <EmptyNote text={empty} /> : children}
+      {error ? (
+        <Alert severity="info">{translate('pv.station.unavailable', { msg: (error as Error).message })}</Alert>
+      ) : isEmpty ? (
+        <EmptyNote text={empty} />
+      ) : (
+        <Box sx={{ overflowX: 'auto', '& th, & td': { whiteSpace: 'nowrap' } }}>{children}</Box>
+      )}
     </Panel>
   );
 };
@@ -156,7 +163,7 @@ const WorkOrders = () => {
                   {o.order_no}
                 </Link>
               </TableCell>
-              <TableCell>{WorkOrderKind.label(o.kind, lang)}</TableCell>
+              <TableCell title={WorkOrderKind.label(o.kind, lang)}>{translate(`pv.station.wo.kind_${o.kind === 'grid' ? 'grid' : 'build'}`)}</TableCell>
               <TableCell>
                 <Stack direction="row" spacing={0.5} alignItems="center">
                   <span>{WorkOrderStatus.label(o.status, lang)}</span>
@@ -276,18 +283,20 @@ const Documents = () => {
   );
 };
 
-const HISTORY_HIDDEN = ['code', 'customer_name', 'customer_phone', 'agent_name', 'product_name', 'doc_count', 'status_at', 'frozen_reason', 'terminated_reason'];
+const HISTORY_HIDDEN = ['file_id', 'code', 'customer_name', 'customer_phone', 'agent_name', 'product_name', 'doc_count', 'status_at', 'frozen_reason', 'terminated_reason'];
 
 const Side = () => {
   const translate = useTranslate();
   const actions = useStationActionLabels();
-  const labelled = useMemo(() => ({ status: StationStatus, grid_mode: GridMode, grid_voltage: GridVoltage }), []);
+  const labelled = useMemo(() => ({ status: StationStatus, grid_mode: GridMode, grid_voltage: GridVoltage, doc_type: StationDocType }), []);
+  // a document's log entry names the file and its type, not the station
+  const historyField = (name: string, action?: string) => (action === 'upload_doc' || action === 'del_doc' ? `pv.station.docs.${name}` : fieldLabel(name));
   return (
     <>
       <Documents />
       <PositionSketch />
       <TimelinePanel api={STATION_API} states={StationStatus} actions={actions} />
-      <HistoryPanel api={STATION_API} fieldLabel={fieldLabel} labelled={labelled} hidden={HISTORY_HIDDEN} actionLabel={(a) => translate(`pv.station.history_action.${a}`, { _: a })} />
+      <HistoryPanel api={STATION_API} fieldLabel={historyField} labelled={labelled} hidden={HISTORY_HIDDEN} actionLabel={(a) => translate(`pv.station.history_action.${a}`, { _: a })} />
     </>
   );
 };

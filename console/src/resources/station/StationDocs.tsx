@@ -73,7 +73,7 @@ const Upload = ({ onUploaded }: { onUploaded: (doc: FileView) => void }) => {
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-      <TextField select size="small" label={translate('pv.station.docs.doc_type')} value={docType} onChange={(e) => setDocType(e.target.value)} sx={{ minWidth: 180 }} data-testid="station-doc-type">
+      <TextField select size="small" label={translate('pv.station.docs.doc_type')} value={docType} onChange={(e) => setDocType(e.target.value)} fullWidth={false} sx={{ width: 220, flexShrink: 0 }} data-testid="station-doc-type">
         {StationDocType.choices(lang).map((c) => (
           <MenuItem key={c.id} value={c.id}>
             {c.name}
@@ -81,7 +81,7 @@ const Upload = ({ onUploaded }: { onUploaded: (doc: FileView) => void }) => {
         ))}
       </TextField>
       <input ref={input} type="file" accept={UPLOAD_LIMITS.pdf.types.join(',')} hidden onChange={picked} data-testid="station-doc-file" />
-      <Button variant="contained" startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadIcon />} disabled={busy} onClick={() => input.current?.click()} data-testid="station-doc-upload">
+      <Button variant="contained" startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadIcon />} disabled={busy} onClick={() => input.current?.click()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} data-testid="station-doc-upload">
         {translate(busy ? 'pv.station.docs.uploading' : 'pv.station.docs.upload')}
       </Button>
       <Typography variant="caption" color="text.secondary">
@@ -154,13 +154,14 @@ const Docs = () => {
           <Upload onUploaded={(doc) => setShown(doc.id)} />
         </Panel>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 6fr' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2 }}>
         <Panel title="pv.station.docs.list" testId="station-docs">
           {error ? (
             <Alert severity="error">{(error as Error).message}</Alert>
           ) : !isPending && docs.length === 0 ? (
             <EmptyNote text="pv.station.docs.empty" />
           ) : (
+            <Box sx={{ overflowX: 'auto', '& th, & td': { whiteSpace: 'nowrap' } }}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -174,7 +175,7 @@ const Docs = () => {
               <TableBody>
                 {docs.map((d) => (
                   <TableRow key={d.id} hover selected={current?.id === d.id} data-testid={`station-doc-${d.id}`}>
-                    <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={d.name}>
+                    <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={d.name}>
                       <Link component="button" type="button" onClick={() => setShown(d.id)} sx={{ textAlign: 'left' }}>
                         {d.name}
                       </Link>
@@ -183,9 +184,9 @@ const Docs = () => {
                     <TableCell align="right">{formatBytes(d.size, lang)}</TableCell>
                     <TableCell>
                       <Typography variant="body2">{formatDateTime(d.created_at, lang)}</Typography>
-                      {(d.created_by_name || d.created_by) && (
+                      {d.created_by_name && (
                         <Typography variant="caption" color="text.secondary">
-                          {translate('pv.station.docs.by', { name: d.created_by_name || `#${d.created_by}` })}
+                          {translate('pv.station.docs.by', { name: d.created_by_name })}
                         </Typography>
                       )}
                     </TableCell>
@@ -206,6 +207,7 @@ const Docs = () => {
                 ))}
               </TableBody>
             </Table>
+            </Box>
           )}
         </Panel>
         <Panel
