@@ -117,7 +117,8 @@ export class WorkOrderActions {
   }
 
   private dispatchMove(input: z.infer<typeof workOrderDispatchSchema> | z.infer<typeof workOrderBatchDispatchSchema>, team: { id: number; name: string }, auth: AuthContext, batch = false): OrderMove {
-    const deadline = new Date(input.deadline);
+    // a date alone (the console's date picker) means the end of that day, China time
+    const deadline = /^\d{4}-\d{2}-\d{2}$/.test(input.deadline) ? new Date(`${input.deadline}T23:59:59+08:00`) : new Date(input.deadline);
     if (deadline.getTime() <= Date.now()) throw new ApiError(400, 'error.deadline_past');
     return {
       set: {
