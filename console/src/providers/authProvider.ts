@@ -177,6 +177,8 @@ export function createAuthProvider(
       clearTabs();
       routesPromise = null;
       userPromise = null;
+      // without login interception (virtual admin) there is no login page to go to
+      if (!appConfig.loginInterception) return LOGOUT_LANDING;
       // /index needs a session: the guard's answer (login, remembering /index) directly
       return `/login?redirect=${encodeURIComponent(LOGOUT_LANDING)}`;
     },

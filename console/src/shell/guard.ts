@@ -10,14 +10,20 @@ const routePath = (hash: string) => (hash.replace(/^#/, '') || '/').split('?')[0
  * Where a visit must go before the app renders (SPEC.md §2):
  * - without a token: `#/login?redirect=<requested>` unless the route is public (no redirect
  *   parameter for the home page, nor with recordRoute off);
- * - with a token: /login goes to / (the session loads; a failure resets it and comes back here).
+ * - with a token: /login goes to / (the session loads; a failure resets it and comes back here);
+ * - with loginInterception off (SPEC.md §6) there is no login at all: the user is a virtual admin
+ *   (authProvider), every route passes without a token and /login goes to /.
  */
-export function loginRedirect(hash: string, hasToken: boolean): string | null {
+export function loginRedirect(
+  hash: string,
+  hasToken: boolean,
+  options: Pick<typeof appConfig, 'loginInterception' | 'recordRoute'> = appConfig,
+): string | null {
   const route = hash.replace(/^#/, '') || '/';
   const path = routePath(hash);
-  if (hasToken) return path === '/login' ? '#/' : null;
+  if (hasToken || !options.loginInterception) return path === '/login' ? '#/' : null;
   if (isPublic(path)) return null;
-  return path === '/' || !appConfig.recordRoute ? '#/login' : `#/login?redirect=${encodeURIComponent(route)}`;
+  return path === '/' || !options.recordRoute ? '#/login' : `#/login?redirect=${encodeURIComponent(route)}`;
 }
 
 export interface UrlToken {
