@@ -13,6 +13,7 @@ import {
   auditSubmitBody,
   auditSubmitErrors,
   kindOfResource,
+  nestErrors,
   notDispatchable,
   rejectFieldOf,
   rowActions,
@@ -127,5 +128,11 @@ describe('self-audit rejection', () => {
     expect(rejectFieldOf(path, missing)).toBe('reasons.safety_nodes');
     expect(rejectFieldOf('reason', missing)).toBe('reason');
     expect(BUILD_AUDIT_ITEMS.some((d) => d.key === 'safety_nodes')).toBe(true);
+  });
+});
+
+describe('form errors', () => {
+  it('nest as react-hook-form keeps them, so fixing a field clears its error', () => {
+    expect(nestErrors({ 'files.tilt': 1, 'values.sn': 2, reason: 3, 'reasons.a': 4 })).toEqual({ files: { tilt: 1 }, values: { sn: 2 }, reason: 3, reasons: { a: 4 } });
   });
 });

@@ -9,7 +9,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { ActionButton, FormDialog, present, useAction, useCan } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { SELF_AUDIT_API, auditRejectBody, rejectFieldOf, type AuditRejectForm } from '../workOrder/logic.ts';
+import { SELF_AUDIT_API, auditRejectBody, nestErrors, rejectFieldOf, type AuditRejectForm } from '../workOrder/logic.ts';
 import { fieldLabel } from './common.tsx';
 
 /** Review buttons show on a pending audit for a user holding self_audit:<action>; the server refuses the submitter. */
@@ -98,7 +98,7 @@ export const RejectButton = () => {
         const field = rejectFieldOf(path, body);
         if (!(field in mapped)) mapped[field] = errors[path]!;
       }
-      return { values: {}, errors: mapped as unknown as FieldErrors<AuditRejectForm & Record<string, unknown>> };
+      return { values: {}, errors: nestErrors(mapped) as unknown as FieldErrors<AuditRejectForm & Record<string, unknown>> };
     };
   }, [record, translate]);
   const choices = useMemo(() => (record ? auditItemsFor(record.kind).map((d) => ({ id: d.key, name: d.label[lang] })) : []), [record, lang]);

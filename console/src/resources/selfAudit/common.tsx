@@ -37,5 +37,5 @@ export const AttemptText = ({ attempt }: { attempt: number }) => {
 export const ItemResultChip = ({ result }: { result?: 'pass' | 'fail' | null }) => {
   const translate = useTranslate();
   if (!result) return null;
-  return <Chip size="small" variant="outlined" color={result === 'pass' ? 'success' : 'error'} label={translate(`pv.selfAudit.item_result.${result}`)} data-testid="audit-item-result" />;
+  return <Chip size="small" variant="outlined" color={result === 'pass' ? 'success' : 'error'} label={translate(`pv.selfAudit.item_result.${result}`)} sx={{ width: 'fit-content' }} data-testid="audit-item-result" />;
 };

@@ -8,7 +8,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { FileList, MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
-import { SELF_AUDIT_API, auditFieldOf, auditSubmitBody, auditSubmitErrors, type AuditSubmitForm } from './logic.ts';
+import { SELF_AUDIT_API, auditFieldOf, nestErrors, auditSubmitBody, auditSubmitErrors, type AuditSubmitForm } from './logic.ts';
 
 /** Photos: jpeg/png/webp; documents: a PDF or a photo of it. */
 const ACCEPT = {
@@ -87,7 +87,7 @@ export const SubmitAuditDialog = ({ record, onClose }: { record: WorkOrder; onCl
       if (keys.length === 0) return { values, errors: {} };
       const errors: Record<string, { type: string; message: string }> = {};
       for (const path of keys) errors[path] = { type: 'validation', message: translate(found[path]!.key, found[path]!.params) };
-      return { values: {}, errors: errors as unknown as FieldErrors<AuditSubmitForm & Record<string, unknown>> };
+      return { values: {}, errors: nestErrors(errors) as unknown as FieldErrors<AuditSubmitForm & Record<string, unknown>> };
     },
     [record.kind, translate],
   );

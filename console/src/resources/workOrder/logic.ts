@@ -127,3 +127,21 @@ export function rejectFieldOf(path: string, body: { items: readonly { key: strin
   }
   return path;
 }
+
+/**
+ * Flat error paths ('files.tilt') as the nested object react-hook-form keeps: a flat key shows, but
+ * is never cleared when the field is fixed (RHF unsets the nested path).
+ */
+export function nestErrors<E>(flat: Record<string, E>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, error] of Object.entries(flat)) {
+    const parts = path.split('.');
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]!] = error;
+  }
+  return out;
+}
