@@ -161,6 +161,13 @@ function rsaPrivateKey(env: NodeJS.ProcessEnv, dataDir: string | null): string |
   return pem;
 }
 
+/**
+ * The last seconds of an access token's life in which the server already answers 405 ("about to
+ * expire", SPEC.md §8): the client refreshes early and its session never lapses mid-request. Capped
+ * at half the token's lifetime so a very short ACCESS_TOKEN_TTL still leaves usable tokens.
+ */
+export const ACCESS_TOKEN_REFRESH_WINDOW_SECONDS = 60;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
   const level = (env.LOG_LEVEL || 'info') as LogLevel;

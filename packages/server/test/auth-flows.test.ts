@@ -8,6 +8,7 @@ import { sessions, sysLog, userIdentities, users } from '../src/db/schema/index.
 import { verifyExTicket } from '../src/modules/auth/external.ts';
 import { delayFor } from '../src/modules/auth/throttle.ts';
 import { signAccessToken } from '../src/modules/auth/token.ts';
+import { ACCESS_TOKEN_REFRESH_WINDOW_SECONDS } from '../src/config.ts';
 import { ADMIN_PASSWORD, USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -44,6 +45,24 @@ describe('tokens: wrong, expired, forged', () => {
     const expired = signAccessToken({ sub: fx.op.id, sid }, t.config.tokenSecret, 60, Date.now() - 3600_000);
     expect(await call(t.app, 'GET', paths.userInfo, { token: expired })).toMatchObject({ status: 405, msg: '登录即将过期，正在刷新' });
     expect((await call(t.app, 'GET', paths.userInfo, { token: 'garbage' })).status).toBe(402);
+  });
+
+  it('a token within its last ACCESS_TOKEN_REFRESH_WINDOW_SECONDS is already 405 (refresh early); the refreshed session works', async () => {
+    const res = await call(t.app, 'POST', paths.login, { body: { username: 'op', password: USER_PASSWORD } });
+    const { token, refresh_token } = res.data;
+    const sid = sidOf(token);
+    const ttl = t.config.accessTokenTtl;
+    const window = ACCESS_TOKEN_REFRESH_WINDOW_SECONDS * 1000;
+    // issued so that 10 s are left: near expiry
+    const expiring = signAccessToken({ sub: fx.op.id, sid }, t.config.tokenSecret, ttl, Date.now() - ttl * 1000 + 10_000);
+    expect(await call(t.app, 'GET', paths.userInfo, { token: expiring })).toMatchObject({ status: 405, msg: '登录即将过期，正在刷新' });
+    // just outside the window: still fine
+    const fresh = signAccessToken({ sub: fx.op.id, sid }, t.config.tokenSecret, ttl, Date.now() - ttl * 1000 + window + 15_000);
+    expect((await call(t.app, 'GET', paths.userInfo, { token: fresh })).status).toBe(200);
+    // the client refreshes: the session stays valid and the new token works
+    const next = await call(t.app, 'GET', paths.refreshToken, { headers: { 'x-refresh-token': refresh_token } });
+    expect(next.status).toBe(200);
+    expect((await call(t.app, 'GET', paths.userInfo, { token: next.data.token })).status).toBe(200);
   });
 
   it('GET /expireToken makes the next call with the same token answer 405; a refreshed token works', async () => {

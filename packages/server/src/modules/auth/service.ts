@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LoginResult, SmsPurpose, UserInfo } from '@pv/contract';
-import type { Config } from '../../config.ts';
+import { ACCESS_TOKEN_REFRESH_WINDOW_SECONDS, type Config } from '../../config.ts';
 import { type Db, query } from '../../db/client.ts';
 import { roles, sessions, userIdentities, userRoles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -198,10 +198,17 @@ interface SessionUserRow {
   roles: Array<{ code: string; permissions: string[]; scope: string }> | string;
 }
 
+/** The access token is within its last ACCESS_TOKEN_REFRESH_WINDOW_SECONDS (at most half its lifetime). */
+function expiresSoon(p: TokenPayload, now = Date.now()): boolean {
+  const window = Math.min(ACCESS_TOKEN_REFRESH_WINDOW_SECONDS, (p.exp - p.iat) / 2);
+  return p.exp * 1000 - now <= window * 1000;
+}
+
 /**
  * Resolves a bearer token to the caller, in one query (session + user + roles), or throws:
- * 402 for a forged/revoked/ended session (the client signs out), 405 for an expired access token
- * whose session is still alive (the client refreshes once and retries, SPEC.md §8).
+ * 402 for a forged/revoked/ended session (the client signs out), 405 for an access token past or
+ * near expiry (ACCESS_TOKEN_REFRESH_WINDOW_SECONDS) whose session is still alive (the client
+ * refreshes once and retries, SPEC.md §8).
  */
 export async function authenticate(db: Db, config: Config, token: string): Promise<AuthContext> {
   const verified = verifyAccessToken(token, config.tokenSecret);
@@ -220,7 +227,7 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
   if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(402, 'error.token_expired');
   if (row.status !== 'enabled') throw new ApiError(402, 'error.account_disabled');
   if (row.disabled_agent) throw new ApiError(402, 'error.agent_disabled', { name: row.disabled_agent });
-  if (verified.expired) throw new ApiError(405, 'error.token_expiring');
+  if (verified.expired || expiresSoon(p)) throw new ApiError(405, 'error.token_expiring');
   if (row.access_expired_at && (p.ims ?? p.iat * 1000) <= new Date(row.access_expired_at).getTime()) throw new ApiError(405, 'error.token_expiring');
   const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Exclude<SessionUserRow['roles'], string>) : row.roles;
   return {
