@@ -154,7 +154,7 @@ const Docs = () => {
           <Upload onUploaded={(doc) => setShown(doc.id)} />
         </Panel>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start', gap: 2 }}>
         <Panel title="pv.station.docs.list" testId="station-docs">
           {error ? (
             <Alert severity="error">{(error as Error).message}</Alert>
