@@ -60,7 +60,6 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'Layout',
     redirect: '/stationManagement/stationList',
     meta: { title: 'stationManagement', icon: 'station' },
-    enabled: false,
     children: [
       leaf('stationList', 'station:index', { icon: 'station' }),
       leaf('stationDetail', 'station:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/stationManagement/stationList' }),

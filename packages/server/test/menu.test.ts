@@ -32,7 +32,8 @@ describe('menu index: what each user is served', () => {
     const all = names(res.data);
     expect(all).toEqual(expect.arrayContaining(['Root', 'index', 'intentionalCustomer', 'menuManagement', 'taskManagement', 'systemLog', 'Daping']));
     // disabled entries (views not built yet) are served to nobody
-    expect(all).not.toContain('stationList');
+    expect(all).not.toContain('workflow');
+    expect(all).toEqual(expect.arrayContaining(['stationList', 'buildWorkOrderList', 'ongridSelfAuditList']));
     const root = res.data.find((r: R) => r.name === 'Root');
     expect(root.meta.breadcrumbHidden).toBe(1);
     expect(root).not.toHaveProperty('id');
@@ -60,10 +61,10 @@ describe('menu index: what each user is served', () => {
   it('all=1 is the whole table incl. disabled entries with id, status, version; needs menu:index', async () => {
     const res = await menu(admin, { all: 1 });
     const flat = (rs: R[]): R[] => rs.flatMap((r) => [r, ...flat(r.children ?? [])]);
-    const station = flat(res.data).find((r) => r.name === 'StationManagement')!;
-    expect(station).toMatchObject({ status: 'disabled', component: 'Layout', version: 1 });
-    expect(station.id).toBeGreaterThan(0);
-    expect(station.children!.find((c) => c.name === 'stationList')).toMatchObject({ permission: 'station:index', parent_id: station.id });
+    const other = flat(res.data).find((r) => r.name === 'Other')!;
+    expect(other).toMatchObject({ status: 'disabled', component: 'Layout', version: 1 });
+    expect(other.id).toBeGreaterThan(0);
+    expect(other.children!.find((c) => c.name === 'workflow')).toMatchObject({ permission: 'workflow:index', parent_id: other.id });
     const denied = await menu(op, { all: 1 });
     expect(denied.status).toBe(403);
     expect(denied.msg).toContain('menu:index');
