@@ -19,7 +19,7 @@ import { StationStatus, type Station } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
-import { ExportButton } from '../customer/excel/index.ts';
+import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useCan } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { FrozenMarker, StationStatusChip, fieldLabel, stationDetailPath, useStationChoices, useStationPermission } from './common.tsx';
@@ -53,6 +53,7 @@ const ListActions = () => {
     <TopToolbar>
       <FilterButton />
       {creatable && <CreateButton label="pv.station.action.create" />}
+      <ImportButton subject="station" access="import" />
       {exportable && <ExportButton />}
     </TopToolbar>
   );

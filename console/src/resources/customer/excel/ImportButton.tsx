@@ -33,7 +33,14 @@ interface RowError {
 type Outcome = { kind: 'ok'; imported: number } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
 
 /** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
-export const ImportButton = () => {
+/** What an import adds: picks the dialog title and the success message. */
+export type ImportSubject = 'customer' | 'station';
+
+/**
+ * `access`: the react-admin action the button needs — `create` (customer:add) for customers,
+ * `import` (station:import) for stations, matching the server's import route.
+ */
+export const ImportButton = ({ subject = 'customer', access = 'create' }: { subject?: ImportSubject; access?: string }) => {
   const resource = useResourceContext() ?? '';
   const api = bindingOf(resource).api;
   const translate = useTranslate();
@@ -44,8 +51,7 @@ export const ImportButton = () => {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  // importing adds records: the same permission as the create button (customer:add)
-  const { canAccess } = useCanAccess({ resource, action: 'create' });
+    const { canAccess } = useCanAccess({ resource, action: access });
 
   const close = () => {
     if (busy) return;
@@ -93,7 +99,7 @@ export const ImportButton = () => {
         <FileUploadIcon />
       </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="excel-import-title">
-        <DialogTitle id="excel-import-title">{translate('pv.excel.import_title')}</DialogTitle>
+        <DialogTitle id="excel-import-title">{translate(`pv.excel.import_title.${subject}`)}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" sx={{ mb: 1.5 }}>
             {translate('pv.excel.hint')}
@@ -112,7 +118,7 @@ export const ImportButton = () => {
           </Box>
           {outcome?.kind === 'ok' && (
             <Alert severity="success" data-testid="excel-result">
-              {translate('pv.excel.imported', { smart_count: outcome.imported, n: outcome.imported })}
+              {translate(`pv.excel.imported.${subject}`, { smart_count: outcome.imported, n: outcome.imported })}
             </Alert>
           )}
           {outcome?.kind === 'error' && (
