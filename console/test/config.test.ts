@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig, tableHeight } from '../src/config.ts';
 
+// The code reads these from appConfig (not literals of its own): see config-consumers.test.tsx.
+
 describe('console constants (SPEC.md §9)', () => {
   it('table height is the window height minus 291, minus 60 per extra row', () => {
     expect(tableHeight(900)).toBe(609);
@@ -27,5 +29,8 @@ describe('console constants (SPEC.md §9)', () => {
       uniqueOpened: false,
       openFirstMenu: true,
     });
+  });
+  it('signs in by default: login interception on, the menu from the server (SPEC.md §2, §6)', () => {
+    expect(appConfig).toMatchObject({ loginInterception: true, authentication: 'all', rolesControl: false });
   });
 });

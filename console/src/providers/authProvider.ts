@@ -110,9 +110,13 @@ export function createAuthProvider(
     return userPromise;
   }
 
-  /** The user's route tree, loaded once per session (cleared on login and logout). */
+  /**
+   * The user's route tree, loaded once per session (cleared on login and logout). authentication
+   * 'all' (the configured value, SPEC.md §2) asks the server; 'frontend' (and the virtual admin)
+   * use the built-in tree, filtered by the user's permissions.
+   */
   function fetchRoutes(acl: Acl): Promise<AppRoute[]> {
-    if (!appConfig.loginInterception) return Promise.resolve(convertRoutes(enabledMenuTree(), acl, appConfig));
+    if (!appConfig.loginInterception || appConfig.authentication === 'frontend') return Promise.resolve(convertRoutes(enabledMenuTree(), acl, appConfig));
     if (!routesPromise) {
       routesPromise = api
         .get<unknown>(paths.menu, undefined, { silent: true })

@@ -12,6 +12,8 @@ const baseURL = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 /** The one API client of the console. dataProvider and authProvider call it with `silent: true`. */
 export const client = createClient({
   baseURL,
+  // SPEC.md §9: per attempt
+  timeout: appConfig.requestTimeout,
   getToken: session.getToken,
   getIdentity: session.getIdentity,
   getLang: currentLang,

@@ -3,9 +3,7 @@ import { Notification, useNotify, useTranslate } from 'react-admin';
 import { Backdrop, CircularProgress, Typography } from '@mui/material';
 import { loadingBus } from '../providers/loadingBus.ts';
 import { notifyBus } from '../providers/notifyBus.ts';
-
-/** Messages last 3000 ms (SPEC.md §9). */
-export const MESSAGE_DURATION = 3000;
+import { appConfig } from '../config.ts';
 
 /** Forwards the API client's global messages (calls outside the dataProvider) to react-admin's notifications. */
 const ClientNotifications = () => {
@@ -13,7 +11,7 @@ const ClientNotifications = () => {
   useEffect(
     () =>
       notifyBus.subscribe(({ kind, text }) =>
-        notify(text, { type: kind === 'error' ? 'error' : 'success', autoHideDuration: MESSAGE_DURATION, messageArgs: { _: text } }),
+        notify(text, { type: kind === 'error' ? 'error' : 'success', autoHideDuration: appConfig.messageDuration, messageArgs: { _: text } }),
       ),
     [notify],
   );
@@ -35,7 +33,8 @@ const BlockingLoader = () => {
 /** react-admin's notification with the product's duration, the client bridge and the blocking loader. Rendered on every page, login included. */
 export const AppNotification = () => (
   <>
-    <Notification autoHideDuration={MESSAGE_DURATION} />
+    {/* messages last appConfig.messageDuration (3000 ms, SPEC.md §9) */}
+    <Notification autoHideDuration={appConfig.messageDuration} />
     <ClientNotifications />
     <BlockingLoader />
   </>

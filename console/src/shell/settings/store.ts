@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { appConfig } from '../../config.ts';
 
 /**
  * Shell settings (SPEC.md §3 "Settings (theme part)" and "other"), persisted in localStorage so a
@@ -66,7 +67,7 @@ export const DEFAULT_THEME: ThemeSettings = {
   showLock: true,
   showPageTransition: true,
   foldSidebar: false,
-  menuWidth: 266,
+  menuWidth: appConfig.leftMenuWidth,
 };
 
 export const THEME_KEY = 'admin-plus-theme';

@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import type { ShellState, ThemeName } from '../settings/store.ts';
+import { appConfig } from '../../config.ts';
 
 /**
  * The nine themes of SPEC.md §9: a primary colour × a dark ("-black") or light ("-white") menu, and
@@ -47,10 +48,11 @@ export interface MenuPalette {
 export function vabBackgroundImage(dark: boolean): string {
   const stroke = dark ? 'rgba(255,255,255,0.06)' : 'rgba(22,119,255,0.08)';
   const glow = dark ? 'rgba(255,255,255,0.10)' : 'rgba(22,119,255,0.10)';
+  const w = appConfig.leftMenuWidth;
   const svg =
-    `<svg xmlns='http://www.w3.org/2000/svg' width='266' height='600' viewBox='0 0 266 600'>` +
+    `<svg xmlns='http://www.w3.org/2000/svg' width='${w}' height='600' viewBox='0 0 ${w} 600'>` +
     `<defs><radialGradient id='g' cx='0.2' cy='0.1' r='0.9'><stop offset='0' stop-color='${glow}'/><stop offset='1' stop-color='rgba(0,0,0,0)'/></radialGradient></defs>` +
-    `<rect width='266' height='600' fill='url(#g)'/>` +
+    `<rect width='${w}' height='600' fill='url(#g)'/>` +
     Array.from({ length: 9 }, (_, i) => `<path d='M${-200 + i * 60} 600 Q ${-40 + i * 60} 420 ${90 + i * 60} 0' stroke='${stroke}' fill='none' stroke-width='1.2'/>`).join('') +
     `</svg>`;
   return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
@@ -126,7 +128,7 @@ export function buildTheme(name: ThemeName): RaThemeOptions {
     },
     shape: { borderRadius: 6 },
     typography: { fontFamily: FONT },
-    sidebar: { width: 266, closedWidth: 64 },
+    sidebar: { width: appConfig.leftMenuWidth, closedWidth: appConfig.foldedMenuWidth },
     components: {
       ...defaultTheme.components,
       MuiAppBar: { defaultProps: { color: 'primary' } },
