@@ -1,3 +1,5 @@
+import { appConfig } from '../config.ts';
+
 /** The app's own keys (pv.*, resources.*) in Simplified Chinese. en: app-en.ts, same keys. */
 const customerFields = {
   id: 'ID',
@@ -42,7 +44,8 @@ const customerFields = {
 export const appZh = {
   pv: {
     title: '运维后台管理',
-    loading: '正在加载中...',
+    /** SPEC.md §9: the configured loading text */
+    loading: appConfig.loadingText,
     copyright: '© %{year} 运维后台管理',
     greeting: {
       early_morning: '早上好',

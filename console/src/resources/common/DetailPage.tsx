@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Labeled, Loading, TopToolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { Labeled, TopToolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Stack, Typography } from '@mui/material';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 
 /**
  * A hidden dynamicNewTab detail page (#/…/xxxDetail?id=N): reads `id` from the query, says
@@ -19,7 +20,7 @@ export const QueryIdPage = ({ missing, children }: { missing: string; children: 
 export function LoadRecord<T extends RaRecord>({ resource, id, children }: { resource: string; id: number; children: (record: T) => ReactNode }) {
   // a refusal (403 out of scope, 404) is final: show it at once instead of retrying
   const { data, isPending, error } = useGetOne<T>(resource, { id }, { retry: false });
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="record-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return <>{children(data)}</>;
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Labeled, Loading, RecordContextProvider, ResourceContextProvider, TopToolbar, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Labeled, RecordContextProvider, ResourceContextProvider, TopToolbar, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Link, Rating, Stack, Typography } from '@mui/material';
 import { MatterChannel, MatterStatus, MatterType, regionName, type FileView, type Matter } from '@pv/contract';
@@ -9,6 +9,7 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { AssignButton, CloseButton, RejectButton } from './actions.tsx';
 import { FileList } from './Attachments.tsx';
 import { Thread } from './Thread.tsx';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
 
 const Value = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -120,7 +121,7 @@ const Side = () => {
 
 const Detail = ({ id }: { id: number }) => {
   const { data, isPending, error } = useGetOne<Matter>(MATTER_RESOURCE, { id }, { retry: false });
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="matter-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return (
     <RecordContextProvider value={data}>

@@ -1,8 +1,9 @@
 import { Component, Suspense, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Error as RaError, Loading, TitlePortal } from 'react-admin';
+import { Error as RaError, TitlePortal } from 'react-admin';
 import { Box } from '@mui/material';
 import { PageCache } from '../tabs/PageCache.tsx';
+import { PageLoading } from '../PageLoading.tsx';
 import { useSettings } from '../settings/store.ts';
 
 /** react-admin's error screen for a view that throws; cleared when the location changes. */
@@ -61,7 +62,7 @@ export const Content = ({ children }: { children: ReactNode }) => {
         sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', flex: 'none' }}
       />
       <ViewErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<PageLoading />}>
           <Transition>
             {/* the cache also does "reload the current view": it remounts just that page */}
             <PageCache>{children}</PageCache>

@@ -1,11 +1,11 @@
 import { createElement, isValidElement, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { Loading } from 'react-admin';
 import { matchRoute } from '../routes/convert.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
 import { REFRESH_EVENT } from '../layouts/refresh.ts';
 import { setCurrentTabKey, tabsStore, useTabsState } from './store.ts';
 import { tabFor, tabKeyOf } from './tabsModel.ts';
+import { PageLoading } from '../PageLoading.tsx';
 
 interface Scroll {
   x: number;
@@ -31,7 +31,7 @@ const CachedPage = memo(
   ({ active, location, navigationType, children }: CachedPageProps) => (
     <div className="pv-cached-page" data-active={active} style={active ? { display: 'contents' } : { display: 'none' }}>
       <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
-        <Suspense fallback={<Loading />}>{children}</Suspense>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </UNSAFE_LocationContext.Provider>
     </div>
   ),
