@@ -162,7 +162,7 @@ export const zh = {
       frozen_hint: '电站已冻结：解冻前不能操作此派单',
       open_orders: '在办 %{count} 单',
       attempt: '第%{n}次',
-      open_audit: '查看最近一次自检（共 %{count} 次）',
+      open_audit: '查看最近一次自检（第%{count}次）',
       action: {
         dispatch: '派单',
         batch_dispatch: '批量派单',
@@ -286,7 +286,7 @@ export const en: typeof zh = {
       frozen_hint: 'The station is frozen: nothing can be done on this order until it is unfrozen',
       open_orders: '%{count} open',
       attempt: 'No. %{n}',
-      open_audit: 'Open the latest self-audit (%{count} in all)',
+      open_audit: 'Open the latest self-audit (no. %{count})',
       action: {
         dispatch: 'Dispatch',
         batch_dispatch: 'Dispatch selected',

@@ -205,7 +205,7 @@ const Submissions = () => {
     <Panel title="pv.selfAudit.submissions" testId="audit-submissions">
       {!isPending && data.length === 0 && <EmptyNote text="pv.selfAudit.no_submissions" />}
       {data.length > 0 && (
-        <Table size="small" sx={{ '& th, & td:not(:last-of-type)': { whiteSpace: 'nowrap' } }}>
+        <Table size="small" sx={{ '& th:not(:last-of-type), & td:not(:last-of-type)': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate(fieldLabel('attempt'))}</TableCell>

@@ -19,9 +19,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import DispatchIcon from '@mui/icons-material/SendOutlined';
-import AuditIcon from '@mui/icons-material/FactCheckOutlined';
+import AuditIcon from '@mui/icons-material/ArticleOutlined';
 import { workOrderBatchDispatchSchema, type WorkOrder, type WorkOrderKindValue } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
@@ -123,7 +123,7 @@ const ListActions = () => {
 
 const datagridSx = {
   '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.75 },
+  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.5 },
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
@@ -154,16 +154,15 @@ const StationCell = ({ record }: { record: WorkOrder }) => (
   </Box>
 );
 
-/** 自检: the latest self-audit of the order (opens its detail page). */
-const LastAuditCell = ({ record }: { record: WorkOrder }) => {
+/** The latest self-audit of the order (opens its detail page), first of the row's actions. */
+const LastAuditLink = ({ record }: { record: WorkOrder }) => {
   const translate = useTranslate();
-  if (!record.last_audit_id) return <>-</>;
+  if (!record.last_audit_id) return null;
   return (
-    <Tooltip title={translate('pv.workOrder.open_audit', { count: record.audit_count ?? 1 })}>
-      <Link component={RouterLink} to={selfAuditDetailPath(record.kind, record.last_audit_id)} onClick={stop} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} data-testid="last-audit-link">
+    <Tooltip title={translate('pv.workOrder.open_audit', { count: record.audit_count || 1 })}>
+      <IconButton size="small" color="primary" sx={{ p: 0.5 }} component={RouterLink} to={selfAuditDetailPath(record.kind, record.last_audit_id)} onClick={stop} data-testid="last-audit-link">
         <AuditIcon fontSize="small" />
-        {record.audit_count ? translate('pv.workOrder.attempt', { n: record.audit_count }) : ''}
-      </Link>
+      </IconButton>
     </Tooltip>
   );
 };
@@ -207,15 +206,23 @@ const WorkOrderList = () => {
             )
           }
         />
-        <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(150)}>{regionLabel(r) || '-'}</span>} />
+        <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(130)}>{regionLabel(r) || '-'}</span>} />
         <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} sortable={false} options={{ maximumFractionDigits: 2 }} emptyText="-" />
         <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} sortable={false} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
         <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
         <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
         <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />
         <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} />
-        <FunctionField<WorkOrder> source="last_audit_id" label={fieldLabel('last_audit_id')} sortable={false} render={(r) => <LastAuditCell record={r} />} />
-        <WorkOrderRowActions label={fieldLabel('actions')} />
+        <FunctionField<WorkOrder>
+          label={fieldLabel('actions')}
+          sortable={false}
+          render={(r) => (
+            <Stack direction="row" alignItems="center">
+              <LastAuditLink record={r} />
+              <WorkOrderRowActions />
+            </Stack>
+          )}
+        />
       </Datagrid>
     </List>
   );

@@ -159,7 +159,7 @@ export const WorkOrderRowActions = (_props: { label?: string }) => {
     <Stack direction="row" spacing={0} onClick={(e: MouseEvent) => e.stopPropagation()} data-testid="work-order-actions">
       {actions.map((a) => (
         <Tooltip key={a} title={translate(`pv.workOrder.action.${a}`)}>
-          <IconButton size="small" color={COLORS[a] ?? 'primary'} onClick={() => setOpen(a)} aria-label={`${translate(`pv.workOrder.action.${a}`)} ${record.order_no}`} data-testid={`wo-action-${a}`}>
+          <IconButton size="small" sx={{ p: 0.5 }} color={COLORS[a] ?? 'primary'} onClick={() => setOpen(a)} aria-label={`${translate(`pv.workOrder.action.${a}`)} ${record.order_no}`} data-testid={`wo-action-${a}`}>
             {ICONS[a as keyof typeof ICONS]}
           </IconButton>
         </Tooltip>
