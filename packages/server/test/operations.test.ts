@@ -392,6 +392,7 @@ describe('one station the whole way: 待踏勘 → 已并网', () => {
     expect(st.id).toBe(list.list[0].station_id);
     const teams = await ok(api(disp, 'GET', 'work_order/teams', { q: '孙' }));
     expect(teams.list.map((u: { id: number }) => u.id)).toEqual([teamId]);
+    expect(teams.list[0].open_orders).toBe(list.list.filter((r: { status: string }) => !['completed', 'cancelled', 'pending_dispatch'].includes(r.status)).length);
   });
 
   it('exports the lists as xlsx', async () => {

@@ -235,7 +235,8 @@ export class WorkOrderActions {
         id: users.id,
         username: users.username,
         full_name: users.full_name,
-        open_orders: sql<number>`(select count(*)::int from work_orders w where w.team_id = ${users.id}
+        // qualified by hand: inside a subquery drizzle writes a bare "id", which would mean w.id
+        open_orders: sql<number>`(select count(*)::int from work_orders w where w.team_id = "users"."id"
           and w.status in ('dispatched','accepted','in_progress','audit_pending','rejected','rectifying'))`,
       })
       .from(users)
