@@ -47,6 +47,7 @@ import { customerDetailPath } from '../customer/common.tsx';
 import { AgentStatusButtons } from './actions.tsx';
 import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, agentDetailPath, fieldLabel } from './common.tsx';
 import { NewStationButton } from './NewStation.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 
 /** One side list of the shown agent through the data provider (refetched with the page's refresh). */
 function useAgentData<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
@@ -262,7 +263,15 @@ const Stations = () => {
     dp.read<ListResult<StationRow>>('station', 'index', { agent_id: id, limit: 50 }).then((r) => r.data),
   );
   return (
-    <Panel title="pv.agent.stations" testId="agent-stations" actions={<NewStationButton />}>
+    <Panel
+      title="pv.agent.stations"
+      testId="agent-stations"
+      actions={
+        <Permission rule="station:add">
+          <NewStationButton />
+        </Permission>
+      }
+    >
       {error ? (
         <Alert severity="info">{translate('pv.agent.stations_unavailable', { msg: (error as Error).message })}</Alert>
       ) : !isPending && !data?.list.length ? (

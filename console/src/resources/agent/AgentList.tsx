@@ -25,7 +25,8 @@ import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts'
 import { useLang } from '../common/format.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { AgentStatusButtons } from './actions.tsx';
-import { AGENT_RESOURCE, AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel, useAgentPermission } from './common.tsx';
+import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel } from './common.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 
 const useFilters = () => {
   const lang = useLang();
@@ -49,16 +50,15 @@ const useFilters = () => {
   ];
 };
 
-const ListActions = () => {
-  const canExport = useAgentPermission('export');
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-      {canExport && <ExportButton />}
-    </TopToolbar>
-  );
-};
+export const AgentListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <CreateButton />
+    <Permission rule={`${AGENT_API}:export`}>
+      <ExportButton />
+    </Permission>
+  </TopToolbar>
+);
 
 const datagridSx = {
   '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
@@ -122,7 +122,7 @@ const AgentList = () => {
   return (
     <List
       filters={filters}
-      actions={<ListActions />}
+      actions={<AgentListActions />}
       sort={{ field: 'id', order: 'ASC' }}
       perPage={20}
       exporter={false}

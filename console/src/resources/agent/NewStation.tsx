@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { agentStationEntrySchema, type Agent, type Customer, type ListResult, type Product } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { FormDialog, present, useAction, useHasPermission } from '../common/actions.tsx';
+import { FormDialog, present, useAction } from '../common/actions.tsx';
 
 const STATION_RESOURCE = 'stationManagement/stationList';
 
@@ -39,7 +39,6 @@ export const NewStationButton = () => {
   const agent = useRecordContext<Agent>()!;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PvDataProvider>();
-  const canAdd = useHasPermission('station:add');
   const { run, busy } = useAction();
   const [open, setOpen] = useState(false);
   const customers = useQuery({
@@ -53,7 +52,6 @@ export const NewStationButton = () => {
     enabled: open,
     retry: false,
   });
-  if (!canAdd) return null;
   const resolver = contractResolver(agentStationEntrySchema, translate, present);
   const submit = async (values: Record<string, unknown>) => {
     const customer = customers.data?.find((c) => c.id === values.customer_id);

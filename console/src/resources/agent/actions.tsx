@@ -6,7 +6,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import type { Agent } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useAction } from '../common/actions.tsx';
-import { AGENT_API, useAgentPermission } from './common.tsx';
+import { AGENT_API } from './common.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
@@ -19,8 +20,6 @@ export const AgentStatusButtons = ({ compact = false }: { compact?: boolean }) =
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const { run, busy } = useAction();
-  const canEnable = useAgentPermission('enable');
-  const canDisable = useAgentPermission('disable');
   const [confirm, setConfirm] = useState(false);
   if (!record) return null;
   const act = (op: 'enable' | 'disable') =>
@@ -40,8 +39,8 @@ export const AgentStatusButtons = ({ compact = false }: { compact?: boolean }) =
     );
   return (
     <>
-      {canEnable && record.status !== 'enabled' && button('enable', 'success', <CheckCircleIcon fontSize="small" />, () => void act('enable'))}
-      {canDisable && record.status !== 'disabled' && button('disable', 'error', <BlockIcon fontSize="small" />, () => setConfirm(true))}
+      {record.status !== 'enabled' && <Permission rule={`${AGENT_API}:enable`}>{button('enable', 'success', <CheckCircleIcon fontSize="small" />, () => void act('enable'))}</Permission>}
+      {record.status !== 'disabled' && <Permission rule={`${AGENT_API}:disable`}>{button('disable', 'error', <BlockIcon fontSize="small" />, () => setConfirm(true))}</Permission>}
       <Dialog open={confirm} onClose={() => setConfirm(false)} onClick={stop} aria-labelledby="agent-disable-title">
         <DialogTitle id="agent-disable-title">{translate('pv.agent.disable_confirm_title', { name: record.name })}</DialogTitle>
         <DialogContent>

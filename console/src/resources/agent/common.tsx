@@ -1,7 +1,6 @@
 import { AutocompleteInput, ReferenceInput, useRecordContext } from 'react-admin';
 import { Chip } from '@mui/material';
 import { AgentStatus, type Agent } from '@pv/contract';
-import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 
 /** The react-admin resource of #/stationManagement/inputagent and the API behind it. */
@@ -31,7 +30,6 @@ export const AgentStatusChip = (_props: { label?: string; sortBy?: string; sorta
 };
 
 /** An agent permission by its own code (agent:export and agent:enable are not react-admin actions). */
-export const useAgentPermission = (op: string) => useHasPermission(`${AGENT_API}:${op}`);
 
 /** 上级代理: top-level agents only (two levels), searched by name or code. */
 export const ParentAgentInput = ({

@@ -6,7 +6,8 @@ import KeyIcon from '@mui/icons-material/Key';
 import { customerModifyPasswordSchema, type Customer, type CustomerVerifyUrl } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { FormDialog, useAction, useHasPermission } from '../common/actions.tsx';
+import { FormDialog, useAction } from '../common/actions.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Panel } from '../common/layout.tsx';
 
@@ -108,20 +109,24 @@ const PasswordButton = () => {
 export const AppAccount = () => {
   const record = useRecordContext<CustomerWithApp>();
   const translate = useTranslate();
-  const mayVerify = useHasPermission('customer:get_verify_url');
-  const mayPassword = useHasPermission('customer:modify_password');
   if (!record) return null;
   const formal = record.stage === 'formal';
-  const canVerify = formal && mayVerify;
-  const canPassword = formal && mayPassword;
   return (
     <Panel
       title="pv.customerDetail.app"
       testId="customer-app-account"
       actions={
         <Box sx={{ display: 'flex', gap: 0.5 }}>
-          {canVerify && <VerifyButton />}
-          {canPassword && <PasswordButton />}
+          {formal && (
+            <Permission rule="customer:get_verify_url">
+              <VerifyButton />
+            </Permission>
+          )}
+          {formal && (
+            <Permission rule="customer:modify_password">
+              <PasswordButton />
+            </Permission>
+          )}
         </Box>
       }
     >

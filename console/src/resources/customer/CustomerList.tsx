@@ -25,7 +25,7 @@ import {
 import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStatus, type Customer, type NewUserStat } from '@pv/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useHasPermission } from '../common/actions.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { AgentInput, EnumField, MaskedField, RegionField, StatusChip, customerDetailPath, useChoices } from './common.tsx';
@@ -84,18 +84,22 @@ export const AppEnabledSwitch = (_props: { label?: string; sortable?: boolean })
   );
 };
 
-/** 新增客户: today / this week / this month for the list's stage (GET customer/new_user_stat, the caller's scope). */
-const NewCustomerStat = ({ stage }: { stage: 'intentional' | 'formal' }) => {
+/** 新增客户: today / this week / this month for the list's stage (GET customer/new_user_stat, the caller's scope); asked only with the permission. */
+const NewCustomerStat = ({ stage }: { stage: 'intentional' | 'formal' }) => (
+  <Permission rule="customer:new_user_stat">
+    <NewCustomerStatLine stage={stage} />
+  </Permission>
+);
+
+const NewCustomerStatLine = ({ stage }: { stage: 'intentional' | 'formal' }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
-  const allowed = useHasPermission('customer:new_user_stat');
   const { data } = useQuery({
     queryKey: ['customer', 'new_user_stat'],
     queryFn: () => dataProvider.read<NewUserStat>('customer', 'new_user_stat').then((r) => r.data),
-    enabled: allowed,
     staleTime: 60_000,
   });
-  if (!allowed || !data) return null;
+  if (!data) return null;
   return (
     <Box component="span" sx={{ mr: 'auto', color: 'text.secondary', fontSize: 13, alignSelf: 'center' }} data-testid="new-customer-stat">
       {translate('pv.customerDetail.new_stat', { today: data.today[stage], week: data.week[stage], month: data.month[stage] })}

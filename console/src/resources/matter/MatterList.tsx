@@ -27,7 +27,8 @@ import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, useAction, useCan } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { HandlerInput, MATTER_API, MatterStatusChip, fieldLabel, matterDetailPath, useMatterChoices, useMatterPermission } from './common.tsx';
+import { HandlerInput, MATTER_API, MatterStatusChip, fieldLabel, matterDetailPath, useMatterChoices } from './common.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 
 const useFilters = () => {
   const choices = useMatterChoices();
@@ -86,14 +87,16 @@ const BatchAssignButton = () => {
   );
 };
 
-const ListActions = () => {
+export const MatterListActions = () => {
   const creatable = useCan('create');
-  const exportable = useMatterPermission('export');
   return (
     <TopToolbar>
       <FilterButton />
       {creatable && <CreateButton label="pv.matter.action.create" />}
-      {exportable && <ExportButton />}
+      {/* matter:export is not react-admin's export (which maps to index): the permission code itself */}
+      <Permission rule={`${MATTER_API}:export`}>
+        <ExportButton />
+      </Permission>
     </TopToolbar>
   );
 };
@@ -117,7 +120,7 @@ const MatterList = () => {
   return (
     <List
       filters={filters}
-      actions={<ListActions />}
+      actions={<MatterListActions />}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={20}
       exporter={false}

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, useDataProvider, usePermissions, useRecordContext, type AutocompleteInputProps } from 'react-admin';
+import { AutocompleteInput, useDataProvider, useRecordContext, type AutocompleteInputProps } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Chip } from '@mui/material';
 import { MatterChannel, MatterStatus, MatterType, type Matter } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useLang } from '../common/format.tsx';
-import { hasPermission } from '../../providers/permissions.ts';
-import type { AccessInfo } from '../../providers/authProvider.ts';
 
 /** The list's RA resource (route path) and its API resource. */
 export const MATTER_RESOURCE = 'stationManagement/gebMatter';
@@ -86,8 +84,3 @@ export const HandlerInput = ({ source = 'handler_id', label = fieldLabel('handle
   );
 };
 
-/** A matter permission by its own code (matter:export is not react-admin's export, which maps to index). */
-export const useMatterPermission = (op: string) => {
-  const { permissions } = usePermissions<AccessInfo>();
-  return hasPermission(permissions, `${MATTER_API}:${op}`);
-};

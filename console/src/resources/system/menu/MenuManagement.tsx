@@ -30,6 +30,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { MENU_FLAG_KEYS, type MenuRecord } from '@pv/contract';
 import { MENU_ADMIN_KEY, descendantIds, menuApi, useCan, useMenuTree } from './api.ts';
+import { Permission } from '../../../shell/Permission.tsx';
 import { MenuDialog, type MenuDialogState } from './MenuDialog.tsx';
 import { ActionIcon, ConfirmDelete, LoadState, useRunAction } from './ui.tsx';
 
@@ -172,11 +173,11 @@ const MenuManagement = () => {
         {translate('pv.menuAdmin.notice')}
       </Alert>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        {can.add && (
+        <Permission rule="menu:add">
           <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create', parent: null })}>
             {translate('pv.menuAdmin.add_top')}
           </Button>
-        )}
+        </Permission>
         <Button size="small" onClick={() => setClosed(new Set())}>
           {translate('pv.menuAdmin.expand_all')}
         </Button>
