@@ -164,7 +164,7 @@ test('a station from intentional customer to 已并网, worked in the console by
   const disToken = await tokenOf(dispatcher);
   let g = await apiCall(request, disToken, 'POST', 'work_order/dispatch', { id: grid.list[0].id, version: grid.list[0].version, team_id: grid.list[0].team_id ?? (await apiCall(request, disToken, 'GET', 'work_order/teams', { q: '孙师傅' })).list[0].id, deadline });
   g = await apiCall(request, teamToken, 'POST', 'work_order/accept', { id: g.id, version: g.version });
-  g = await apiCall(request, teamToken, 'POST', 'work_order/start', { id: g.id, version: g.version });
+  await apiCall(request, teamToken, 'POST', 'work_order/start', { id: g.id, version: g.version });
   await orderAction(team, 'ongridWorkOrderList', stationId, 'submit_audit');
   await fillAudit(team, [{ key: 'grid_certificate' }, { key: 'meter_number', value: '370100998877', label: '电表号' }, { key: 'ppa' }, { key: 'acceptance_opinion', value: '验收合格', label: '验收意见' }]);
   await team.getByRole('dialog').getByRole('button', { name: /提交/ }).last().click();
