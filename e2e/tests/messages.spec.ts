@@ -75,6 +75,8 @@ test('the message centre: manage and send as admin, mark all read, in zh and en'
   await login(page, 'admin');
   await openCentre(page);
   await expect(page.getByText('实时推送已连接')).toBeVisible();
+  // earlier specs may have left the admin unread to-dos (a matter assigned in matters.spec)
+  const unread = await badgeCount(page);
 
   // send to everyone from the manage tab
   await page.getByTestId('tab-manage').click();
@@ -91,7 +93,7 @@ test('the message centre: manage and send as admin, mark all read, in zh and en'
   await expect(page.getByText('消息已发送')).toBeVisible();
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
   // the sender is also "everyone": the count arrives here too (the toast may already have passed)
-  await expect(page.getByTestId('notice-badge')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('notice-badge')).toHaveAttribute('data-count', String(unread + 1));
   await page.screenshot({ path: 'test-results/messages-manage-zh.png' });
 
   await page.getByTestId('tab-mine').click();
