@@ -1,30 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type RequestConfig } from '@pv/client';
 import { fakeClient } from './fakeClient.ts';
+import { installMemoryStorage } from './memoryStorage.ts';
 
-// A minimal localStorage for node.
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.has(k) ? this.data.get(k)! : null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-  clear() {
-    this.data.clear();
-  }
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-}
-(globalThis as any).localStorage = new MemoryStorage();
+installMemoryStorage();
 
 const { createAuthProvider } = await import('../src/providers/authProvider.ts');
 const { session, TOKEN_KEY, GUEST_NAME } = await import('../src/providers/session.ts');

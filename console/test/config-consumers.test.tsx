@@ -2,6 +2,7 @@ import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RequestConfig } from '@pv/client';
 import { fakeClient } from './fakeClient.ts';
+import { installMemoryStorage } from './memoryStorage.ts';
 
 /**
  * The console reads its constants from the one appConfig (console/src/config.ts), not from literals
@@ -34,28 +35,7 @@ vi.mock('react-admin', async (importOriginal) => ({
   Notification: FakeNotification,
 }));
 
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.has(k) ? this.data.get(k)! : null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-  clear() {
-    this.data.clear();
-  }
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-}
-(globalThis as any).localStorage = new MemoryStorage();
+installMemoryStorage();
 
 const { DEFAULT_THEME } = await import('../src/shell/settings/store.ts');
 const { buildTheme } = await import('../src/shell/themes/buildTheme.ts');

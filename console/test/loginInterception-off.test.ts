@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from './fakeClient.ts';
 import type { AccessInfo } from '../src/providers/authProvider.ts';
+import { installMemoryStorage } from './memoryStorage.ts';
 
 // SPEC.md §6: with loginInterception off there is no login; the user is a virtual admin.
 vi.mock('../src/config.ts', async (importOriginal) => {
@@ -8,28 +9,7 @@ vi.mock('../src/config.ts', async (importOriginal) => {
   return { ...real, appConfig: { ...real.appConfig, loginInterception: false } };
 });
 
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.has(k) ? this.data.get(k)! : null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-  clear() {
-    this.data.clear();
-  }
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-}
-(globalThis as any).localStorage = new MemoryStorage();
+installMemoryStorage();
 
 const { appConfig } = await import('../src/config.ts');
 const { applyNavigationGuard, loginRedirect } = await import('../src/shell/guard.ts');
