@@ -31,6 +31,20 @@ function itemError(key: 'error.audit_item_missing' | 'error.audit_file_invalid',
   return new ApiError(400, key, { item, ...extra }, (lang) => t(key, lang, { ...extra, item: def?.label[lang] ?? item }));
 }
 
+/**
+ * What an approved construction audit tells about the station as built: the inverter serial number
+ * and the module tilt the team recorded become the station's own (the approved values win).
+ */
+function builtFacts(items: AuditItem[]): Row {
+  const value = (key: string) => items.find((i) => i.key === key)?.value?.trim() || null;
+  const facts: Row = {};
+  const sn = value('inverter_sn');
+  if (sn) facts.inverter_sn = sn.slice(0, 64);
+  const tilt = Number(value('tilt'));
+  if (value('tilt') !== null && Number.isFinite(tilt) && tilt >= 0 && tilt <= 90) facts.tilt_deg = tilt;
+  return facts;
+}
+
 const auditActionLabels = {
   label: (action: string | null | undefined, lang: 'zh' | 'en') =>
     ({ approve: { zh: '审核通过', en: 'approve' }, reject: { zh: '审核驳回', en: 'reject' } })[action as 'approve' | 'reject']?.[lang] ?? String(action),
@@ -147,7 +161,7 @@ export class SelfAuditActions {
         set: { finished_at: now },
         reason: input.opinion ?? null,
         data: { audit_id: audit.id, attempt: audit.attempt },
-        station: build ? { action: 'approve_build', set: { built_at: now } } : { action: 'approve_grid', set: { grid_at: now } },
+        station: build ? { action: 'approve_build', set: { built_at: now, ...builtFacts(items) } } : { action: 'approve_grid', set: { grid_at: now } },
       });
       if (build) {
         const [station] = await tx.select().from(stations).where(eq(stations.id, order.station_id as number));
