@@ -1,7 +1,7 @@
-import type { Lang } from '@pv/contract';
+import { dateField, type Lang } from '@pv/contract';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 
@@ -87,6 +87,16 @@ export interface WriteContext {
 export function defineResource<T extends ResourceTable>(def: ResourceDef<T>): ResourceDef<T> {
   return def;
 }
+
+/** Schemas of list-filter values as they come in the query string (one place for every resource). */
+export const filterValue = {
+  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  number: z.coerce.number({ error: 'validation.number' }),
+  date: dateField().transform((v) => new Date(v)),
+  /** true/false or 1/0 */
+  bool: z.enum(['true', 'false', '1', '0'], { error: 'validation.enum' }).transform((v) => v === 'true' || v === '1'),
+  enumOf: <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' }),
+};
 
 /** `created_at_gte` / `created_at_lte` for a column. */
 export function range(name: string, column: PgColumn, schema: z.ZodType): Record<string, FilterSpec> {

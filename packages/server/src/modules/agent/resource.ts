@@ -4,12 +4,11 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { agents, customers, stations, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, range, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentTree } from '../scope.ts';
 
 type Row = Record<string, unknown>;
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
 const REGION = ['province_code', 'city_code', 'district_code'] as const;
 
 /** 结算账户 never leaves the server in full: 6228****0000. */
@@ -89,12 +88,12 @@ export const agentResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'ASC' },
   filters: {
-    id: { column: agents.id, op: 'eq', schema: id, multi: true },
+    id: { column: agents.id, op: 'eq', schema: filterValue.id, multi: true },
     name: { column: agents.name, op: 'contains', schema: z.string().max(100) },
     code: { column: agents.code, op: 'prefix', schema: z.string().max(32) },
     province_code: { column: agents.province_code, op: 'eq', schema: z.string().max(6), multi: true },
     city_code: { column: agents.city_code, op: 'eq', schema: z.string().max(6), multi: true },
-    parent_id: { column: agents.parent_id, op: 'eq', schema: id, multi: true },
+    parent_id: { column: agents.parent_id, op: 'eq', schema: filterValue.id, multi: true },
     /** top=1: top-level agents only (the parent picker); top=0: second-level only */
     top: {
       column: agents.parent_id,

@@ -6,7 +6,6 @@ import {
   CustomerStatus,
   customerCreateSchema,
   customerEditSchema,
-  dateField,
   loadRegions,
   maskMiddle,
 } from '@pv/contract';
@@ -15,15 +14,12 @@ import { z } from 'zod';
 import { agents, customerCounts, customerCountsRegion, customers } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
 import type { Queryable } from '../../db/client.ts';
-import { defineResource, range, type WriteContext } from '../../resources/define.ts';
+import { defineResource, range, type WriteContext, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentTree, ownershipScope } from '../scope.ts';
 import type { AuthContext } from '../auth/context.ts';
 
 const text = (max = 50) => z.string().max(max);
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
-const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
-const date = dateField().transform((v) => new Date(v));
 
 /** Forces and checks the agent of a write: agent-scoped users only write for their own agent tree. */
 async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | null | undefined): Promise<number | null | undefined> {
@@ -78,21 +74,21 @@ export const customerResource = defineResource({
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
-    id: { column: customers.id, op: 'eq', schema: id, multi: true },
-    stage: { column: customers.stage, op: 'eq', schema: enumOf(CustomerStage.values), multi: true },
-    status: { column: customers.status, op: 'eq', schema: enumOf(CustomerStatus.values), multi: true },
-    source: { column: customers.source, op: 'eq', schema: enumOf(CustomerSource.values), multi: true },
-    business_mode: { column: customers.business_mode, op: 'eq', schema: enumOf(BusinessMode.values), multi: true },
+    id: { column: customers.id, op: 'eq', schema: filterValue.id, multi: true },
+    stage: { column: customers.stage, op: 'eq', schema: filterValue.enumOf(CustomerStage.values), multi: true },
+    status: { column: customers.status, op: 'eq', schema: filterValue.enumOf(CustomerStatus.values), multi: true },
+    source: { column: customers.source, op: 'eq', schema: filterValue.enumOf(CustomerSource.values), multi: true },
+    business_mode: { column: customers.business_mode, op: 'eq', schema: filterValue.enumOf(BusinessMode.values), multi: true },
     // prefix match: served by the text_pattern_ops index (surname search is the common case)
     name: { column: customers.name, op: 'prefix', schema: text(32) },
     phone: { column: customers.phone, op: 'prefix', schema: z.string().regex(/^\d{1,11}$/, { error: 'validation.phone' }) },
     province_code: { column: customers.province_code, op: 'eq', schema: text(6), multi: true },
     city_code: { column: customers.city_code, op: 'eq', schema: text(6), multi: true },
     district_code: { column: customers.district_code, op: 'eq', schema: text(12) },
-    agent_id: { column: customers.agent_id, op: 'eq', schema: id, multi: true },
-    owner_id: { column: customers.owner_id, op: 'eq', schema: id, multi: true },
-    ...range('created_at', customers.created_at, date),
-    ...range('signed_at', customers.signed_at, date),
+    agent_id: { column: customers.agent_id, op: 'eq', schema: filterValue.id, multi: true },
+    owner_id: { column: customers.owner_id, op: 'eq', schema: filterValue.id, multi: true },
+    ...range('created_at', customers.created_at, filterValue.date),
+    ...range('signed_at', customers.signed_at, filterValue.date),
   },
   search: [customers.name, customers.phone, customers.address],
   quickFields: Object.fromEntries(CUSTOMER_QUICK_FIELDS.map((f) => [f, editable[f]])),

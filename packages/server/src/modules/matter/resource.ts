@@ -1,4 +1,4 @@
-import { MatterChannel, MatterStatus, MatterType, dateField, matterCreateSchema, matterEditSchema } from '@pv/contract';
+import { MatterChannel, MatterStatus, MatterType, matterCreateSchema, matterEditSchema } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
@@ -6,15 +6,12 @@ import { customers, matters, stations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, range, filterValue } from '../../resources/define.ts';
 import type { FileService } from '../file/service.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { illegalMatterAction } from './labels.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
-const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
-const date = dateField().transform((v) => new Date(v));
 
 type Row = Record<string, unknown>;
 
@@ -83,16 +80,16 @@ export function matterResourceOf(files: FileService) {
     },
     defaultSort: { field: 'created_at', order: 'DESC' },
     filters: {
-      id: { column: matters.id, op: 'eq', schema: id, multi: true },
-      type: { column: matters.type, op: 'eq', schema: enumOf(MatterType.values), multi: true },
-      status: { column: matters.status, op: 'eq', schema: enumOf(MatterStatus.values), multi: true },
-      channel: { column: matters.channel, op: 'eq', schema: enumOf(MatterChannel.values), multi: true },
-      station_id: { column: matters.station_id, op: 'eq', schema: id },
-      customer_id: { column: matters.customer_id, op: 'eq', schema: id },
-      agent_id: { column: matters.agent_id, op: 'eq', schema: id, multi: true },
-      handler_id: { column: matters.handler_id, op: 'eq', schema: id, multi: true },
+      id: { column: matters.id, op: 'eq', schema: filterValue.id, multi: true },
+      type: { column: matters.type, op: 'eq', schema: filterValue.enumOf(MatterType.values), multi: true },
+      status: { column: matters.status, op: 'eq', schema: filterValue.enumOf(MatterStatus.values), multi: true },
+      channel: { column: matters.channel, op: 'eq', schema: filterValue.enumOf(MatterChannel.values), multi: true },
+      station_id: { column: matters.station_id, op: 'eq', schema: filterValue.id },
+      customer_id: { column: matters.customer_id, op: 'eq', schema: filterValue.id },
+      agent_id: { column: matters.agent_id, op: 'eq', schema: filterValue.id, multi: true },
+      handler_id: { column: matters.handler_id, op: 'eq', schema: filterValue.id, multi: true },
       province_code: { column: matters.province_code, op: 'eq', schema: z.string().max(6), multi: true },
-      ...range('created_at', matters.created_at, date),
+      ...range('created_at', matters.created_at, filterValue.date),
     },
     search: [matters.matter_no, matters.title, matters.contact_phone],
     quickFields: {},

@@ -2,13 +2,10 @@ import { SelfAuditResult, WorkOrderKind } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { selfAudits } from '../../db/schema/index.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, range, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
-const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
-const date = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' }).transform((v) => new Date(v));
 
 const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(`"self_audits"."${column}"`)})`;
 
@@ -43,15 +40,15 @@ export const selfAuditResource = defineResource({
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
-    id: { column: selfAudits.id, op: 'eq', schema: id, multi: true },
-    kind: { column: selfAudits.kind, op: 'eq', schema: enumOf(WorkOrderKind.values) },
-    result: { column: selfAudits.result, op: 'eq', schema: enumOf(SelfAuditResult.values), multi: true },
-    work_order_id: { column: selfAudits.work_order_id, op: 'eq', schema: id, multi: true },
-    station_id: { column: selfAudits.station_id, op: 'eq', schema: id, multi: true },
-    agent_id: { column: selfAudits.agent_id, op: 'eq', schema: id, multi: true },
+    id: { column: selfAudits.id, op: 'eq', schema: filterValue.id, multi: true },
+    kind: { column: selfAudits.kind, op: 'eq', schema: filterValue.enumOf(WorkOrderKind.values) },
+    result: { column: selfAudits.result, op: 'eq', schema: filterValue.enumOf(SelfAuditResult.values), multi: true },
+    work_order_id: { column: selfAudits.work_order_id, op: 'eq', schema: filterValue.id, multi: true },
+    station_id: { column: selfAudits.station_id, op: 'eq', schema: filterValue.id, multi: true },
+    agent_id: { column: selfAudits.agent_id, op: 'eq', schema: filterValue.id, multi: true },
     province_code: { column: selfAudits.province_code, op: 'eq', schema: z.string().max(6), multi: true },
     city_code: { column: selfAudits.city_code, op: 'eq', schema: z.string().max(6), multi: true },
-    ...range('submitted_at', selfAudits.submitted_at, date),
+    ...range('submitted_at', selfAudits.submitted_at, filterValue.date),
   },
   search: [],
   quickFields: {},

@@ -5,17 +5,12 @@ import type { Queryable } from '../../db/client.ts';
 import { customers, products, stations, workOrders } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, range, filterValue } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { checkRegion } from '../customer/resource.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
-const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
-const date = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' }).transform((v) => new Date(v));
-const num = z.coerce.number({ error: 'validation.number' });
-const bool = z.enum(['true', 'false', '1', '0'], { error: 'validation.enum' }).transform((v) => v === 'true' || v === '1');
 
 /**
  * Stations a caller may see: the usual agent / department / self scope; with the self scope also
@@ -68,20 +63,20 @@ export const stationResource = defineResource({
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
-    id: { column: stations.id, op: 'eq', schema: id, multi: true },
-    status: { column: stations.status, op: 'eq', schema: enumOf(StationStatus.values), multi: true },
-    frozen: { column: stations.frozen, op: 'eq', schema: bool },
+    id: { column: stations.id, op: 'eq', schema: filterValue.id, multi: true },
+    status: { column: stations.status, op: 'eq', schema: filterValue.enumOf(StationStatus.values), multi: true },
+    frozen: { column: stations.frozen, op: 'eq', schema: filterValue.bool },
     province_code: { column: stations.province_code, op: 'eq', schema: z.string().max(6), multi: true },
     city_code: { column: stations.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: stations.district_code, op: 'eq', schema: z.string().max(12), multi: true },
-    agent_id: { column: stations.agent_id, op: 'eq', schema: id, multi: true },
-    customer_id: { column: stations.customer_id, op: 'eq', schema: id, multi: true },
-    product_id: { column: stations.product_id, op: 'eq', schema: id },
-    grid_mode: { column: stations.grid_mode, op: 'eq', schema: enumOf(GridMode.values) },
-    grid_voltage: { column: stations.grid_voltage, op: 'eq', schema: enumOf(GridVoltage.values) },
-    ...range('capacity_kwp', stations.capacity_kwp, num),
-    ...range('created_at', stations.created_at, date),
-    ...range('grid_at', stations.grid_at, date),
+    agent_id: { column: stations.agent_id, op: 'eq', schema: filterValue.id, multi: true },
+    customer_id: { column: stations.customer_id, op: 'eq', schema: filterValue.id, multi: true },
+    product_id: { column: stations.product_id, op: 'eq', schema: filterValue.id },
+    grid_mode: { column: stations.grid_mode, op: 'eq', schema: filterValue.enumOf(GridMode.values) },
+    grid_voltage: { column: stations.grid_voltage, op: 'eq', schema: filterValue.enumOf(GridVoltage.values) },
+    ...range('capacity_kwp', stations.capacity_kwp, filterValue.number),
+    ...range('created_at', stations.created_at, filterValue.date),
+    ...range('grid_at', stations.grid_at, filterValue.date),
   },
   search: [stations.code, stations.name, stations.address],
   quickFields: {},

@@ -1,10 +1,10 @@
-import { dateField, maskMiddle } from '@pv/contract';
+import { maskMiddle } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sysLog } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/deps.ts';
-import { defineResource, range, type ResourceTable } from '../../resources/define.ts';
+import { defineResource, range, type ResourceTable, filterValue } from '../../resources/define.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { plainRow } from '../present.ts';
 
@@ -22,9 +22,7 @@ export function redact(value: unknown): unknown {
   return out;
 }
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
 const word = z.string().trim().max(64, { error: 'validation.too_long|64' });
-const date = dateField().transform((v) => new Date(v));
 
 /**
  * The system log (系统日志), read-only over the API: entries are written only by the writes they
@@ -41,13 +39,13 @@ export const syslogResource = defineResource({
   sorts: { created_at: sysLog.created_at, id: sysLog.id },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
-    user_id: { column: sysLog.user_id, op: 'eq', schema: id, multi: true },
+    user_id: { column: sysLog.user_id, op: 'eq', schema: filterValue.id, multi: true },
     username: { column: sysLog.username, op: 'prefix', schema: word },
     action: { column: sysLog.action, op: 'eq', schema: word, multi: true },
     resource: { column: sysLog.resource, op: 'eq', schema: word, multi: true },
-    record_id: { column: sysLog.record_id, op: 'eq', schema: id },
+    record_id: { column: sysLog.record_id, op: 'eq', schema: filterValue.id },
     ip: { column: sysLog.ip, op: 'prefix', schema: word },
-    ...range('created_at', sysLog.created_at, date),
+    ...range('created_at', sysLog.created_at, filterValue.date),
   },
   search: [sysLog.username, sysLog.resource, sysLog.action],
   quickFields: {},

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { agents, departments, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { defineResource } from '../../resources/define.ts';
+import { defineResource, filterValue } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/password.ts';
 import { departmentTree } from '../department/resource.ts';
@@ -14,7 +14,6 @@ import { checkPermissions } from '../role/resource.ts';
 import { agentTree } from '../scope.ts';
 
 type Row = Record<string, unknown>;
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
 
 /**
  * Users a caller may see: all; their department and the departments below it; their agent and its
@@ -129,21 +128,21 @@ export const userResource = defineResource({
   },
   defaultSort: { field: 'id', order: 'ASC' },
   filters: {
-    id: { column: users.id, op: 'eq', schema: id, multi: true },
+    id: { column: users.id, op: 'eq', schema: filterValue.id, multi: true },
     status: { column: users.status, op: 'eq', schema: enumField(EnableStatus.values), multi: true },
     username: { column: users.username, op: 'prefix', schema: z.string().max(64) },
-    agent_id: { column: users.agent_id, op: 'eq', schema: id, multi: true },
+    agent_id: { column: users.agent_id, op: 'eq', schema: filterValue.id, multi: true },
     // a department filter includes its sub-departments
     department_id: {
       column: users.department_id,
       op: 'eq',
-      schema: id,
+      schema: filterValue.id,
       where: (values) => sql`${users.department_id} in ${departmentTree(values[0] as number)}`,
     },
     role_id: {
       column: users.id,
       op: 'eq',
-      schema: id,
+      schema: filterValue.id,
       multi: true,
       where: (values) => sql`exists (select 1 from user_roles ur where ur.user_id = ${users.id} and ur.role_id in (${sql.join(values.map((v) => sql`${v}`), sql`, `)}))`,
     },

@@ -7,16 +7,12 @@ import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, range, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { illegalOrderAction } from './labels.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
-const enumOf = <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' });
-const date = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' }).transform((v) => new Date(v));
-const bool = z.enum(['true', 'false', '1', '0'], { error: 'validation.enum' }).transform((v) => v === 'true' || v === '1');
 
 type Row = Record<string, unknown>;
 
@@ -96,19 +92,19 @@ export const workOrderResource = defineResource({
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
-    id: { column: workOrders.id, op: 'eq', schema: id, multi: true },
-    kind: { column: workOrders.kind, op: 'eq', schema: enumOf(WorkOrderKind.values) },
-    status: { column: workOrders.status, op: 'eq', schema: enumOf(WorkOrderStatus.values), multi: true },
-    station_id: { column: workOrders.station_id, op: 'eq', schema: id, multi: true },
-    agent_id: { column: workOrders.agent_id, op: 'eq', schema: id, multi: true },
-    team_id: { column: workOrders.team_id, op: 'eq', schema: id, multi: true },
+    id: { column: workOrders.id, op: 'eq', schema: filterValue.id, multi: true },
+    kind: { column: workOrders.kind, op: 'eq', schema: filterValue.enumOf(WorkOrderKind.values) },
+    status: { column: workOrders.status, op: 'eq', schema: filterValue.enumOf(WorkOrderStatus.values), multi: true },
+    station_id: { column: workOrders.station_id, op: 'eq', schema: filterValue.id, multi: true },
+    agent_id: { column: workOrders.agent_id, op: 'eq', schema: filterValue.id, multi: true },
+    team_id: { column: workOrders.team_id, op: 'eq', schema: filterValue.id, multi: true },
     province_code: { column: workOrders.province_code, op: 'eq', schema: z.string().max(6), multi: true },
     city_code: { column: workOrders.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: workOrders.district_code, op: 'eq', schema: z.string().max(12), multi: true },
-    overdue: { column: workOrders.overdue, op: 'eq', schema: bool },
-    ...range('deadline', workOrders.deadline, date),
-    ...range('created_at', workOrders.created_at, date),
-    ...range('dispatched_at', workOrders.dispatched_at, date),
+    overdue: { column: workOrders.overdue, op: 'eq', schema: filterValue.bool },
+    ...range('deadline', workOrders.deadline, filterValue.date),
+    ...range('created_at', workOrders.created_at, filterValue.date),
+    ...range('dispatched_at', workOrders.dispatched_at, filterValue.date),
   },
   search: [workOrders.order_no],
   quickFields: {},
