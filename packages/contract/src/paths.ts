@@ -34,6 +34,8 @@ export const paths = {
   customerLose: `${API_PREFIX}/customer/lose`,
   customerSurvey: `${API_PREFIX}/customer/survey`,
   statistic: (name: string) => `${API_PREFIX}/statistic/${name}`,
+  target: (name: string) => `${API_PREFIX}/target/${name}`,
+  displayToken: (name: string) => `${API_PREFIX}/display_token/${name}`,
 } as const;
 
 /** Generic resource operations and their HTTP methods (SPEC.md §7 for customer and message). */
