@@ -1,53 +1,31 @@
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardActionArea, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import MonitorIcon from '@mui/icons-material/MonitorOutlined';
 import { CustomerStatus, regionName, type Customer } from '@pv/contract';
 import { STATUS_COLORS } from '../resources/customer/common.tsx';
 import { formatDateTime, useLang } from '../resources/common/format.tsx';
-import PersonSearchIcon from '@mui/icons-material/PersonSearchOutlined';
-import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
-import PersonOffIcon from '@mui/icons-material/PersonOffOutlined';
-import TodayIcon from '@mui/icons-material/TodayOutlined';
-import AddIcon from '@mui/icons-material/Add';
-import MonitorIcon from '@mui/icons-material/MonitorOutlined';
+import { formatCapacity } from '../resources/stats/logic.ts';
+import { ErrorNote } from '../resources/stats/parts.tsx';
+import { Figure, Shortcuts, useServedPaths, useWelcome, type Shortcut } from '../resources/stats/welcome.tsx';
 import { INTENTIONAL, FORMAL } from '../providers/resources.ts';
 import { session } from '../providers/session.ts';
 import { greetingKey } from './greeting.ts';
 
-/** The total of a customer list under a filter (one row fetched: the index endpoint returns the total). */
-function useTotal(resource: string, filter: Record<string, unknown> = {}) {
-  const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' }, filter });
-  return { total: total ?? 0, isPending, error };
-}
+/**
+ * 首页 #/index (not closable): the greeting, the user's figures from statistic/welcome (totals,
+ * today, to-dos), shortcuts, and the latest customers.
+ */
 
-const filterLink = (resource: string, filter?: Record<string, unknown>) =>
-  `/${resource}${filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`;
-
-const StatCard = ({ label, value, pending, to, icon, color, testid }: { label: string; value: number | string; pending: boolean; to: string; icon: ReactElement; color: string; testid: string }) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ borderTop: `3px solid ${color}` }}>
-      <CardActionArea component={Link} to={to} aria-label={`${translate(label)} ${translate('pv.home.view')}`}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Box sx={{ width: 48, height: 48, borderRadius: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: `${color}1f`, color }}>{icon}</Box>
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              {translate(label)}
-            </Typography>
-            {pending ? (
-              <Skeleton width={60} height={40} />
-            ) : (
-              <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={testid}>
-                {value}
-              </Typography>
-            )}
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-};
+const HOME_SHORTCUTS: readonly Shortcut[] = [
+  { path: `/${INTENTIONAL}/create`, label: 'pv.home.add_customer', icon: <AddIcon />, primary: true },
+  { path: `/${INTENTIONAL}`, label: 'pv.route.intentionalCustomer' },
+  { path: `/${FORMAL}`, label: 'pv.route.customerList' },
+  { path: '/workbench', label: 'pv.route.workbench' },
+  { path: '/dashboard', label: 'pv.route.dashboard' },
+];
 
 const formatDate = (value: string | null | undefined, lang: string) =>
   value ? new Date(value).toLocaleDateString(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit' }) : '';
@@ -97,59 +75,84 @@ const RecentCustomers = ({ title, resource, sortField, dateField }: { title: str
   );
 };
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The welcome reply's figures in one card. */
+const FigureCard = ({ title, children, testId, to, linkLabel }: { title: string; children: ReactNode; testId: string; to?: string; linkLabel?: string }) => {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ minWidth: 0 }} data-testid={testId}>
+      <CardContent>
+        <Stack direction="row" alignItems="center" sx={{ mb: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+            {translate(title)}
+          </Typography>
+          {to && (
+            <Button size="small" component={Link} to={to}>
+              {translate(linkLabel ?? 'pv.home.view')}
+            </Button>
+          )}
+        </Stack>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
 };
 
 const Home = () => {
   const translate = useTranslate();
+  const lang = useLang();
   const { identity } = useGetIdentity();
-  const intentional = useTotal(INTENTIONAL);
-  const formal = useTotal(FORMAL);
-  const lost = useTotal(INTENTIONAL, { status: 'lost' });
-  const newToday = useTotal(INTENTIONAL, { created_at_gte: today() });
-  const denominator = intentional.total + formal.total;
-  const rate = denominator ? `${((formal.total / denominator) * 100).toFixed(1)}%` : '-';
+  const welcome = useWelcome();
+  const d = welcome.data;
+  const pending = welcome.isPending;
+  const served = useServedPaths();
+  const todo = d ? d.todo.to_dispatch + d.todo.to_review + d.todo.overdue + d.todo.matters_open : undefined;
+  const mine = d ? d.mine.orders + d.mine.matters : undefined;
   return (
-    <Box sx={{ p: { xs: 1, md: 2 } }}>
+    <Box sx={{ p: { xs: 1, md: 2 } }} data-testid="home">
       <Title title={translate('pv.home.title')} />
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 0.5, mt: 1 }}>
         {translate('pv.welcome', { greeting: translate(greetingKey()), name: identity?.fullName ?? session.displayName() })}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         {translate('pv.home.overview')}
+        {d && ` · ${translate('pv.dash.as_of', { time: formatDateTime(d.as_of, lang) })}`}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
-        <StatCard label="pv.home.intentional" value={intentional.total} pending={intentional.isPending} to={filterLink(INTENTIONAL)} icon={<PersonSearchIcon />} color="#0b5fa5" testid="stat-intentional" />
-        <StatCard label="pv.home.formal" value={formal.total} pending={formal.isPending} to={filterLink(FORMAL)} icon={<HowToRegIcon />} color="#2e7d32" testid="stat-formal" />
-        <StatCard label="pv.home.lost" value={lost.total} pending={lost.isPending} to={filterLink(INTENTIONAL, { status: 'lost' })} icon={<PersonOffIcon />} color="#d32f2f" testid="stat-lost" />
-        <StatCard label="pv.home.today" value={newToday.total} pending={newToday.isPending} to={filterLink(INTENTIONAL, { created_at_gte: today() })} icon={<TodayIcon />} color="#f5a623" testid="stat-today" />
-        <StatCard label="pv.home.conversion" value={rate} pending={intentional.isPending || formal.isPending} to={filterLink(FORMAL)} icon={<HowToRegIcon />} color="#6a1b9a" testid="stat-conversion" />
-      </Box>
+      {welcome.error ? (
+        <ErrorNote error={welcome.error} />
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mb: 3 }}>
+          <FigureCard title="pv.home.totals" testId="home-totals" to={served('/dashboard') ? '/dashboard' : undefined} linkLabel="pv.route.dashboard">
+            <Figure label="pv.home.customers" value={d?.totals.customers} pending={pending} testId="welcome-customers" />
+            <Figure label="pv.home.stations" value={d?.totals.stations} pending={pending} testId="welcome-stations" />
+            <Figure label="pv.home.grid_kwp" value={d ? formatCapacity(d.totals.grid_kwp, lang) : undefined} pending={pending} testId="welcome-grid-kwp" />
+          </FigureCard>
+          <FigureCard title="pv.home.today_title" testId="home-today">
+            <Figure label="pv.home.today" value={d?.today.customers} pending={pending} testId="welcome-today-customers" />
+            <Figure label="pv.home.today_signed" value={d?.today.signed} pending={pending} testId="welcome-today-signed" />
+            <Figure label="pv.home.today_grid" value={d?.today.grid_connected} pending={pending} testId="welcome-today-grid" />
+          </FigureCard>
+          <FigureCard title="pv.home.todo_title" testId="home-todo" to={served('/workbench') ? '/workbench' : undefined} linkLabel="pv.route.workbench">
+            <Figure label="pv.home.todo" value={todo} pending={pending} testId="welcome-todo" />
+            <Figure label="pv.home.mine" value={mine} pending={pending} testId="welcome-mine" />
+            <Figure label="pv.home.unread" value={d?.mine.unread_messages} pending={pending} testId="welcome-unread" />
+          </FigureCard>
+        </Box>
+      )}
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate('pv.home.shortcuts')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="contained" component={Link} to={`/${INTENTIONAL}/create`} startIcon={<AddIcon />}>
-          {translate('pv.home.add_customer')}
+      <Shortcuts items={HOME_SHORTCUTS} />
+      {session.getIdentity() === 'system' && (
+        <Button variant="outlined" size="small" href="/daping/" target="_blank" rel="noopener" startIcon={<MonitorIcon />} sx={{ mt: 1 }}>
+          {translate('pv.home.open_daping')}
         </Button>
-        <Button variant="outlined" component={Link} to={`/${INTENTIONAL}`}>
-          {translate('pv.route.intentionalCustomer')}
-        </Button>
-        <Button variant="outlined" component={Link} to={`/${FORMAL}`}>
-          {translate('pv.route.customerList')}
-        </Button>
-        {session.getIdentity() === 'system' && (
-          <Button variant="outlined" href="/daping/" target="_blank" rel="noopener" startIcon={<MonitorIcon />}>
-            {translate('pv.home.open_daping')}
-          </Button>
-        )}
-      </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 3 }}>
-        <RecentCustomers title="pv.home.recent_intentional" resource={INTENTIONAL} sortField="created_at" dateField="created_at" />
-        <RecentCustomers title="pv.home.recent_formal" resource={FORMAL} sortField="signed_at" dateField="signed_at" />
-      </Box>
+      )}
+      {served(`/${INTENTIONAL}`) && (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 3 }}>
+          <RecentCustomers title="pv.home.recent_intentional" resource={INTENTIONAL} sortField="created_at" dateField="created_at" />
+          {served(`/${FORMAL}`) && <RecentCustomers title="pv.home.recent_formal" resource={FORMAL} sortField="signed_at" dateField="signed_at" />}
+        </Box>
+      )}
     </Box>
   );
 };

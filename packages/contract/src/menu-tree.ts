@@ -33,8 +33,8 @@ export const MENU_TREE: MenuSeed[] = [
     meta: { title: 'home', icon: 'home', breadcrumbHidden: 1 },
     children: [
       leaf('index', '', { icon: 'home', noClosable: 1 }),
-      leaf('dashboard', 'statistic:view', { icon: 'dashboard' }, { enabled: false }),
-      leaf('workbench', '', { icon: 'workbench' }, { enabled: false }),
+      leaf('dashboard', 'statistic:view', { icon: 'dashboard' }),
+      leaf('workbench', '', { icon: 'workbench' }),
     ],
   },
   {

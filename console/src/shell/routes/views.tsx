@@ -33,6 +33,8 @@ const resource = ({ name: _name, ...props }: ResourceProps): ViewDef => ({ kind:
 
 export const VIEWS: Record<string, ViewDef> = {
   index: page(() => import('../Home.tsx')),
+  dashboard: page(() => import('../../resources/stats/Dashboard.tsx')),
+  workbench: page(() => import('../../resources/stats/Workbench.tsx')),
   'customer/intentionalCustomer': resource(intentionalCustomer),
   'customer/customerList': resource(formalCustomer),
   'customer/customerDetail': page(() => import('../../resources/customer/CustomerDetail.tsx')),
