@@ -30,6 +30,11 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   plugins: [react(), serviceWorker()],
+  resolve: {
+    // 'echarts-for-react/lib/core' is CommonJS whose default export the production build does not
+    // unwrap (the dashboard rendered an object); the package ships the same component as ES modules
+    alias: [{ find: /^echarts-for-react\/lib\/core$/, replacement: 'echarts-for-react/esm/core.js' }],
+  },
   server: {
     port: Number(process.env.CONSOLE_PORT ?? 5173),
     proxy: { '/api': { target: process.env.PV_API ?? 'http://localhost:8080', changeOrigin: true } },

@@ -186,7 +186,7 @@ export const en: typeof zh = {
         in_period_sub: 'Signed %{signed} · connected %{grid}',
         todo: 'To-dos',
         todo_sub: 'Dispatch %{dispatch} · review %{review} · overdue %{overdue}',
-        generation: 'Annual generation',
+        generation: 'Generation',
         benefit_sub: 'CO₂ %{co2} t avoided · coal %{coal} t saved',
       },
       growth: {

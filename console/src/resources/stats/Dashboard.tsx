@@ -7,6 +7,7 @@ import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   HomepageStat,
+  Lang,
   IndustryConstructionStat,
   IndustryCustomerStat,
   IndustryDataStat,
@@ -53,7 +54,7 @@ const DEFAULT_FILTER: StatFilter = { period: 'month' };
 const RangeText = ({ range }: { range?: ResolvedPeriod }) => (range ? <>{range.start === range.end ? range.start : `${range.start} ~ ${range.end}`}</> : null);
 
 /** A headline number: label, value, a line under it; `estimate` adds the 估算 chip. */
-const Kpi = ({ label, value, sub, pending, estimate, to, testId, color }: { label: string; value: ReactNode; sub?: ReactNode; pending: boolean; estimate?: boolean; to?: string; testId: string; color: string }) => {
+const Kpi = ({ label, value, unit, sub, pending, estimate, to, testId, color }: { label: string; value: ReactNode; unit?: string; sub?: ReactNode; pending: boolean; estimate?: boolean; to?: string; testId: string; color: string }) => {
   const translate = useTranslate();
   const body = (
     <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
@@ -68,9 +69,14 @@ const Kpi = ({ label, value, sub, pending, estimate, to, testId, color }: { labe
       ) : (
         <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.4, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} data-testid={testId}>
           {value}
+          {unit && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5, fontWeight: 600 }}>
+              {unit}
+            </Typography>
+          )}
         </Typography>
       )}
-      <Typography variant="caption" color="text.secondary" component="p" noWrap sx={{ minHeight: 20 }}>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ minHeight: 20, lineHeight: 1.5 }}>
         {pending ? '' : sub}
       </Typography>
     </CardContent>
@@ -88,6 +94,13 @@ const Kpi = ({ label, value, sub, pending, estimate, to, testId, color }: { labe
   );
 };
 
+/** "8,123.4 kWp" as the number and its unit (the unit is drawn smaller). */
+const capacityParts = (kwp: number | undefined, lang: Lang) => {
+  const text = formatCapacity(kwp, lang);
+  const i = text.lastIndexOf(' ');
+  return i < 0 ? { value: text } : { value: text.slice(0, i), unit: text.slice(i + 1) };
+};
+
 const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled: boolean }) => {
   const translate = useTranslate();
   const lang = useLang();
@@ -98,7 +111,7 @@ const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled
   if (q.error) return <ErrorNote error={q.error} />;
   const todo = d ? d.todo.to_dispatch + d.todo.to_review + d.todo.overdue + d.todo.matters_open : 0;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' }, gap: 2, mb: 2 }} data-testid="dash-kpis">
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' }, gap: 2, mb: 2 }} data-testid="dash-kpis">
       <Kpi
         label="pv.dash.kpi.customers"
         value={formatNumber(d?.customers.total, lang)}
@@ -109,7 +122,7 @@ const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled
       />
       <Kpi
         label="pv.dash.kpi.signed"
-        value={formatCapacity(d?.capacity.signed.kwp, lang)}
+        {...capacityParts(d?.capacity.signed.kwp, lang)}
         sub={d && translate('pv.dash.stations', { n: formatNumber(d.capacity.signed.stations, lang) })}
         pending={pending}
         testId="kpi-signed"
@@ -117,7 +130,7 @@ const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled
       />
       <Kpi
         label="pv.dash.kpi.grid"
-        value={formatCapacity(d?.capacity.grid.kwp, lang)}
+        {...capacityParts(d?.capacity.grid.kwp, lang)}
         sub={d && translate('pv.dash.stations', { n: formatNumber(d.capacity.grid.stations, lang) })}
         pending={pending}
         testId="kpi-grid"
@@ -142,7 +155,8 @@ const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled
       />
       <Kpi
         label="pv.dash.kpi.generation"
-        value={d ? `${formatLarge(d.benefit.annual_kwh, lang)} kWh` : '-'}
+        value={d ? formatLarge(d.benefit.annual_kwh, lang) : '-'}
+        unit="kWh"
         sub={d && translate('pv.dash.kpi.benefit_sub', { co2: formatLarge(d.benefit.co2_t, lang), coal: formatLarge(d.benefit.coal_t, lang) })}
         pending={pending}
         estimate
@@ -201,10 +215,10 @@ const CapacityCard = ({ body, enabled }: Q) => {
   const [view, setView] = useState<'stage' | 'trend'>('stage');
   const toggle = (
     <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: 'stage' | 'trend' | null) => v && setView(v)}>
-      <ToggleButton value="stage" sx={{ py: 0.25, px: 1 }}>
+      <ToggleButton value="stage" sx={{ py: 0.25, px: 1, textTransform: 'none' }}>
         {t('pv.dash.capacity.by_stage')}
       </ToggleButton>
-      <ToggleButton value="trend" sx={{ py: 0.25, px: 1 }}>
+      <ToggleButton value="trend" sx={{ py: 0.25, px: 1, textTransform: 'none' }}>
         {t('pv.dash.capacity.trend')}
       </ToggleButton>
     </ToggleButtonGroup>
@@ -229,7 +243,7 @@ const RegionCard = ({ body, enabled }: Q) => {
   const toggle = (
     <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_, v: RegionMetric | null) => v && setMetric(v)}>
       {(['capacity_kwp', 'stations', 'customers'] as const).map((m) => (
-        <ToggleButton key={m} value={m} sx={{ py: 0.25, px: 1 }}>
+        <ToggleButton key={m} value={m} sx={{ py: 0.25, px: 1, textTransform: 'none' }}>
           {t(`pv.dash.region.${m}`)}
         </ToggleButton>
       ))}

@@ -44,19 +44,19 @@ const FilterForm = ({ filter, onChange, extra }: { filter: StatFilter; onChange:
       <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1.5} sx={{ mb: 2 }} data-testid="dash-filter">
         <ToggleButtonGroup size="small" exclusive value={filter.period} onChange={(_, v: StatPeriodValue | null) => setPeriod(v)} aria-label={translate('pv.dash.period')} color="primary">
           {StatPeriod.values.map((p) => (
-            <ToggleButton key={p} value={p} sx={{ px: 1.5, py: 0.5 }} data-testid={`period-${p}`}>
+            <ToggleButton key={p} value={p} sx={{ px: 1.5, py: 0.5, textTransform: 'none' }} data-testid={`period-${p}`}>
               {StatPeriod.label(p, lang)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
         {filter.period === 'custom' && (
           <>
-            <DateInput source="start" label="pv.dash.start" helperText={false} size="small" sx={{ width: 170, my: 0 }} />
-            <DateInput source="end" label="pv.dash.end" helperText={false} size="small" sx={{ width: 170, my: 0 }} />
+            <DateInput source="start" label="pv.dash.start" helperText={false} size="small" variant="outlined" sx={{ width: 170, my: 0 }} />
+            <DateInput source="end" label="pv.dash.end" helperText={false} size="small" variant="outlined" sx={{ width: 170, my: 0 }} />
           </>
         )}
-        <Box sx={{ '& .MuiFormControl-root': { my: 0 } }}>
-          <ProvinceInput source="province_code" label="pv.dash.province" emptyText="pv.dash.nationwide" helperText={false} size="small" />
+        <Box sx={{ '& .MuiFormControl-root': { my: 0 }, '& .MuiSelect-select': { py: '6.5px !important' } }}>
+          <ProvinceInput source="province_code" label="pv.dash.province" emptyText="pv.dash.nationwide" helperText={false} size="small" variant="outlined" />
         </Box>
         {error && (
           <Typography variant="body2" color="error" data-testid="dash-filter-error">

@@ -155,7 +155,7 @@ export function capacityOption(s: IndustryDataStat, t: Translate, c: ChartColors
         return `${row.name}<br/>${formatCapacity(row.kwp, lang)} · ${t('pv.dash.stations', { n: formatNumber(row.stations, lang) })}`;
       },
     },
-    grid: { left: 8, right: 16, top: 16, bottom: 4, containLabel: true },
+    grid: { left: 8, right: 16, top: 30, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: rows.map((r) => r.name), ...axis(c), splitLine: { show: false } },
     yAxis: { type: 'value', name: 'kWp', ...axis(c) },
     series: [
@@ -345,12 +345,13 @@ export const isTargetEmpty = (s: TargetIndexStat | undefined) => !s || s.items.l
 export const targetItemLabel = (item: { kind: string; province_code: string | null }, t: Translate, lang: Lang) =>
   `${TargetKind.label(item.kind, lang)} · ${item.province_code ? regionName(item.province_code, lang) || item.province_code : t('pv.dash.target.nationwide')}`;
 
-/** Target vs actual per target row, completion % at the end of the actual bar. */
+/** Target vs actual per target row (the target a pale track, the actual over it), completion % after it. */
 export function targetOption(s: TargetIndexStat, t: Translate, c: ChartColors, lang: Lang): ChartOption {
   const items = [...s.items].reverse();
+  const track = c.mode === 'dark' ? 'rgba(255,255,255,0.16)' : 'rgba(0,0,0,0.08)';
+  const done = c.series[1]!;
   return {
     ...common(c),
-    color: [c.line, c.series[1]!],
     tooltip: {
       ...tooltip(c),
       formatter: (p: unknown) => {
@@ -364,19 +365,19 @@ export function targetOption(s: TargetIndexStat, t: Translate, c: ChartColors, l
         ].join('<br/>');
       },
     },
-    legend: legend(c),
-    grid: { left: 8, right: 64, top: 36, bottom: 4, containLabel: true },
+    legend: { ...legend(c), data: [{ name: t('pv.dash.target.target'), itemStyle: { color: track } }, { name: t('pv.dash.target.actual'), itemStyle: { color: c.primary } }] },
+    grid: { left: 8, right: 56, top: 36, bottom: 4, containLabel: true },
     xAxis: { type: 'value', ...axis(c), axisLabel: { show: false }, splitLine: { show: false } },
-    yAxis: { type: 'category', data: items.map((it) => targetItemLabel(it, t, lang)), ...axis(c), axisTick: { show: false } },
+    yAxis: { type: 'category', data: items.map((it) => targetItemLabel(it, t, lang)), ...axis(c), axisTick: { show: false }, axisLabel: { color: c.text } },
     series: [
-      { type: 'bar', name: t('pv.dash.target.target'), data: items.map((it) => it.target), barMaxWidth: 14, barGap: '-100%', itemStyle: { color: c.line, borderRadius: [0, 4, 4, 0] } },
+      { type: 'bar', name: t('pv.dash.target.target'), data: items.map((it) => it.target), barMaxWidth: 16, barGap: '-100%', itemStyle: { color: track, borderRadius: [0, 4, 4, 0] } },
       {
         type: 'bar',
         name: t('pv.dash.target.actual'),
-        data: items.map((it) => it.actual),
-        barMaxWidth: 14,
-        itemStyle: { borderRadius: [0, 4, 4, 0] },
-        label: { show: true, position: 'right', color: c.textMuted, formatter: (p: { dataIndex: number }) => formatRate(items[p.dataIndex]?.completion, lang) },
+        // reached targets in green, the others in the theme colour
+        data: items.map((it) => ({ value: it.actual, itemStyle: { color: (it.completion ?? 0) >= 1 ? done : c.primary, borderRadius: [0, 4, 4, 0] } })),
+        barMaxWidth: 16,
+        label: { show: true, position: 'right', color: c.text, fontWeight: 600, formatter: (p: { dataIndex: number }) => formatRate(items[p.dataIndex]?.completion, lang) },
       },
     ],
   };
