@@ -7,7 +7,7 @@ import MonitorIcon from '@mui/icons-material/MonitorOutlined';
 import { CustomerStatus, regionName, type Customer } from '@pv/contract';
 import { STATUS_COLORS } from '../resources/customer/common.tsx';
 import { formatDateTime, useLang } from '../resources/common/format.tsx';
-import { formatCapacity } from '../resources/stats/logic.ts';
+import { capacityParts } from '../resources/stats/logic.ts';
 import { ErrorNote } from '../resources/stats/parts.tsx';
 import { Figure, Shortcuts, useServedPaths, useWelcome, type Shortcut } from '../resources/stats/welcome.tsx';
 import { INTENTIONAL, FORMAL } from '../providers/resources.ts';
@@ -124,7 +124,7 @@ const Home = () => {
           <FigureCard title="pv.home.totals" testId="home-totals" to={served('/dashboard') ? '/dashboard' : undefined} linkLabel="pv.route.dashboard">
             <Figure label="pv.home.customers" value={d?.totals.customers} pending={pending} testId="welcome-customers" />
             <Figure label="pv.home.stations" value={d?.totals.stations} pending={pending} testId="welcome-stations" />
-            <Figure label="pv.home.grid_kwp" value={d ? formatCapacity(d.totals.grid_kwp, lang) : undefined} pending={pending} testId="welcome-grid-kwp" />
+            <Figure label="pv.home.grid_kwp" {...capacityParts(d?.totals.grid_kwp, lang)} pending={pending} testId="welcome-grid-kwp" />
           </FigureCard>
           <FigureCard title="pv.home.today_title" testId="home-today">
             <Figure label="pv.home.today" value={d?.today.customers} pending={pending} testId="welcome-today-customers" />
@@ -141,12 +141,13 @@ const Home = () => {
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate('pv.home.shortcuts')}
       </Typography>
-      <Shortcuts items={HOME_SHORTCUTS} />
-      {session.getIdentity() === 'system' && (
-        <Button variant="outlined" size="small" href="/daping/" target="_blank" rel="noopener" startIcon={<MonitorIcon />} sx={{ mt: 1 }}>
-          {translate('pv.home.open_daping')}
-        </Button>
-      )}
+      <Shortcuts items={HOME_SHORTCUTS}>
+        {session.getIdentity() === 'system' && (
+          <Button variant="outlined" size="small" href="/daping/" target="_blank" rel="noopener" startIcon={<MonitorIcon />} sx={{ textTransform: 'none' }}>
+            {translate('pv.home.open_daping')}
+          </Button>
+        )}
+      </Shortcuts>
       {served(`/${INTENTIONAL}`) && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 3 }}>
           <RecentCustomers title="pv.home.recent_intentional" resource={INTENTIONAL} sortField="created_at" dateField="created_at" />

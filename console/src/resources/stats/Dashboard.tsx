@@ -7,7 +7,6 @@ import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   HomepageStat,
-  Lang,
   IndustryConstructionStat,
   IndustryCustomerStat,
   IndustryDataStat,
@@ -22,7 +21,7 @@ import { useHasPermission } from '../common/actions.tsx';
 import { useStat } from './api.ts';
 import { ChartCard, ErrorNote, StatChart, useChartColors } from './Chart.tsx';
 import { FilterBar } from './FilterBar.tsx';
-import { filterError, filterKey, formatCapacity, formatDays, formatLarge, formatNumber, formatRate, statQuery, type StatFilter } from './logic.ts';
+import { capacityParts, filterError, filterKey, formatDays, formatLarge, formatNumber, formatRate, statQuery, type StatFilter } from './logic.ts';
 import {
   auditItemLabel,
   backlogOption,
@@ -92,13 +91,6 @@ const Kpi = ({ label, value, unit, sub, pending, estimate, to, testId, color }: 
       )}
     </Card>
   );
-};
-
-/** "8,123.4 kWp" as the number and its unit (the unit is drawn smaller). */
-const capacityParts = (kwp: number | undefined, lang: Lang) => {
-  const text = formatCapacity(kwp, lang);
-  const i = text.lastIndexOf(' ');
-  return i < 0 ? { value: text } : { value: text.slice(0, i), unit: text.slice(i + 1) };
 };
 
 const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled: boolean }) => {

@@ -166,6 +166,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                   <TableRow key={r.key} data-testid="target-row" sx={{ verticalAlign: 'top' }}>
                     <TableCell>
                       <TextField
+                        variant="outlined"
                         size="small"
                         fullWidth
                         value={r.period_key}
@@ -180,6 +181,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                     <TableCell>
                       <TextField
                         select
+                        variant="outlined"
                         size="small"
                         fullWidth
                         value={r.province_code}
@@ -187,7 +189,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                         error={!!err(`targets.${i}.province_code`)}
                         helperText={err(`targets.${i}.province_code`)}
                         disabled={readOnly}
-                        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+                        slotProps={{ select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
                       >
                         <MenuItem value="">{translate('pv.dash.target.nationwide')}</MenuItem>
                         {PROVINCES.map((p) => (
@@ -200,6 +202,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                     <TableCell>
                       <TextField
                         select
+                        variant="outlined"
                         size="small"
                         fullWidth
                         value={r.kind}
@@ -217,6 +220,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                     </TableCell>
                     <TableCell>
                       <TextField
+                        variant="outlined"
                         size="small"
                         fullWidth
                         value={r.value}
@@ -255,6 +259,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
               {FACTORS.map((f) => (
                 <TextField
                   key={f}
+                  variant="outlined"
                   size="small"
                   label={translate(`pv.dash.target.factor.${f}`)}
                   value={form.factors[f]}

@@ -79,6 +79,13 @@ export function formatCapacity(kwp: number | null | undefined, lang: Lang): stri
   return `${formatNumber(kwp, lang, 1)} kWp`;
 }
 
+/** "8,123.4 kWp" as the number and its unit (drawn smaller beside it). */
+export function capacityParts(kwp: number | null | undefined, lang: Lang): { value: string; unit?: string } {
+  const text = formatCapacity(kwp, lang);
+  const i = text.lastIndexOf(' ');
+  return i < 0 ? { value: text } : { value: text.slice(0, i), unit: text.slice(i + 1) };
+}
+
 /** A 0..1 ratio as a percentage with one decimal; '-' when there is nothing to divide. */
 export function formatRate(r: number | null | undefined, lang: Lang): string {
   if (r === null || r === undefined || !Number.isFinite(r)) return '-';

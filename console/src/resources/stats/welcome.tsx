@@ -1,4 +1,4 @@
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
@@ -212,35 +212,41 @@ export interface Shortcut {
 }
 
 /** Buttons to common screens, those the user's menu serves. */
-export const Shortcuts = ({ items }: { items: readonly Shortcut[] }) => {
+export const Shortcuts = ({ items, children }: { items: readonly Shortcut[]; children?: ReactNode }) => {
   const translate = useTranslate();
   const served = useServedPaths();
   const shown = items.filter((s) => served(s.path.replace(/\/create$/, '')));
   return (
     <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid="shortcuts">
       {shown.map((s) => (
-        <Button key={s.path} variant={s.primary ? 'contained' : 'outlined'} size="small" component={Link} to={s.path} startIcon={s.icon}>
+        <Button key={s.path} variant={s.primary ? 'contained' : 'outlined'} size="small" component={Link} to={s.path} startIcon={s.icon} sx={{ textTransform: 'none' }}>
           {translate(s.label)}
         </Button>
       ))}
+      {children}
     </Stack>
   );
 };
 
 /** A big number with a label (home page totals). */
-export const Figure = ({ label, value, pending, testId }: { label: string; value: string | number | undefined; pending: boolean; testId: string }) => {
+export const Figure = ({ label, value, unit, pending, testId }: { label: string; value: string | number | undefined; unit?: string; pending: boolean; testId: string }) => {
   const translate = useTranslate();
   const lang = useLang();
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary" noWrap>
+      <Typography variant="body2" color="text.secondary" noWrap title={translate(label)}>
         {translate(label)}
       </Typography>
       {pending ? (
         <Skeleton width={60} height={40} />
       ) : (
-        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
-          {typeof value === 'number' ? formatNumber(value, lang) : (value ?? '-')}
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          <span data-testid={testId}>{typeof value === 'number' ? formatNumber(value, lang) : (value ?? '-')}</span>
+          {unit && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5, fontWeight: 600 }}>
+              {unit}
+            </Typography>
+          )}
         </Typography>
       )}
     </Box>
