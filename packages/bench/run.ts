@@ -215,6 +215,10 @@ function operationsSection(ops: Awaited<ReturnType<typeof benchOperations>>): st
     '|---|---|---|---|---|---|---|---|',
     ...all.map(caseRow),
     '',
+    `Excel export of the station list (GET /api/system/station/export?province_code=…, streamed xlsx, keyset batches), after a warm-up run: ${ops.exports
+      .map((e) => `${e.rows.toLocaleString('en')} rows in ${e.seconds.toFixed(1)} s, ${(e.bytes / 2 ** 20).toFixed(1)} MiB, peak RSS growth ${e.rssGrowthMiB.toFixed(0)} MiB (peak RSS ${e.rssPeakMiB.toFixed(0)} MiB)`)
+      .join('; ')}.`,
+    '',
     `Worst HTTP p95: **${ms(worst)}**. Aim: every list page under 50 ms p95 — ${worst < 50 ? 'met' : 'not met'}. Totals come from the trigger-kept counter tables (station_counts, work_order_counts, self_audit_counts and their per-region tables); a team filter is not a counter column, so that case counts its rows through the (team_id, status) index.`,
   ];
 }

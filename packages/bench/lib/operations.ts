@@ -13,6 +13,7 @@ import { stationResource } from '@pv/server/src/modules/station/resource.ts';
 import { workOrderResource } from '@pv/server/src/modules/work_order/resource.ts';
 import type { ResourceDef } from '@pv/server/src/resources/define.ts';
 import { listRecords } from '@pv/server/src/resources/service.ts';
+import { drain, measured, type RunMeasure } from './excel.ts';
 import { serve } from './server.ts';
 import { drive, summarize, type Summary } from './stats.ts';
 
@@ -27,6 +28,8 @@ export interface ListCase {
 }
 
 export interface OperationsResult {
+  /** GET station/export of provinces of about 20,000, 100,000 and 300,000 stations, streamed */
+  exports: Array<{ province: string } & RunMeasure>;
   stations: number;
   workOrders: number;
   selfAudits: number;
@@ -117,7 +120,25 @@ export async function benchOperations(databaseUrl: string, password: string, req
         auth,
       );
     }
-    return { stations: await count(db, 'stations'), workOrders: await count(db, 'work_orders'), selfAudits: await count(db, 'self_audits'), cases, agent };
+    // Excel export streams: the provinces nearest 20,000, 100,000 and 300,000 stations (flat memory: the same growth)
+    const headers = { authorization: `Bearer ${token}` };
+    const exports: OperationsResult['exports'] = [];
+    for (const size of [20_000, 100_000, 300_000]) {
+      const [p] = await query<{ code: string; n: number }>(
+        db,
+        sql`select province_code as code, sum(n)::int as n from station_counts_region group by 1 order by abs(sum(n) - ${size}) limit 1`,
+      );
+      const url = `${base}/api/system/station/export?province_code=${p!.code}`;
+      const run = async () => {
+        const res = await fetch(url, { headers });
+        if (!res.ok) throw new Error(`station export: HTTP ${res.status}`);
+        return { rows: Number(p!.n), bytes: await drain(res) };
+      };
+      await run(); // warm up
+      exports.push({ province: p!.code, ...(await measured(run)) });
+      console.log(`  station export ${p!.code}: ${p!.n} rows`);
+    }
+    return { exports, stations: await count(db, 'stations'), workOrders: await count(db, 'work_orders'), selfAudits: await count(db, 'self_audits'), cases, agent };
   } finally {
     await close();
   }

@@ -50,5 +50,8 @@ export const stations = pgTable(
     index('stations_customer_idx').on(t.customer_id),
     index('stations_agent_idx').on(t.agent_id, t.created_at),
     index('stations_status_created_idx').on(t.status, t.created_at),
+    // the list's default order (newest first), alone and within a province
+    index('stations_created_idx').on(t.created_at, t.id),
+    index('stations_province_created_idx').on(t.province_code, t.created_at, t.id),
   ],
 );
