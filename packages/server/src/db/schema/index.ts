@@ -5,3 +5,4 @@ export * from './station.ts';
 export * from './admin.ts';
 export * from './operations.ts';
 export * from './counts.ts';
+export * from './statistics.ts';

@@ -174,6 +174,8 @@ export const matters = pgTable(
     index('matters_handler_status_idx').on(t.handler_id, t.status),
     index('matters_station_idx').on(t.station_id),
     index('matters_customer_idx').on(t.customer_id),
+    // newest matters first (statistic/events)
+    index('matters_created_idx').on(t.created_at, t.id),
   ],
 );
 
