@@ -159,6 +159,9 @@ const KpiRow = ({ body, enabled }: { body: ReturnType<typeof statQuery>; enabled
   );
 };
 
+/** "12.3 天" / "12.3 d", or '-' when no record reached the step. */
+const daysText = (t: (k: string, o?: Record<string, unknown>) => string, d: number | null, lang: 'zh' | 'en') => (d === null ? '-' : t('pv.dash.days', { n: formatDays(d, lang) }));
+
 type Q = { body: ReturnType<typeof statQuery>; enabled: boolean };
 
 const GrowthCard = ({ body, enabled }: Q) => {
@@ -189,7 +192,7 @@ const FunnelCard = ({ body, enabled }: Q) => {
                 {t(`pv.dash.funnel.${k}`)}
               </Typography>
               <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-                {t('pv.dash.days', { n: formatDays(d.avg_days[k], lang) })}
+                {daysText(t, d.avg_days[k], lang)}
               </Typography>
             </Box>
           ))}
@@ -279,8 +282,8 @@ const ConstructionCard = ({ body, enabled }: Q) => {
           <Box sx={{ display: 'grid', gridTemplateColumns: '150px 1fr', gap: 2, alignItems: 'center' }}>
             <StatChart testId="chart-first-pass" height={130} pending={q.isPending} empty={!!d && decided === 0 && d.first_pass_rate === null} option={() => firstPassOption(d!.first_pass_rate, t, c, lang)} />
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
-              <Figure label="pv.dash.construction.lead_build" value={d ? t('pv.dash.days', { n: formatDays(d.lead_days.build, lang) }) : '-'} testId="lead-build" />
-              <Figure label="pv.dash.construction.lead_grid" value={d ? t('pv.dash.days', { n: formatDays(d.lead_days.grid, lang) }) : '-'} testId="lead-grid" />
+              <Figure label="pv.dash.construction.lead_build" value={d ? daysText(t, d.lead_days.build, lang) : '-'} testId="lead-build" />
+              <Figure label="pv.dash.construction.lead_grid" value={d ? daysText(t, d.lead_days.grid, lang) : '-'} testId="lead-grid" />
               <Figure label="pv.dash.construction.overdue" value={d ? `${formatNumber(d.overdue, lang)} · ${formatRate(d.overdue_rate, lang)}` : '-'} testId="overdue" />
               <Figure label="pv.dash.construction.approved" value={d ? formatNumber(d.audits.approved, lang) : '-'} />
               <Figure label="pv.dash.construction.rejected" value={d ? formatNumber(d.audits.rejected, lang) : '-'} />
