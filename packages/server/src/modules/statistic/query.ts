@@ -200,7 +200,10 @@ export async function flowSeries(db: Queryable, ctx: StatContext) {
       if (key > last) break;
       buckets.push(key);
       m += 1;
-      if (m > 12) (m = 1), (y += 1);
+      if (m > 12) {
+        m = 1;
+        y += 1;
+      }
     }
   }
   return buckets.map((b) => {

@@ -149,7 +149,7 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
 
   stat('user_area', 'Customers, stations and kWp per province, or per city of the named province (UserAreaStat).', async (ctx) => {
     const level = ctx.province ? 'city' : 'province';
-    const col = sql.raw(level === 'city' ? 't.city_code' : 't.province_code');
+    const col = sql.raw(level === 'city' ? "coalesce(t.city_code, '')" : 't.province_code');
     const c = from(ctx, 'stat_customer_now');
     const s = from(ctx, 'stat_station_now');
     const [as_of, rows] = await Promise.all([
@@ -161,7 +161,7 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
                               sum(kwp) filter (where status in ('grid_connected','operating')) as grid_kwp
                        from ${s.rel} where ${s.where} group by 1 having sum(n) > 0)
             select coalesce(c.code, s.code) as code, coalesce(c.n, 0) as customers, coalesce(s.n, 0) as stations, coalesce(s.kwp, 0) as kwp, coalesce(s.grid_kwp, 0) as grid_kwp
-            from c full join s on s.code is not distinct from c.code
+            from c full join s on s.code = c.code
             order by 2 desc, 1`,
       ),
     ]);
@@ -171,7 +171,7 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
       level,
       provinces: rows.map((r) => ({
         code: r.code ?? '',
-        name: r.code ? (names.get(r.code) ?? r.code) : '',
+        name: r.code ? (names.get(r.code) ?? r.code) : '-',
         customers: num(r.customers),
         stations: num(r.stations),
         capacity_kwp: round(num(r.kwp)),
