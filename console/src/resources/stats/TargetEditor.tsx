@@ -53,10 +53,14 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<{ conflict: boolean; message: string } | null>(null);
 
-  // the form starts from the loaded config (and again after "reload" on a conflict)
+  // the form starts from each newly fetched config: the first reply, and the one "reload" fetches after a conflict
+  const [builtFrom, setBuiltFrom] = useState(0);
   useEffect(() => {
-    if (config.data && form === null) setForm(formOf(config.data));
-  }, [config.data, form]);
+    if (config.data && config.dataUpdatedAt > builtFrom) {
+      setForm(formOf(config.data));
+      setBuiltFrom(config.dataUpdatedAt);
+    }
+  }, [config.data, config.dataUpdatedAt, builtFrom]);
 
   const errors: FormErrors = useMemo(() => (form && touched ? formErrors(form) : {}), [form, touched]);
   const err = (path: string) => {
@@ -74,8 +78,7 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
   const reload = async () => {
     setFailure(null);
     setTouched(false);
-    setForm(null);
-    await queryClient.invalidateQueries({ queryKey: ['target-config'] });
+    await config.refetch();
   };
 
   const save = async () => {
