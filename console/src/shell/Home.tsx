@@ -86,7 +86,7 @@ const FigureCard = ({ title, children, testId, to, linkLabel }: { title: string;
             {translate(title)}
           </Typography>
           {to && (
-            <Button size="small" component={Link} to={to}>
+            <Button size="small" component={Link} to={to} sx={{ textTransform: 'none' }}>
               {translate(linkLabel ?? 'pv.home.view')}
             </Button>
           )}

@@ -126,7 +126,7 @@ export function funnelOption(s: IndustryCustomerStat, t: Translate, c: ChartColo
         right: '8%',
         top: 8,
         bottom: 8,
-        minSize: '18%',
+        minSize: '30%',
         gap: 2,
         label: { show: true, position: 'inside', color: '#fff', formatter: (p: { name: string; value: unknown }) => `${p.name}  ${formatNumber(Number(p.value), lang)}` },
         itemStyle: { borderWidth: 0 },

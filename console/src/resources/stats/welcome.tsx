@@ -41,7 +41,7 @@ const LinkCount = ({ link, label }: { link: TodoLink; label: string }) => {
       component={Link}
       to={link.to}
       endIcon={<ChevronRightIcon fontSize="small" />}
-      sx={{ px: 1, minWidth: 0 }}
+      sx={{ px: 1, minWidth: 0, textTransform: 'none' }}
       data-testid={`todo-link-${link.list}`}
       data-count={isPending ? '' : (total ?? 0)}
     >
@@ -87,7 +87,7 @@ const TodoCard = ({ label, value, pending, links, icon, color, testId }: { label
             links.length > 1 ? (
               <LinkCount key={l.to} link={l} label={translate(`pv.dash.kind.${l.list}`)} />
             ) : (
-              <Button key={l.to} size="small" component={Link} to={l.to} endIcon={<ChevronRightIcon fontSize="small" />} sx={{ px: 1 }} data-testid={`todo-link-${l.list}`}>
+              <Button key={l.to} size="small" component={Link} to={l.to} endIcon={<ChevronRightIcon fontSize="small" />} sx={{ px: 1, textTransform: 'none' }} data-testid={`todo-link-${l.list}`}>
                 {translate('pv.work.open_list')}
               </Button>
             ),
@@ -177,7 +177,7 @@ export const RecentMessages = () => {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
             {translate('pv.work.messages')}
           </Typography>
-          <Button size="small" component={Link} to={MESSAGE_CENTER_PATH}>
+          <Button size="small" component={Link} to={MESSAGE_CENTER_PATH} sx={{ textTransform: 'none' }}>
             {translate('pv.home.view_all')}
           </Button>
         </Stack>
@@ -240,8 +240,8 @@ export const Figure = ({ label, value, unit, pending, testId }: { label: string;
       {pending ? (
         <Skeleton width={60} height={40} />
       ) : (
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-          <span data-testid={testId}>{typeof value === 'number' ? formatNumber(value, lang) : (value ?? '-')}</span>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          <span data-testid={testId} style={{ whiteSpace: 'nowrap' }}>{typeof value === 'number' ? formatNumber(value, lang) : (value ?? '-')}</span>
           {unit && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5, fontWeight: 600 }}>
               {unit}
