@@ -42,7 +42,7 @@ const RecentCustomers = ({ title, resource, sortField, dateField }: { title: str
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {translate(title)}
           </Typography>
-          <Button size="small" component={Link} to={`/${resource}`}>
+          <Button size="small" component={Link} to={`/${resource}`} sx={{ textTransform: 'none' }}>
             {translate('pv.home.view_all')}
           </Button>
         </Box>
@@ -76,7 +76,7 @@ const RecentCustomers = ({ title, resource, sortField, dateField }: { title: str
 };
 
 /** The welcome reply's figures in one card. */
-const FigureCard = ({ title, children, testId, to, linkLabel }: { title: string; children: ReactNode; testId: string; to?: string; linkLabel?: string }) => {
+const FigureCard = ({ title, children, testId, to, linkLabel, columns = 'repeat(3, minmax(0, 1fr))' }: { title: string; children: ReactNode; testId: string; to?: string; linkLabel?: string; columns?: string }) => {
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }} data-testid={testId}>
@@ -91,7 +91,7 @@ const FigureCard = ({ title, children, testId, to, linkLabel }: { title: string;
             </Button>
           )}
         </Stack>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>{children}</Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: 2 }}>{children}</Box>
       </CardContent>
     </Card>
   );
@@ -121,7 +121,7 @@ const Home = () => {
         <ErrorNote error={welcome.error} />
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mb: 3 }}>
-          <FigureCard title="pv.home.totals" testId="home-totals" to={served('/dashboard') ? '/dashboard' : undefined} linkLabel="pv.route.dashboard">
+          <FigureCard title="pv.home.totals" testId="home-totals" columns="minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.6fr)" to={served('/dashboard') ? '/dashboard' : undefined} linkLabel="pv.route.dashboard">
             <Figure label="pv.home.customers" value={d?.totals.customers} pending={pending} testId="welcome-customers" />
             <Figure label="pv.home.stations" value={d?.totals.stations} pending={pending} testId="welcome-stations" />
             <Figure label="pv.home.grid_kwp" {...capacityParts(d?.totals.grid_kwp, lang)} pending={pending} testId="welcome-grid-kwp" />

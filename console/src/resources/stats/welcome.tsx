@@ -242,8 +242,9 @@ export const Figure = ({ label, value, unit, pending, testId }: { label: string;
       ) : (
         <Typography variant="h5" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           <span data-testid={testId} style={{ whiteSpace: 'nowrap' }}>{typeof value === 'number' ? formatNumber(value, lang) : (value ?? '-')}</span>
+          {unit && ' '}
           {unit && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5, fontWeight: 600 }}>
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               {unit}
             </Typography>
           )}
