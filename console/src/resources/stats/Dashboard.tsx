@@ -17,7 +17,7 @@ import type {
   UserLineStat,
 } from '@pv/contract';
 import { formatDateTime, useLang } from '../common/format.tsx';
-import { useHasPermission } from '../common/actions.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 import { useStat } from './api.ts';
 import { ChartCard, ErrorNote, StatChart, useChartColors } from './Chart.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -323,15 +323,16 @@ const TargetCard = ({ body, enabled }: Q) => {
   const t = useTranslate();
   const lang = useLang();
   const c = useChartColors();
-  const canView = useHasPermission('target:view');
   const [editing, setEditing] = useState(false);
   const q = useStat<TargetIndexStat>('target/index_data', body, { enabled });
   const d = q.data;
   const height = Math.max(160, Math.min(420, 40 + (d?.items.length ?? 3) * 34));
-  const actions = canView && (
-    <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="open-target-editor">
-      {t('pv.dash.target.edit')}
-    </Button>
+  const actions = (
+    <Permission rule="target:view">
+      <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="open-target-editor">
+        {t('pv.dash.target.edit')}
+      </Button>
+    </Permission>
   );
   return (
     <ChartCard title="pv.dash.target.title" subtitle={<RangeText range={d?.range} />} actions={actions} fetching={q.isFetching && !q.isPending} testId="card-target">
@@ -398,7 +399,10 @@ const Dashboard = () => {
         <ConstructionCard {...q} />
         <TeamCard {...q} />
       </Box>
-      <TargetCard {...q} />
+      {/* target/index_data needs target:view (the operators' and dispatchers' roles do not have it) */}
+      <Permission rule="target:view">
+        <TargetCard {...q} />
+      </Permission>
     </Box>
   );
 };

@@ -26,6 +26,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { PROVINCES, TargetKind, type BenefitFactors, type TargetKindValue } from '@pv/contract';
 import { useHasPermission } from '../common/actions.tsx';
+import { Permission } from '../../shell/Permission.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { fetchTargetConfig, saveTargetConfig } from './api.ts';
 import { configOf, errorText, formErrors, formOf, newRowKey, type FormErrors, type TargetForm, type TargetFormRow } from './targets.ts';
@@ -235,23 +236,23 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
                       />
                     </TableCell>
                     <TableCell>
-                      {!readOnly && (
+                      <Permission rule="target:edit">
                         <Tooltip title={translate('ra.action.delete')}>
                           <IconButton size="small" onClick={() => removeRow(i)} aria-label={translate('ra.action.delete')}>
                             <DeleteIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
-                      )}
+                      </Permission>
                     </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-            {!readOnly && (
+            <Permission rule="target:edit">
               <Button size="small" startIcon={<AddIcon />} onClick={addRow} sx={{ mt: 1 }} data-testid="target-add">
                 {translate('pv.dash.target.add_row')}
               </Button>
-            )}
+            </Permission>
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 3, mb: 0.5 }}>
               {translate('pv.dash.target.factors')}
             </Typography>
@@ -279,11 +280,11 @@ export const TargetEditor = ({ onClose }: { onClose: () => void }) => {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate(readOnly ? 'ra.action.close' : 'ra.action.cancel')}</Button>
-        {!readOnly && (
+        <Permission rule="target:edit">
           <Button variant="contained" onClick={() => void save()} disabled={!form || saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="target-save">
             {translate('ra.action.save')}
           </Button>
-        )}
+        </Permission>
       </DialogActions>
     </Dialog>
   );
