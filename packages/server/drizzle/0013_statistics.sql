@@ -96,6 +96,42 @@ CREATE TABLE "stat_daily_stations" (
 	CONSTRAINT "stat_daily_stations_key" UNIQUE NULLS NOT DISTINCT("day","province_code","city_code","agent_id")
 );
 --> statement-breakpoint
+CREATE TABLE "stat_monthly_region_customers" (
+	"day" date NOT NULL,
+	"province_code" varchar(6) NOT NULL,
+	"city_code" varchar(6),
+	"customers" bigint DEFAULT 0 NOT NULL,
+	"customers_signed" bigint DEFAULT 0 NOT NULL,
+	"sign_days" numeric DEFAULT 0 NOT NULL,
+	"stations" bigint DEFAULT 0 NOT NULL,
+	"stations_kwp" numeric DEFAULT 0 NOT NULL,
+	"built" bigint DEFAULT 0 NOT NULL,
+	"built_kwp" numeric DEFAULT 0 NOT NULL,
+	"build_days" numeric DEFAULT 0 NOT NULL,
+	"grid" bigint DEFAULT 0 NOT NULL,
+	"grid_kwp" numeric DEFAULT 0 NOT NULL,
+	"grid_days" numeric DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_monthly_region_customers_key" UNIQUE NULLS NOT DISTINCT("day","province_code","city_code")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_monthly_region_stations" (
+	"day" date NOT NULL,
+	"province_code" varchar(6) NOT NULL,
+	"city_code" varchar(6),
+	"customers" bigint DEFAULT 0 NOT NULL,
+	"customers_signed" bigint DEFAULT 0 NOT NULL,
+	"sign_days" numeric DEFAULT 0 NOT NULL,
+	"stations" bigint DEFAULT 0 NOT NULL,
+	"stations_kwp" numeric DEFAULT 0 NOT NULL,
+	"built" bigint DEFAULT 0 NOT NULL,
+	"built_kwp" numeric DEFAULT 0 NOT NULL,
+	"build_days" numeric DEFAULT 0 NOT NULL,
+	"grid" bigint DEFAULT 0 NOT NULL,
+	"grid_kwp" numeric DEFAULT 0 NOT NULL,
+	"grid_days" numeric DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_monthly_region_stations_key" UNIQUE NULLS NOT DISTINCT("day","province_code","city_code")
+);
+--> statement-breakpoint
 CREATE TABLE "stat_order_now" (
 	"kind" varchar(8) NOT NULL,
 	"status" varchar(16) NOT NULL,

@@ -49,6 +49,9 @@ export const statDailyCustomers = dailyAgent('stat_daily_customers');
 export const statDailyStations = dailyAgent('stat_daily_stations');
 export const statDailyRegionCustomers = dailyRegion('stat_daily_region_customers');
 export const statDailyRegionStations = dailyRegion('stat_daily_region_stations');
+/** Per month (day = the 1st of the month), without the agent: the whole months of long ranges. */
+export const statMonthlyRegionCustomers = dailyRegion('stat_monthly_region_customers');
+export const statMonthlyRegionStations = dailyRegion('stat_monthly_region_stations');
 
 /** Customers now by stage × status × province × city × agent. */
 export const statCustomerNow = pgTable(

@@ -154,39 +154,60 @@ export async function capacity(db: Queryable, ctx: StatContext): Promise<Capacit
   };
 }
 
-/** Daily flow sums over [start, end] (customers from one table, stations from the other). */
-export async function flows(db: Queryable, ctx: StatContext, start: string, end: string) {
-  const c = from(ctx, 'stat_daily_customers');
-  const s = from(ctx, 'stat_daily_stations');
+const FLOW_COLS = ['customers', 'customers_signed', 'sign_days', 'stations', 'stations_kwp', 'built', 'built_kwp', 'build_days', 'grid', 'grid_kwp', 'grid_days'] as const;
+type Flow = Record<(typeof FLOW_COLS)[number], number>;
+
+const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
+const nextMonth = (d: string) => {
+  const [y, m] = d.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * Rows `(day, flow measures…)` of one side of the daily flows (customers or stations) within the
+ * caller's scope, the region and [start, end]. In the `all` scope the whole months inside the range
+ * come from the monthly table (day = the 1st) and only the partial months at its edges from the
+ * daily one, so a year reads about 12 × cities rows.
+ */
+function flowRows(ctx: StatContext, side: 'customers' | 'stations', start: string, end: string): SQL {
+  const daily = from(ctx, `stat_daily_${side}`);
+  const cols = sql.raw(FLOW_COLS.join(', '));
+  if (ctx.auth.scope !== 'all') return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
+  const firstFull = start === monthStart(start) ? start : nextMonth(start);
+  const afterLast = nextMonth(end) === addDays(end, 1) ? addDays(end, 1) : monthStart(end); // first day not covered by whole months
+  if (firstFull >= afterLast) return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
+  const monthly = { ...from(ctx, `stat_daily_${side}`), rel: sql`${sql.raw(`stat_monthly_region_${side}`)} t` };
+  return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})
+              union all
+              select t.day, ${cols} from ${monthly.rel} where ${monthly.where} and t.day >= ${firstFull} and t.day < ${afterLast})`;
+}
+
+/** Flow sums over [start, end]: customers created / signed, stations signed / built / grid-connected with kWp and day sums. */
+export async function flows(db: Queryable, ctx: StatContext, start: string, end: string): Promise<Flow> {
+  const c = flowRows(ctx, 'customers', start, end);
+  const s = flowRows(ctx, 'stations', start, end);
+  const sums = (names: readonly string[]) => sql.raw(names.map((n) => `coalesce(sum(${n}), 0) as ${n}`).join(', '));
   const [r] = await query<Record<string, string | number>>(
     db,
-    sql`select * from
-          (select coalesce(sum(customers), 0) as customers, coalesce(sum(customers_signed), 0) as customers_signed, coalesce(sum(sign_days), 0) as sign_days
-           from ${c.rel} where ${c.where} and t.day between ${start} and ${end}) a,
-          (select coalesce(sum(stations), 0) as stations, coalesce(sum(stations_kwp), 0) as stations_kwp, coalesce(sum(built), 0) as built,
-                  coalesce(sum(built_kwp), 0) as built_kwp, coalesce(sum(build_days), 0) as build_days, coalesce(sum(grid), 0) as grid,
-                  coalesce(sum(grid_kwp), 0) as grid_kwp, coalesce(sum(grid_days), 0) as grid_days
-           from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) b`,
+    sql`select * from (select ${sums(FLOW_COLS.slice(0, 3))} from ${c} c) a, (select ${sums(FLOW_COLS.slice(3))} from ${s} s) b`,
   );
-  const o = Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, num(v)]));
-  return o as Record<
-    'customers' | 'customers_signed' | 'sign_days' | 'stations' | 'stations_kwp' | 'built' | 'built_kwp' | 'build_days' | 'grid' | 'grid_kwp' | 'grid_days',
-    number
-  >;
+  return Object.fromEntries(FLOW_COLS.map((k) => [k, num(r?.[k])])) as Flow;
 }
 
 /** Flow sums per bucket (day or month) of the range. */
 export async function flowSeries(db: Queryable, ctx: StatContext) {
-  const bucket = ctx.range.grain === 'day' ? sql`to_char(t.day, 'YYYY-MM-DD')` : sql`to_char(t.day, 'YYYY-MM')`;
-  const c = from(ctx, 'stat_daily_customers');
-  const s = from(ctx, 'stat_daily_stations');
   const { start, end } = ctx.range;
+  const bucket = sql.raw(ctx.range.grain === 'day' ? `to_char(day, 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM')`);
+  // day grain: whole months would merge their days, so read the daily rows only
+  const daily = ctx.range.grain === 'day';
+  const c = daily ? flowRowsDaily(ctx, 'customers', start, end) : flowRows(ctx, 'customers', start, end);
+  const s = daily ? flowRowsDaily(ctx, 'stations', start, end) : flowRows(ctx, 'stations', start, end);
   const rows = await query<Record<string, string | number>>(
     db,
     sql`select bucket, sum(customers) as customers, sum(customers_signed) as customers_signed, sum(stations_kwp) as stations_kwp, sum(grid_kwp) as grid_kwp from (
-          select ${bucket} as bucket, customers, customers_signed, 0 as stations_kwp, 0 as grid_kwp from ${c.rel} where ${c.where} and t.day between ${start} and ${end}
+          select ${bucket} as bucket, customers, customers_signed, 0 as stations_kwp, 0 as grid_kwp from ${c} c
           union all
-          select ${bucket}, 0, 0, stations_kwp, grid_kwp from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) x
+          select ${bucket}, 0, 0, stations_kwp, grid_kwp from ${s} s) x
         group by bucket`,
   );
   const by = new Map(rows.map((r) => [String(r.bucket), r]));
@@ -210,6 +231,11 @@ export async function flowSeries(db: Queryable, ctx: StatContext) {
     const r = by.get(b);
     return { bucket: b, customers: num(r?.customers), customers_signed: num(r?.customers_signed), stations_kwp: num(r?.stations_kwp), grid_kwp: num(r?.grid_kwp) };
   });
+}
+
+function flowRowsDaily(ctx: StatContext, side: 'customers' | 'stations', start: string, end: string): SQL {
+  const daily = from(ctx, `stat_daily_${side}`);
+  return sql`(select t.day, ${sql.raw(FLOW_COLS.join(', '))} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
 }
 
 export async function customerTotals(db: Queryable, ctx: StatContext) {

@@ -33,25 +33,30 @@ const zeros = (n: number) => Array.from({ length: n }, () => '0').join(', ');
 
 /** Daily flows per (day, province, city, agent): customers created / signed, stations signed / built / grid-connected with kWp and lead days. */
 const FLOW_MEASURES = ['customers', 'customers_signed', 'sign_days', 'stations', 'stations_kwp', 'built', 'built_kwp', 'build_days', 'grid', 'grid_kwp', 'grid_days'];
-const flowParts = (regionKey: string) => ({
+const month = (col: string) => `date_trunc('month', ${col} AT TIME ZONE 'Asia/Shanghai')::date`;
+const flowParts = (regionKey: string, bucket: (col: string) => string = day) => ({
   customers: [
-    `SELECT ${day('r.created_at')}, ${regionKey}, r.k, ${zeros(10)} FROM __R__ r`,
-    `SELECT ${day('r.signed_at')}, ${regionKey}, 0, r.k, r.k * ${days('r.signed_at', 'r.created_at')}, ${zeros(8)} FROM __R__ r WHERE r.signed_at IS NOT NULL`,
+    `SELECT ${bucket('r.created_at')}, ${regionKey}, r.k, ${zeros(10)} FROM __R__ r`,
+    `SELECT ${bucket('r.signed_at')}, ${regionKey}, 0, r.k, r.k * ${days('r.signed_at', 'r.created_at')}, ${zeros(8)} FROM __R__ r WHERE r.signed_at IS NOT NULL`,
   ],
   stations: [
-    `SELECT ${day('r.created_at')}, ${regionKey}, ${zeros(3)}, r.k, r.k * r.capacity_kwp, ${zeros(6)} FROM __R__ r WHERE r.status <> 'terminated'`,
-    `SELECT ${day('r.built_at')}, ${regionKey}, ${zeros(5)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.built_at', 'r.created_at')}, ${zeros(3)} FROM __R__ r WHERE r.status <> 'terminated' AND r.built_at IS NOT NULL`,
-    `SELECT ${day('r.grid_at')}, ${regionKey}, ${zeros(8)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.grid_at', 'coalesce(r.built_at, r.created_at)')} FROM __R__ r WHERE r.status <> 'terminated' AND r.grid_at IS NOT NULL`,
+    `SELECT ${bucket('r.created_at')}, ${regionKey}, ${zeros(3)}, r.k, r.k * r.capacity_kwp, ${zeros(6)} FROM __R__ r WHERE r.status <> 'terminated'`,
+    `SELECT ${bucket('r.built_at')}, ${regionKey}, ${zeros(5)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.built_at', 'r.created_at')}, ${zeros(3)} FROM __R__ r WHERE r.status <> 'terminated' AND r.built_at IS NOT NULL`,
+    `SELECT ${bucket('r.grid_at')}, ${regionKey}, ${zeros(8)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.grid_at', 'coalesce(r.built_at, r.created_at)')} FROM __R__ r WHERE r.status <> 'terminated' AND r.grid_at IS NOT NULL`,
   ],
 });
 const agentFlows = flowParts('r.province_code, r.city_code, r.agent_id');
 const regionFlows = flowParts('r.province_code, r.city_code');
+const monthlyFlows = flowParts('r.province_code, r.city_code', month);
 
 export const ROLLUPS: Rollup[] = [
   { table: 'stat_daily_customers', source: 'customers', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.customers },
   { table: 'stat_daily_stations', source: 'stations', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.stations },
   { table: 'stat_daily_region_customers', source: 'customers', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: regionFlows.customers },
   { table: 'stat_daily_region_stations', source: 'stations', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: regionFlows.stations },
+  // per month (day = the 1st): whole months of long ranges in the `all` scope read a few thousand rows a year
+  { table: 'stat_monthly_region_customers', source: 'customers', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: monthlyFlows.customers },
+  { table: 'stat_monthly_region_stations', source: 'stations', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: monthlyFlows.stations },
   {
     table: 'stat_customer_now',
     source: 'customers',
