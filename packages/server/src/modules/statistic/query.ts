@@ -107,6 +107,23 @@ const SOURCE: Record<string, Source> = {
   stat_reject_daily: 'self_audits',
 };
 
+/** In the `all` scope, rollups without the agent (far fewer rows) answer instead. */
+const ALL_SCOPE_TABLE: Record<string, string> = {
+  stat_daily_customers: 'stat_daily_region_customers',
+  stat_daily_stations: 'stat_daily_region_stations',
+  stat_customer_now: 'stat_customer_now_region',
+  stat_station_now: 'stat_station_now_region',
+  stat_order_now: 'stat_order_now_region',
+};
+/** ... and for the whole months of a range, the monthly ones. */
+const MONTHLY_TABLE: Record<string, string> = {
+  stat_daily_customers: 'stat_monthly_region_customers',
+  stat_daily_stations: 'stat_monthly_region_stations',
+  stat_team_daily: 'stat_team_monthly',
+  stat_audit_daily: 'stat_audit_monthly',
+  stat_reject_daily: 'stat_reject_monthly',
+};
+
 /**
  * FROM-clause relation `t` of a rollup and the WHERE condition for the caller: the agent scope
  * filters the per-agent rollup by agent; department/self recompute it from the scoped base rows;
@@ -114,8 +131,7 @@ const SOURCE: Record<string, Source> = {
  */
 export function from(ctx: StatContext, table: string): { rel: SQL; where: SQL } {
   const { auth } = ctx;
-  let name = table;
-  if (auth.scope === 'all' && (table === 'stat_daily_customers' || table === 'stat_daily_stations')) name = table.replace('stat_daily_', 'stat_daily_region_');
+  const name = (auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table;
   const rel = rollupRelation(name, baseFilter(auth, SOURCE[table]!));
   const conds: SQL[] = [];
   if (auth.scope === 'agent') conds.push(auth.agentId === null ? sql`false` : sql`t.agent_id in ${agentTree(auth.agentId)}`);
@@ -128,10 +144,12 @@ export const num = (v: unknown) => Number(v ?? 0);
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 export const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : null);
 
-/** The database clock: the rollups are kept in the writing transaction, so they are exact as of now. */
-export async function asOf(db: Queryable): Promise<string> {
-  const [r] = await query<{ now: string | Date }>(db, sql`select now() as now`);
-  return new Date(r!.now).toISOString();
+/**
+ * When the numbers were computed. The rollups are kept inside the writing transactions (triggers),
+ * so they are exact as of the moment they are read: that moment is the as_of.
+ */
+export async function asOf(_db: Queryable): Promise<string> {
+  return new Date().toISOString();
 }
 
 export async function capacity(db: Queryable, ctx: StatContext): Promise<CapacityByStage> {
@@ -164,23 +182,28 @@ const nextMonth = (d: string) => {
 };
 
 /**
- * Rows `(day, flow measures…)` of one side of the daily flows (customers or stations) within the
- * caller's scope, the region and [start, end]. In the `all` scope the whole months inside the range
- * come from the monthly table (day = the 1st) and only the partial months at its edges from the
- * daily one, so a year reads about 12 × cities rows.
+ * Rows `(day, cols…)` of a daily rollup within the caller's scope, the region and [start, end]. In
+ * the `all` scope the whole months inside the range come from the monthly table (day = the 1st)
+ * and only the partial months at its edges from the daily one, so a year reads about 12 × cities
+ * rows instead of 365 × cities.
  */
-function flowRows(ctx: StatContext, side: 'customers' | 'stations', start: string, end: string): SQL {
-  const daily = from(ctx, `stat_daily_${side}`);
-  const cols = sql.raw(FLOW_COLS.join(', '));
-  if (ctx.auth.scope !== 'all') return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
+export function rangeRows(ctx: StatContext, table: string, columns: readonly string[], start: string, end: string, opts: { wholeMonths?: boolean } = {}): SQL {
+  const daily = from(ctx, table);
+  const cols = sql.raw(columns.map((c) => `t.${c}`).join(', '));
+  const plain = sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
+  const monthlyName = ctx.auth.scope === 'all' && opts.wholeMonths !== false ? MONTHLY_TABLE[table] : undefined;
+  if (!monthlyName) return plain;
   const firstFull = start === monthStart(start) ? start : nextMonth(start);
   const afterLast = nextMonth(end) === addDays(end, 1) ? addDays(end, 1) : monthStart(end); // first day not covered by whole months
-  if (firstFull >= afterLast) return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
-  const monthly = { ...from(ctx, `stat_daily_${side}`), rel: sql`${sql.raw(`stat_monthly_region_${side}`)} t` };
+  if (firstFull >= afterLast) return plain;
+  const monthlyRel = sql`${sql.raw(monthlyName)} t`;
   return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})
               union all
-              select t.day, ${cols} from ${monthly.rel} where ${monthly.where} and t.day >= ${firstFull} and t.day < ${afterLast})`;
+              select t.day, ${cols} from ${monthlyRel} where ${daily.where} and t.day >= ${firstFull} and t.day < ${afterLast})`;
 }
+
+const flowRows = (ctx: StatContext, side: 'customers' | 'stations', start: string, end: string, opts: { wholeMonths?: boolean } = {}) =>
+  rangeRows(ctx, `stat_daily_${side}`, FLOW_COLS, start, end, opts);
 
 /** Flow sums over [start, end]: customers created / signed, stations signed / built / grid-connected with kWp and day sums. */
 export async function flows(db: Queryable, ctx: StatContext, start: string, end: string): Promise<Flow> {
@@ -200,8 +223,8 @@ export async function flowSeries(db: Queryable, ctx: StatContext) {
   const bucket = sql.raw(ctx.range.grain === 'day' ? `to_char(day, 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM')`);
   // day grain: whole months would merge their days, so read the daily rows only
   const daily = ctx.range.grain === 'day';
-  const c = daily ? flowRowsDaily(ctx, 'customers', start, end) : flowRows(ctx, 'customers', start, end);
-  const s = daily ? flowRowsDaily(ctx, 'stations', start, end) : flowRows(ctx, 'stations', start, end);
+  const c = flowRows(ctx, 'customers', start, end, { wholeMonths: !daily });
+  const s = flowRows(ctx, 'stations', start, end, { wholeMonths: !daily });
   const rows = await query<Record<string, string | number>>(
     db,
     sql`select bucket, sum(customers) as customers, sum(customers_signed) as customers_signed, sum(stations_kwp) as stations_kwp, sum(grid_kwp) as grid_kwp from (
@@ -231,11 +254,6 @@ export async function flowSeries(db: Queryable, ctx: StatContext) {
     const r = by.get(b);
     return { bucket: b, customers: num(r?.customers), customers_signed: num(r?.customers_signed), stations_kwp: num(r?.stations_kwp), grid_kwp: num(r?.grid_kwp) };
   });
-}
-
-function flowRowsDaily(ctx: StatContext, side: 'customers' | 'stations', start: string, end: string): SQL {
-  const daily = from(ctx, `stat_daily_${side}`);
-  return sql`(select t.day, ${sql.raw(FLOW_COLS.join(', '))} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
 }
 
 export async function customerTotals(db: Queryable, ctx: StatContext) {

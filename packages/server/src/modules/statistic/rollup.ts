@@ -49,6 +49,56 @@ const agentFlows = flowParts('r.province_code, r.city_code, r.agent_id');
 const regionFlows = flowParts('r.province_code, r.city_code');
 const monthlyFlows = flowParts('r.province_code, r.city_code', month);
 
+/**
+ * Team, self-audit and reject-item rollups: per day with the agent (agent scope, short ranges), and
+ * per month without it (the `all` scope's whole months).
+ */
+function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => string, withAgent: boolean): Rollup[] {
+  const agentKey = withAgent ? ['agent_id'] : [];
+  const agentCol = withAgent ? ', r.agent_id' : '';
+  const name = (what: string) => (grain === 'daily' ? `stat_${what}_daily` : `stat_${what}_monthly`);
+  return [
+    {
+      // per team: orders dispatched (day of dispatch), completed with kWp built and dispatch → completion days (day of completion)
+      table: name('team'),
+      source: 'work_orders',
+      key: ['day', 'team_id', 'kind', 'province_code', 'city_code', ...agentKey],
+      measures: ['dispatched', 'completed', 'kwp_built', 'lead_days'],
+      parts: [
+        `SELECT ${bucket('r.dispatched_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
+        `SELECT ${bucket('r.finished_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, 0, r.k,
+                CASE WHEN r.kind = 'build' THEN r.k * coalesce((SELECT s.capacity_kwp FROM stations s WHERE s.id = r.station_id), 0) ELSE 0 END,
+                r.k * ${days('r.finished_at', 'coalesce(r.dispatched_at, r.created_at)')}
+         FROM __R__ r WHERE r.team_id IS NOT NULL AND r.status = 'completed' AND r.finished_at IS NOT NULL`,
+      ],
+    },
+    {
+      // decided self-audits per review day (team = the submitter)
+      table: name('audit'),
+      source: 'self_audits',
+      key: ['day', 'kind', 'province_code', 'city_code', ...agentKey, 'team_id'],
+      measures: ['approved', 'rejected', 'first_decided', 'first_approved'],
+      parts: [
+        `SELECT ${bucket('r.reviewed_at')}, r.kind, r.province_code, r.city_code${agentCol}, r.submitted_by,
+                r.k * (r.result = 'approved')::int, r.k * (r.result = 'rejected')::int, r.k * (r.attempt = 1)::int, r.k * (r.attempt = 1 AND r.result = 'approved')::int
+         FROM __R__ r WHERE r.result IN ('approved', 'rejected') AND r.reviewed_at IS NOT NULL`,
+      ],
+    },
+    {
+      // failed check items of rejected self-audits per review day
+      table: name('reject'),
+      source: 'self_audits',
+      key: ['day', 'kind', 'item', 'province_code', 'city_code', ...agentKey],
+      measures: ['n'],
+      parts: [
+        `SELECT ${bucket('r.reviewed_at')}, r.kind, (e.value ->> 'key')::varchar(64), r.province_code, r.city_code${agentCol}, r.k
+         FROM __R__ r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) e
+         WHERE r.result = 'rejected' AND r.reviewed_at IS NOT NULL AND e.value ->> 'result' = 'fail' AND e.value ->> 'key' IS NOT NULL`,
+      ],
+    },
+  ];
+}
+
 export const ROLLUPS: Rollup[] = [
   { table: 'stat_daily_customers', source: 'customers', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.customers },
   { table: 'stat_daily_stations', source: 'stations', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.stations },
@@ -78,43 +128,29 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.agent_id, r.k FROM __R__ r'],
   },
+  ...operationRollups('daily', day, true),
+  ...operationRollups('monthly', month, false),
+  // current counts without the agent (a few thousand rows) for the `all` scope
   {
-    // per team: orders dispatched (day of dispatch), completed with kWp built and dispatch → completion days (day of completion)
-    table: 'stat_team_daily',
-    source: 'work_orders',
-    key: ['day', 'team_id', 'kind', 'province_code', 'city_code', 'agent_id'],
-    measures: ['dispatched', 'completed', 'kwp_built', 'lead_days'],
-    parts: [
-      `SELECT ${day('r.dispatched_at')}, r.team_id, r.kind, r.province_code, r.city_code, r.agent_id, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
-      `SELECT ${day('r.finished_at')}, r.team_id, r.kind, r.province_code, r.city_code, r.agent_id, 0, r.k,
-              CASE WHEN r.kind = 'build' THEN r.k * coalesce((SELECT s.capacity_kwp FROM stations s WHERE s.id = r.station_id), 0) ELSE 0 END,
-              r.k * ${days('r.finished_at', 'coalesce(r.dispatched_at, r.created_at)')}
-       FROM __R__ r WHERE r.team_id IS NOT NULL AND r.status = 'completed' AND r.finished_at IS NOT NULL`,
-    ],
-  },
-  {
-    // decided self-audits per review day (team = the submitter)
-    table: 'stat_audit_daily',
-    source: 'self_audits',
-    key: ['day', 'kind', 'province_code', 'city_code', 'agent_id', 'team_id'],
-    measures: ['approved', 'rejected', 'first_decided', 'first_approved'],
-    parts: [
-      `SELECT ${day('r.reviewed_at')}, r.kind, r.province_code, r.city_code, r.agent_id, r.submitted_by,
-              r.k * (r.result = 'approved')::int, r.k * (r.result = 'rejected')::int, r.k * (r.attempt = 1)::int, r.k * (r.attempt = 1 AND r.result = 'approved')::int
-       FROM __R__ r WHERE r.result IN ('approved', 'rejected') AND r.reviewed_at IS NOT NULL`,
-    ],
-  },
-  {
-    // failed check items of rejected self-audits per review day
-    table: 'stat_reject_daily',
-    source: 'self_audits',
-    key: ['day', 'kind', 'item', 'province_code', 'city_code', 'agent_id'],
+    table: 'stat_customer_now_region',
+    source: 'customers',
+    key: ['stage', 'status', 'province_code', 'city_code'],
     measures: ['n'],
-    parts: [
-      `SELECT ${day('r.reviewed_at')}, r.kind, (e.value ->> 'key')::varchar(64), r.province_code, r.city_code, r.agent_id, r.k
-       FROM __R__ r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) e
-       WHERE r.result = 'rejected' AND r.reviewed_at IS NOT NULL AND e.value ->> 'result' = 'fail' AND e.value ->> 'key' IS NOT NULL`,
-    ],
+    parts: ['SELECT r.stage, r.status, r.province_code, r.city_code, r.k FROM __R__ r'],
+  },
+  {
+    table: 'stat_station_now_region',
+    source: 'stations',
+    key: ['status', 'province_code', 'city_code'],
+    measures: ['n', 'kwp'],
+    parts: ['SELECT r.status, r.province_code, r.city_code, r.k, r.k * r.capacity_kwp FROM __R__ r'],
+  },
+  {
+    table: 'stat_order_now_region',
+    source: 'work_orders',
+    key: ['kind', 'status', 'overdue', 'province_code', 'city_code'],
+    measures: ['n'],
+    parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.k FROM __R__ r'],
   },
 ];
 
