@@ -12,6 +12,9 @@
  * Options: --customers N (default 1000000), --requests N (default 2000), --skip-bundle, --skip-list,
  *  --skip-export, --export-rows N (default 100000), --ops-database-url URL, --ops-password P
  *  (default admin123), --ops-requests N (default 300).
+ *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
+ *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
+ *     (defaults 20000 / 8000); --stats-agent user:password adds agent-scope cases.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +33,7 @@ import { benchExport } from './lib/excel.ts';
 import { seed, serve } from './lib/server.ts';
 import { benchOperations, type ListCase } from './lib/operations.ts';
 import { writeReport } from './lib/report.ts';
+import { benchStatistics, statisticsTable } from './lib/statistics.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -43,6 +47,10 @@ const { values } = parseArgs({
     'ops-database-url': { type: 'string' },
     'ops-password': { type: 'string', default: 'admin123' },
     'ops-requests': { type: 'string', default: '300' },
+    stats: { type: 'boolean', default: false },
+    'stats-customers': { type: 'string', default: '20000' },
+    'stats-stations': { type: 'string', default: '8000' },
+    'stats-agent': { type: 'string' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -129,6 +137,7 @@ async function main() {
   const xlsx = values['skip-export'] ? null : await benchExport(Number(values['export-rows']));
   const opsUrl = values['ops-database-url'];
   const ops = opsUrl ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
+  const stats = values.stats ? await benchStats() : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;
@@ -194,10 +203,41 @@ async function main() {
       measuredOn,
     ];
   }
+  if (stats) sections.statistics = [...stats, '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'operations-lists', 'login-js', 'customer-export']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'operations-lists', 'statistics', 'login-js', 'customer-export']));
   console.log(`\nwritten to ${out}`);
+}
+
+/** Statistics endpoints (lib/statistics.ts) on the ops PostgreSQL, or on a small PGlite seeded here. */
+async function benchStats(): Promise<string[]> {
+  const url = values['ops-database-url'];
+  const dataDir = url ? null : mkdtempSync(join(tmpdir(), 'pv-bench-stats-'));
+  try {
+    if (dataDir) seed(dataDir, Number(values['stats-customers']), 200, ['--stations', String(values['stats-stations'])]);
+    const server = await serve(url ? { databaseUrl: url, password: values['ops-password'] } : dataDir!);
+    try {
+      const [agentUser, agentPass] = (values['stats-agent'] ?? '').split(':');
+      const agentToken = agentUser && agentPass ? await server.login(agentUser, agentPass) : undefined;
+      const [n] = await query<{ c: number; s: number }>(server.handle.db, sql`select (select count(*) from customers)::bigint as c, (select count(*) from stations)::bigint as s`);
+      const cases = await benchStatistics({ base: server.base, token: server.token, db: server.handle.db, agentToken });
+      const worst = Math.max(...cases.map((c) => c.http.p95));
+      return [
+        `## Statistics endpoints at ${Number(n!.c).toLocaleString('en')} customers and ${Number(n!.s).toLocaleString('en')} stations (${url ? 'PostgreSQL' : 'embedded PGlite'})`,
+        '',
+        `Each endpoint over HTTP on loopback, ${cases[0]?.http.n ?? 0} requests one at a time, beside the naive SQL it replaces (the same numbers counted from the base tables) run on the same handle. The endpoints read rollup tables kept by statement-level triggers (modules/statistic/rollup.ts).`,
+        '',
+        ...statisticsTable(cases),
+        '',
+        `Worst HTTP p95: **${ms(worst)}**. Aim: under 50 ms p95 — ${worst < 50 ? 'met' : 'not met'}.`,
+      ];
+    } finally {
+      await server.close();
+    }
+  } finally {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const caseRow = (c: ListCase) =>

@@ -9,8 +9,8 @@ export const BENCH_PASSWORD = 'bench-admin-pass';
 const benchEnv = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, PV_ADMIN_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' });
 
 /** `pnpm seed` into a data folder (a separate process, as a user would run it). */
-export function seed(dataDir: string, customers: number, agents: number) {
-  execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(customers), '--agents', String(agents)], {
+export function seed(dataDir: string, customers: number, agents: number, extra: string[] = []) {
+  execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(customers), '--agents', String(agents), ...extra], {
     env: benchEnv(dataDir),
     stdio: 'inherit',
     cwd: join(REPO_ROOT, 'packages/server'),

@@ -85,7 +85,7 @@ describe('statistic user_area', () => {
     await db.insert(stations).values([s(0, 20.5), s(1, 30.25), s(3, 12), s(5, 40)]);
     // a station without customers in its province still counts
     const [solo] = await db.insert(agents).values({ code: 'T-ZJ', name: '浙江', province_code: '330000' }).returning();
-    await db.insert(stations).values({ code: 'T9', name: '电站9', agent_id: solo!.id, province_code: '330000', capacity_kwp: 8, grid_kwp: 0 });
+    await db.insert(stations).values({ code: 'T9', name: '电站9', agent_id: solo!.id, province_code: '330000', capacity_kwp: 8 });
   });
 
   it('counts customers, stations and kWp per province with zh names', async () => {

@@ -82,6 +82,11 @@ describe('statistics from the rollups', () => {
     // 10 kWp × 1286 h; CO₂ 0.5366 and coal 0.3034 kg/kWh (the default factors)
     expect(res.data.benefit).toMatchObject({ estimate: true, annual_kwh: 12860, co2_t: 6.901, coal_t: 3.902 });
     expect(Date.parse(res.data.as_of)).toBeGreaterThan(Date.now() - 60_000);
+    // a range with partial months at both edges: whole April from the monthly rollup, the edge days from the daily one
+    const edges = await post('statistic/homepage', { period: 'custom', start: '2025-03-11', end: '2025-05-11' });
+    expect(edges.data.in_period).toEqual({ customers: 2, signed: 2, grid_connected: 1, grid_kwp: 10 });
+    const edges2 = await post('statistic/industry_customer_data', { period: 'custom', start: '2025-03-11', end: '2025-05-10' });
+    expect(edges2.data.funnel.map((f: { n: number }) => f.n)).toEqual([2, 2, 1, 0]);
   });
 
   it('user_line: created, signed and cumulative per month', async () => {

@@ -49,6 +49,9 @@ export const statDailyCustomers = dailyAgent('stat_daily_customers');
 export const statDailyStations = dailyAgent('stat_daily_stations');
 export const statDailyRegionCustomers = dailyRegion('stat_daily_region_customers');
 export const statDailyRegionStations = dailyRegion('stat_daily_region_stations');
+/** Per month (day = the 1st of the month), without the agent: the whole months of long ranges. */
+export const statMonthlyRegionCustomers = dailyRegion('stat_monthly_region_customers');
+export const statMonthlyRegionStations = dailyRegion('stat_monthly_region_stations');
 
 /** Customers now by stage × status × province × city × agent. */
 export const statCustomerNow = pgTable(
@@ -130,6 +133,70 @@ export const statRejectDaily = pgTable(
     n: count('n'),
   },
   (t) => [unique('stat_reject_daily_key').on(t.day, t.kind, t.item, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_reject_daily_day_idx').on(t.day)],
+);
+
+/** The same three per month (day = the 1st) without the agent, for the `all` scope. */
+export const statTeamMonthly = pgTable(
+  'stat_team_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    team_id: integer('team_id').notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    ...region(),
+    dispatched: count('dispatched'),
+    completed: count('completed'),
+    kwp_built: amount('kwp_built'),
+    lead_days: amount('lead_days'),
+  },
+  (t) => [unique('stat_team_monthly_key').on(t.day, t.team_id, t.kind, t.province_code, t.city_code).nullsNotDistinct()],
+);
+export const statAuditMonthly = pgTable(
+  'stat_audit_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    ...region(),
+    team_id: integer('team_id'),
+    approved: count('approved'),
+    rejected: count('rejected'),
+    first_decided: count('first_decided'),
+    first_approved: count('first_approved'),
+  },
+  (t) => [unique('stat_audit_monthly_key').on(t.day, t.kind, t.province_code, t.city_code, t.team_id).nullsNotDistinct()],
+);
+export const statRejectMonthly = pgTable(
+  'stat_reject_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    item: varchar('item', { length: 64 }).notNull(),
+    ...region(),
+    n: count('n'),
+  },
+  (t) => [unique('stat_reject_monthly_key').on(t.day, t.kind, t.item, t.province_code, t.city_code).nullsNotDistinct()],
+);
+
+/** Current counts without the agent, for the `all` scope. */
+export const statCustomerNowRegion = pgTable(
+  'stat_customer_now_region',
+  { stage: varchar('stage', { length: 16 }).notNull(), status: varchar('status', { length: 16 }).notNull(), ...region(), n: count('n') },
+  (t) => [unique('stat_customer_now_region_key').on(t.stage, t.status, t.province_code, t.city_code).nullsNotDistinct()],
+);
+export const statStationNowRegion = pgTable(
+  'stat_station_now_region',
+  { status: varchar('status', { length: 24 }).notNull(), ...region(), n: count('n'), kwp: amount('kwp') },
+  (t) => [unique('stat_station_now_region_key').on(t.status, t.province_code, t.city_code).nullsNotDistinct()],
+);
+export const statOrderNowRegion = pgTable(
+  'stat_order_now_region',
+  {
+    kind: varchar('kind', { length: 8 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    overdue: boolean('overdue').notNull(),
+    ...region(),
+    n: count('n'),
+  },
+  (t) => [unique('stat_order_now_region_key').on(t.kind, t.status, t.overdue, t.province_code, t.city_code).nullsNotDistinct()],
 );
 
 /** Target rows (target/save_config replaces them all). */

@@ -107,6 +107,23 @@ const SOURCE: Record<string, Source> = {
   stat_reject_daily: 'self_audits',
 };
 
+/** In the `all` scope, rollups without the agent (far fewer rows) answer instead. */
+const ALL_SCOPE_TABLE: Record<string, string> = {
+  stat_daily_customers: 'stat_daily_region_customers',
+  stat_daily_stations: 'stat_daily_region_stations',
+  stat_customer_now: 'stat_customer_now_region',
+  stat_station_now: 'stat_station_now_region',
+  stat_order_now: 'stat_order_now_region',
+};
+/** ... and for the whole months of a range, the monthly ones. */
+const MONTHLY_TABLE: Record<string, string> = {
+  stat_daily_customers: 'stat_monthly_region_customers',
+  stat_daily_stations: 'stat_monthly_region_stations',
+  stat_team_daily: 'stat_team_monthly',
+  stat_audit_daily: 'stat_audit_monthly',
+  stat_reject_daily: 'stat_reject_monthly',
+};
+
 /**
  * FROM-clause relation `t` of a rollup and the WHERE condition for the caller: the agent scope
  * filters the per-agent rollup by agent; department/self recompute it from the scoped base rows;
@@ -114,8 +131,7 @@ const SOURCE: Record<string, Source> = {
  */
 export function from(ctx: StatContext, table: string): { rel: SQL; where: SQL } {
   const { auth } = ctx;
-  let name = table;
-  if (auth.scope === 'all' && (table === 'stat_daily_customers' || table === 'stat_daily_stations')) name = table.replace('stat_daily_', 'stat_daily_region_');
+  const name = (auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table;
   const rel = rollupRelation(name, baseFilter(auth, SOURCE[table]!));
   const conds: SQL[] = [];
   if (auth.scope === 'agent') conds.push(auth.agentId === null ? sql`false` : sql`t.agent_id in ${agentTree(auth.agentId)}`);
@@ -128,10 +144,12 @@ export const num = (v: unknown) => Number(v ?? 0);
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 export const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : null);
 
-/** The database clock: the rollups are kept in the writing transaction, so they are exact as of now. */
-export async function asOf(db: Queryable): Promise<string> {
-  const [r] = await query<{ now: string | Date }>(db, sql`select now() as now`);
-  return new Date(r!.now).toISOString();
+/**
+ * When the numbers were computed. The rollups are kept inside the writing transactions (triggers),
+ * so they are exact as of the moment they are read: that moment is the as_of.
+ */
+export async function asOf(_db: Queryable): Promise<string> {
+  return new Date().toISOString();
 }
 
 export async function capacity(db: Queryable, ctx: StatContext): Promise<CapacityByStage> {
@@ -154,39 +172,65 @@ export async function capacity(db: Queryable, ctx: StatContext): Promise<Capacit
   };
 }
 
-/** Daily flow sums over [start, end] (customers from one table, stations from the other). */
-export async function flows(db: Queryable, ctx: StatContext, start: string, end: string) {
-  const c = from(ctx, 'stat_daily_customers');
-  const s = from(ctx, 'stat_daily_stations');
+const FLOW_COLS = ['customers', 'customers_signed', 'sign_days', 'stations', 'stations_kwp', 'built', 'built_kwp', 'build_days', 'grid', 'grid_kwp', 'grid_days'] as const;
+type Flow = Record<(typeof FLOW_COLS)[number], number>;
+
+const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
+const nextMonth = (d: string) => {
+  const [y, m] = d.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * Rows `(day, cols…)` of a daily rollup within the caller's scope, the region and [start, end]. In
+ * the `all` scope the whole months inside the range come from the monthly table (day = the 1st)
+ * and only the partial months at its edges from the daily one, so a year reads about 12 × cities
+ * rows instead of 365 × cities.
+ */
+export function rangeRows(ctx: StatContext, table: string, columns: readonly string[], start: string, end: string, opts: { wholeMonths?: boolean } = {}): SQL {
+  const daily = from(ctx, table);
+  const cols = sql.raw(columns.map((c) => `t.${c}`).join(', '));
+  const plain = sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
+  const monthlyName = ctx.auth.scope === 'all' && opts.wholeMonths !== false ? MONTHLY_TABLE[table] : undefined;
+  if (!monthlyName) return plain;
+  const firstFull = start === monthStart(start) ? start : nextMonth(start);
+  const afterLast = nextMonth(end) === addDays(end, 1) ? addDays(end, 1) : monthStart(end); // first day not covered by whole months
+  if (firstFull >= afterLast) return plain;
+  const monthlyRel = sql`${sql.raw(monthlyName)} t`;
+  return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})
+              union all
+              select t.day, ${cols} from ${monthlyRel} where ${daily.where} and t.day >= ${firstFull} and t.day < ${afterLast})`;
+}
+
+const flowRows = (ctx: StatContext, side: 'customers' | 'stations', start: string, end: string, opts: { wholeMonths?: boolean } = {}) =>
+  rangeRows(ctx, `stat_daily_${side}`, FLOW_COLS, start, end, opts);
+
+/** Flow sums over [start, end]: customers created / signed, stations signed / built / grid-connected with kWp and day sums. */
+export async function flows(db: Queryable, ctx: StatContext, start: string, end: string): Promise<Flow> {
+  const c = flowRows(ctx, 'customers', start, end);
+  const s = flowRows(ctx, 'stations', start, end);
+  const sums = (names: readonly string[]) => sql.raw(names.map((n) => `coalesce(sum(${n}), 0) as ${n}`).join(', '));
   const [r] = await query<Record<string, string | number>>(
     db,
-    sql`select * from
-          (select coalesce(sum(customers), 0) as customers, coalesce(sum(customers_signed), 0) as customers_signed, coalesce(sum(sign_days), 0) as sign_days
-           from ${c.rel} where ${c.where} and t.day between ${start} and ${end}) a,
-          (select coalesce(sum(stations), 0) as stations, coalesce(sum(stations_kwp), 0) as stations_kwp, coalesce(sum(built), 0) as built,
-                  coalesce(sum(built_kwp), 0) as built_kwp, coalesce(sum(build_days), 0) as build_days, coalesce(sum(grid), 0) as grid,
-                  coalesce(sum(grid_kwp), 0) as grid_kwp, coalesce(sum(grid_days), 0) as grid_days
-           from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) b`,
+    sql`select * from (select ${sums(FLOW_COLS.slice(0, 3))} from ${c} c) a, (select ${sums(FLOW_COLS.slice(3))} from ${s} s) b`,
   );
-  const o = Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, num(v)]));
-  return o as Record<
-    'customers' | 'customers_signed' | 'sign_days' | 'stations' | 'stations_kwp' | 'built' | 'built_kwp' | 'build_days' | 'grid' | 'grid_kwp' | 'grid_days',
-    number
-  >;
+  return Object.fromEntries(FLOW_COLS.map((k) => [k, num(r?.[k])])) as Flow;
 }
 
 /** Flow sums per bucket (day or month) of the range. */
 export async function flowSeries(db: Queryable, ctx: StatContext) {
-  const bucket = ctx.range.grain === 'day' ? sql`to_char(t.day, 'YYYY-MM-DD')` : sql`to_char(t.day, 'YYYY-MM')`;
-  const c = from(ctx, 'stat_daily_customers');
-  const s = from(ctx, 'stat_daily_stations');
   const { start, end } = ctx.range;
+  const bucket = sql.raw(ctx.range.grain === 'day' ? `to_char(day, 'YYYY-MM-DD')` : `to_char(day, 'YYYY-MM')`);
+  // day grain: whole months would merge their days, so read the daily rows only
+  const daily = ctx.range.grain === 'day';
+  const c = flowRows(ctx, 'customers', start, end, { wholeMonths: !daily });
+  const s = flowRows(ctx, 'stations', start, end, { wholeMonths: !daily });
   const rows = await query<Record<string, string | number>>(
     db,
     sql`select bucket, sum(customers) as customers, sum(customers_signed) as customers_signed, sum(stations_kwp) as stations_kwp, sum(grid_kwp) as grid_kwp from (
-          select ${bucket} as bucket, customers, customers_signed, 0 as stations_kwp, 0 as grid_kwp from ${c.rel} where ${c.where} and t.day between ${start} and ${end}
+          select ${bucket} as bucket, customers, customers_signed, 0 as stations_kwp, 0 as grid_kwp from ${c} c
           union all
-          select ${bucket}, 0, 0, stations_kwp, grid_kwp from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) x
+          select ${bucket}, 0, 0, stations_kwp, grid_kwp from ${s} s) x
         group by bucket`,
   );
   const by = new Map(rows.map((r) => [String(r.bucket), r]));

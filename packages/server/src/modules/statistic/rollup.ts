@@ -33,25 +33,80 @@ const zeros = (n: number) => Array.from({ length: n }, () => '0').join(', ');
 
 /** Daily flows per (day, province, city, agent): customers created / signed, stations signed / built / grid-connected with kWp and lead days. */
 const FLOW_MEASURES = ['customers', 'customers_signed', 'sign_days', 'stations', 'stations_kwp', 'built', 'built_kwp', 'build_days', 'grid', 'grid_kwp', 'grid_days'];
-const flowParts = (regionKey: string) => ({
+const month = (col: string) => `date_trunc('month', ${col} AT TIME ZONE 'Asia/Shanghai')::date`;
+const flowParts = (regionKey: string, bucket: (col: string) => string = day) => ({
   customers: [
-    `SELECT ${day('r.created_at')}, ${regionKey}, r.k, ${zeros(10)} FROM __R__ r`,
-    `SELECT ${day('r.signed_at')}, ${regionKey}, 0, r.k, r.k * ${days('r.signed_at', 'r.created_at')}, ${zeros(8)} FROM __R__ r WHERE r.signed_at IS NOT NULL`,
+    `SELECT ${bucket('r.created_at')}, ${regionKey}, r.k, ${zeros(10)} FROM __R__ r`,
+    `SELECT ${bucket('r.signed_at')}, ${regionKey}, 0, r.k, r.k * ${days('r.signed_at', 'r.created_at')}, ${zeros(8)} FROM __R__ r WHERE r.signed_at IS NOT NULL`,
   ],
   stations: [
-    `SELECT ${day('r.created_at')}, ${regionKey}, ${zeros(3)}, r.k, r.k * r.capacity_kwp, ${zeros(6)} FROM __R__ r WHERE r.status <> 'terminated'`,
-    `SELECT ${day('r.built_at')}, ${regionKey}, ${zeros(5)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.built_at', 'r.created_at')}, ${zeros(3)} FROM __R__ r WHERE r.status <> 'terminated' AND r.built_at IS NOT NULL`,
-    `SELECT ${day('r.grid_at')}, ${regionKey}, ${zeros(8)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.grid_at', 'coalesce(r.built_at, r.created_at)')} FROM __R__ r WHERE r.status <> 'terminated' AND r.grid_at IS NOT NULL`,
+    `SELECT ${bucket('r.created_at')}, ${regionKey}, ${zeros(3)}, r.k, r.k * r.capacity_kwp, ${zeros(6)} FROM __R__ r WHERE r.status <> 'terminated'`,
+    `SELECT ${bucket('r.built_at')}, ${regionKey}, ${zeros(5)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.built_at', 'r.created_at')}, ${zeros(3)} FROM __R__ r WHERE r.status <> 'terminated' AND r.built_at IS NOT NULL`,
+    `SELECT ${bucket('r.grid_at')}, ${regionKey}, ${zeros(8)}, r.k, r.k * r.capacity_kwp, r.k * ${days('r.grid_at', 'coalesce(r.built_at, r.created_at)')} FROM __R__ r WHERE r.status <> 'terminated' AND r.grid_at IS NOT NULL`,
   ],
 });
 const agentFlows = flowParts('r.province_code, r.city_code, r.agent_id');
 const regionFlows = flowParts('r.province_code, r.city_code');
+const monthlyFlows = flowParts('r.province_code, r.city_code', month);
+
+/**
+ * Team, self-audit and reject-item rollups: per day with the agent (agent scope, short ranges), and
+ * per month without it (the `all` scope's whole months).
+ */
+function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => string, withAgent: boolean): Rollup[] {
+  const agentKey = withAgent ? ['agent_id'] : [];
+  const agentCol = withAgent ? ', r.agent_id' : '';
+  const name = (what: string) => (grain === 'daily' ? `stat_${what}_daily` : `stat_${what}_monthly`);
+  return [
+    {
+      // per team: orders dispatched (day of dispatch), completed with kWp built and dispatch → completion days (day of completion)
+      table: name('team'),
+      source: 'work_orders',
+      key: ['day', 'team_id', 'kind', 'province_code', 'city_code', ...agentKey],
+      measures: ['dispatched', 'completed', 'kwp_built', 'lead_days'],
+      parts: [
+        `SELECT ${bucket('r.dispatched_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
+        `SELECT ${bucket('r.finished_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, 0, r.k,
+                CASE WHEN r.kind = 'build' THEN r.k * coalesce((SELECT s.capacity_kwp FROM stations s WHERE s.id = r.station_id), 0) ELSE 0 END,
+                r.k * ${days('r.finished_at', 'coalesce(r.dispatched_at, r.created_at)')}
+         FROM __R__ r WHERE r.team_id IS NOT NULL AND r.status = 'completed' AND r.finished_at IS NOT NULL`,
+      ],
+    },
+    {
+      // decided self-audits per review day (team = the submitter)
+      table: name('audit'),
+      source: 'self_audits',
+      key: ['day', 'kind', 'province_code', 'city_code', ...agentKey, 'team_id'],
+      measures: ['approved', 'rejected', 'first_decided', 'first_approved'],
+      parts: [
+        `SELECT ${bucket('r.reviewed_at')}, r.kind, r.province_code, r.city_code${agentCol}, r.submitted_by,
+                r.k * (r.result = 'approved')::int, r.k * (r.result = 'rejected')::int, r.k * (r.attempt = 1)::int, r.k * (r.attempt = 1 AND r.result = 'approved')::int
+         FROM __R__ r WHERE r.result IN ('approved', 'rejected') AND r.reviewed_at IS NOT NULL`,
+      ],
+    },
+    {
+      // failed check items of rejected self-audits per review day
+      table: name('reject'),
+      source: 'self_audits',
+      key: ['day', 'kind', 'item', 'province_code', 'city_code', ...agentKey],
+      measures: ['n'],
+      parts: [
+        `SELECT ${bucket('r.reviewed_at')}, r.kind, (e.value ->> 'key')::varchar(64), r.province_code, r.city_code${agentCol}, r.k
+         FROM __R__ r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) e
+         WHERE r.result = 'rejected' AND r.reviewed_at IS NOT NULL AND e.value ->> 'result' = 'fail' AND e.value ->> 'key' IS NOT NULL`,
+      ],
+    },
+  ];
+}
 
 export const ROLLUPS: Rollup[] = [
   { table: 'stat_daily_customers', source: 'customers', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.customers },
   { table: 'stat_daily_stations', source: 'stations', key: ['day', 'province_code', 'city_code', 'agent_id'], measures: FLOW_MEASURES, parts: agentFlows.stations },
   { table: 'stat_daily_region_customers', source: 'customers', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: regionFlows.customers },
   { table: 'stat_daily_region_stations', source: 'stations', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: regionFlows.stations },
+  // per month (day = the 1st): whole months of long ranges in the `all` scope read a few thousand rows a year
+  { table: 'stat_monthly_region_customers', source: 'customers', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: monthlyFlows.customers },
+  { table: 'stat_monthly_region_stations', source: 'stations', key: ['day', 'province_code', 'city_code'], measures: FLOW_MEASURES, parts: monthlyFlows.stations },
   {
     table: 'stat_customer_now',
     source: 'customers',
@@ -73,43 +128,29 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.agent_id, r.k FROM __R__ r'],
   },
+  ...operationRollups('daily', day, true),
+  ...operationRollups('monthly', month, false),
+  // current counts without the agent (a few thousand rows) for the `all` scope
   {
-    // per team: orders dispatched (day of dispatch), completed with kWp built and dispatch → completion days (day of completion)
-    table: 'stat_team_daily',
-    source: 'work_orders',
-    key: ['day', 'team_id', 'kind', 'province_code', 'city_code', 'agent_id'],
-    measures: ['dispatched', 'completed', 'kwp_built', 'lead_days'],
-    parts: [
-      `SELECT ${day('r.dispatched_at')}, r.team_id, r.kind, r.province_code, r.city_code, r.agent_id, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
-      `SELECT ${day('r.finished_at')}, r.team_id, r.kind, r.province_code, r.city_code, r.agent_id, 0, r.k,
-              CASE WHEN r.kind = 'build' THEN r.k * coalesce((SELECT s.capacity_kwp FROM stations s WHERE s.id = r.station_id), 0) ELSE 0 END,
-              r.k * ${days('r.finished_at', 'coalesce(r.dispatched_at, r.created_at)')}
-       FROM __R__ r WHERE r.team_id IS NOT NULL AND r.status = 'completed' AND r.finished_at IS NOT NULL`,
-    ],
-  },
-  {
-    // decided self-audits per review day (team = the submitter)
-    table: 'stat_audit_daily',
-    source: 'self_audits',
-    key: ['day', 'kind', 'province_code', 'city_code', 'agent_id', 'team_id'],
-    measures: ['approved', 'rejected', 'first_decided', 'first_approved'],
-    parts: [
-      `SELECT ${day('r.reviewed_at')}, r.kind, r.province_code, r.city_code, r.agent_id, r.submitted_by,
-              r.k * (r.result = 'approved')::int, r.k * (r.result = 'rejected')::int, r.k * (r.attempt = 1)::int, r.k * (r.attempt = 1 AND r.result = 'approved')::int
-       FROM __R__ r WHERE r.result IN ('approved', 'rejected') AND r.reviewed_at IS NOT NULL`,
-    ],
-  },
-  {
-    // failed check items of rejected self-audits per review day
-    table: 'stat_reject_daily',
-    source: 'self_audits',
-    key: ['day', 'kind', 'item', 'province_code', 'city_code', 'agent_id'],
+    table: 'stat_customer_now_region',
+    source: 'customers',
+    key: ['stage', 'status', 'province_code', 'city_code'],
     measures: ['n'],
-    parts: [
-      `SELECT ${day('r.reviewed_at')}, r.kind, (e.value ->> 'key')::varchar(64), r.province_code, r.city_code, r.agent_id, r.k
-       FROM __R__ r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) e
-       WHERE r.result = 'rejected' AND r.reviewed_at IS NOT NULL AND e.value ->> 'result' = 'fail' AND e.value ->> 'key' IS NOT NULL`,
-    ],
+    parts: ['SELECT r.stage, r.status, r.province_code, r.city_code, r.k FROM __R__ r'],
+  },
+  {
+    table: 'stat_station_now_region',
+    source: 'stations',
+    key: ['status', 'province_code', 'city_code'],
+    measures: ['n', 'kwp'],
+    parts: ['SELECT r.status, r.province_code, r.city_code, r.k, r.k * r.capacity_kwp FROM __R__ r'],
+  },
+  {
+    table: 'stat_order_now_region',
+    source: 'work_orders',
+    key: ['kind', 'status', 'overdue', 'province_code', 'city_code'],
+    measures: ['n'],
+    parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.k FROM __R__ r'],
   },
 ];
 

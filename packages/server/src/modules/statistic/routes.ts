@@ -38,6 +38,7 @@ import {
   flowSeries,
   from,
   mask,
+  rangeRows,
   num,
   provinceName,
   ratio,
@@ -212,9 +213,9 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
 
   stat('industry_construction_data', 'Backlog, lead times, first-pass rate, top reject reasons and overdue rate (IndustryConstructionStat).', async (ctx) => {
     const o = from(ctx, 'stat_order_now');
-    const a = from(ctx, 'stat_audit_daily');
-    const r = from(ctx, 'stat_reject_daily');
     const { start, end } = ctx.range;
+    const a = rangeRows(ctx, 'stat_audit_daily', ['approved', 'rejected', 'first_decided', 'first_approved'], start, end);
+    const r = rangeRows(ctx, 'stat_reject_daily', ['item', 'n'], start, end);
     const open = sql.join(OPEN_WORK_ORDER_STATES.map((s) => sql`${s}`), sql`, `);
     const [as_of, fl, backlog, audits, reasons] = await Promise.all([
       asOf(db),
@@ -226,9 +227,9 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
       query<Record<string, string>>(
         db,
         sql`select coalesce(sum(approved), 0) as approved, coalesce(sum(rejected), 0) as rejected, coalesce(sum(first_decided), 0) as first_decided, coalesce(sum(first_approved), 0) as first_approved
-            from ${a.rel} where ${a.where} and t.day between ${start} and ${end}`,
+            from ${a} a`,
       ),
-      query<{ item: string; n: string }>(db, sql`select item, sum(n) as n from ${r.rel} where ${r.where} and t.day between ${start} and ${end} group by 1 having sum(n) > 0 order by 2 desc, 1 limit 5`),
+      query<{ item: string; n: string }>(db, sql`select item, sum(n) as n from ${r} r group by 1 having sum(n) > 0 order by 2 desc, 1 limit 5`),
     ]);
     const overdue = backlog.reduce((s, b) => s + num(b.overdue), 0);
     const dispatched = backlog.filter((b) => b.status !== 'pending_dispatch').reduce((s, b) => s + num(b.n), 0);
@@ -248,17 +249,17 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   stat('industry_team_data', 'Construction teams ranked by kWp built in the period (IndustryTeamStat).', async (ctx) => {
-    const t = from(ctx, 'stat_team_daily');
-    const a = from(ctx, 'stat_audit_daily');
     const { start, end } = ctx.range;
+    const t = rangeRows(ctx, 'stat_team_daily', ['team_id', 'dispatched', 'completed', 'kwp_built', 'lead_days'], start, end);
+    const a = rangeRows(ctx, 'stat_audit_daily', ['team_id', 'approved', 'rejected'], start, end);
     const [as_of, rows] = await Promise.all([
       asOf(db),
       query<Record<string, string | number | null>>(
         db,
         sql`with o as (select team_id, sum(dispatched) as orders, sum(completed) as completed, sum(kwp_built) as kwp, sum(lead_days) as lead
-                       from ${t.rel} where ${t.where} and t.day between ${start} and ${end} group by 1),
+                       from ${t} t group by 1),
                  au as (select team_id, sum(rejected) as rejected, sum(approved) + sum(rejected) as decided
-                        from ${a.rel} where ${a.where} and t.day between ${start} and ${end} and t.team_id is not null group by 1)
+                        from ${a} a where team_id is not null group by 1)
             select o.team_id, coalesce(nullif(u.full_name, ''), u.username, o.team_id::text) as name, o.orders, o.completed, o.kwp, o.lead, au.rejected, au.decided
             from o left join au on au.team_id = o.team_id left join users u on u.id = o.team_id
             order by o.kwp desc, o.completed desc, o.team_id limit 100`,
