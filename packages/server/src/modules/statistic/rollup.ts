@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /**
- * Statistics rollups (migration 0014_statistics_triggers): tables of pre-aggregated numbers kept
+ * Statistics rollups (migrations 0014_statistics_triggers and 0016_statistics_all_scope_triggers): tables of pre-aggregated numbers kept
  * exact by statement-level triggers on the base tables, so the statistics endpoints sum a few
  * hundred rows instead of scanning millions.
  *
