@@ -14,7 +14,7 @@
  *  (default admin123), --ops-requests N (default 300).
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
- *     (defaults 20000 / 8000); --stats-agent user:password adds agent-scope cases.
+ *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -215,7 +215,8 @@ async function benchStats(): Promise<string[]> {
   const url = values['ops-database-url'];
   const dataDir = url ? null : mkdtempSync(join(tmpdir(), 'pv-bench-stats-'));
   try {
-    if (dataDir) seed(dataDir, Number(values['stats-customers']), 200, ['--stations', String(values['stats-stations'])]);
+    const stationsN = String(values['stats-stations']);
+    if (dataDir) seed(dataDir, Number(values['stats-customers']), 200, ['--stations', stationsN, '--teams', '20', '--work-orders', stationsN]);
     const server = await serve(url ? { databaseUrl: url, password: values['ops-password'] } : dataDir!);
     try {
       const [agentUser, agentPass] = (values['stats-agent'] ?? '').split(':');

@@ -33,6 +33,7 @@ export const PERMISSION_GROUP_LABELS: Record<string, Record<Lang, string>> = {
   customer: { zh: '客户', en: 'Customers' },
   agent: { zh: '代理商', en: 'Agents' },
   statistic: { zh: '统计', en: 'Statistics' },
+  target: { zh: '目标', en: 'Targets' },
   user: { zh: '用户管理', en: 'Users' },
   role: { zh: '角色管理', en: 'Roles' },
   department: { zh: '部门管理', en: 'Departments' },

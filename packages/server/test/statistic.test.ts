@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { customers, roles, selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
 import { ROLLUPS, rebuildStatistics } from '../src/modules/statistic/rollup.ts';
+import { JOBS } from '../src/modules/task/jobs.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -213,6 +214,10 @@ describe('statistics from the rollups', () => {
     const before = await snapshot();
     expect(before.stat_daily_customers!.length).toBeGreaterThan(0);
     await rebuildStatistics(db);
+    expect(await snapshot()).toEqual(before);
+    // the nightly task does the same
+    const job = await JOBS.refresh_statistics!.run({ db, now: new Date() });
+    expect(job).toMatchObject({ rollups: ROLLUPS.length });
     expect(await snapshot()).toEqual(before);
   });
 });

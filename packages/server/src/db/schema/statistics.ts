@@ -3,7 +3,8 @@ import { tstz } from './common.ts';
 
 /**
  * Statistics rollups (modules/statistic/rollup.ts describes how each is computed; migration
- * 0014_statistics_triggers keeps them exact with statement-level triggers and backfills them).
+ * 0014_statistics_triggers and 0016_statistics_all_scope_triggers keep them exact with statement-level
+ * triggers and backfill them).
  * Counts are bigint, kWp and day sums numeric (exact sums; averages are taken when read).
  */
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /**
- * Statistics rollups (migration 0014_statistics_triggers): tables of pre-aggregated numbers kept
+ * Statistics rollups (migrations 0014_statistics_triggers and 0016_statistics_all_scope_triggers): tables of pre-aggregated numbers kept
  * exact by statement-level triggers on the base tables, so the statistics endpoints sum a few
  * hundred rows instead of scanning millions.
  *
@@ -202,7 +202,13 @@ END $$`,
 
 /** Recompute one rollup from its base table (statements). */
 export function rebuildSql(r: Rollup): string[] {
-  return [`DELETE FROM ${r.table}`, `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText(r, true).replaceAll('__R__', `(SELECT 1 AS k, * FROM ${r.source})`)}`];
+  // ON CONFLICT: a concurrent writer's trigger may have created a group after the DELETE; the
+  // recomputed value (whose snapshot already holds that committed row) replaces it
+  return [
+    `DELETE FROM ${r.table}`,
+    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText(r, true).replaceAll('__R__', `(SELECT 1 AS k, * FROM ${r.source})`)}
+    ON CONFLICT ON CONSTRAINT ${r.table}_key DO UPDATE SET ${r.measures.map((m) => `${m} = excluded.${m}`).join(', ')}`,
+  ];
 }
 
 /** Recomputes every statistics rollup from the base tables (after a bulk load that bypassed triggers, or to repair). */

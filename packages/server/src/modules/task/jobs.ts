@@ -2,6 +2,7 @@ import type { Lang } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
+import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -113,6 +114,22 @@ const refreshOperationsCounters: JobDef = {
     }),
 };
 
+/** Recomputes the statistics rollups (modules/statistic/rollup.ts) from the base tables: repairs any drift, e.g. after a bulk load. */
+const refreshStatistics: JobDef = {
+  code: 'refresh_statistics',
+  name: { zh: '重算统计汇总', en: 'Rebuild statistics rollups' },
+  description: {
+    zh: '按客户、电站、派单、自检表重新计算统计接口用的汇总表（stat_*）',
+    en: 'Recomputes the rollup tables behind the statistics endpoints (stat_*) from the customer, station, work-order and self-audit tables',
+  },
+  cron: '50 3 * * *',
+  run: async ({ db }) => {
+    const started = Date.now();
+    await rebuildStatistics(db);
+    return { rollups: ROLLUPS.length, seconds: Math.round((Date.now() - started) / 100) / 10 };
+  },
+};
+
 /** Sessions past their end, and revoked ones a week after revocation (refresh reuse needs them a while). */
 const purgeSessions: JobDef = {
   code: 'purge_expired_sessions',
@@ -165,6 +182,6 @@ const markOverdueOrders: JobDef = {
 };
 
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];
