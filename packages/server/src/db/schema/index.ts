@@ -4,3 +4,4 @@ export * from './customer.ts';
 export * from './station.ts';
 export * from './admin.ts';
 export * from './operations.ts';
+export * from './display.ts';

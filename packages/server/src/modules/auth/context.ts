@@ -17,6 +17,13 @@ export interface AuthContext {
   permissions: Set<string>;
   /** the widest scope of the user's roles; admins see everything */
   scope: DataScope;
+  /** set when the caller is a wall display's token (display_token module), not a person's session */
+  displayTokenId?: number;
+}
+
+/** What a display token may call: the statistics and the target progress, nothing else (403). */
+export function displayTokenMayCall(url: string | undefined): boolean {
+  return !!url && (url.startsWith('/api/system/statistic/') || url === '/api/system/target/index_data');
 }
 
 /** Admin passes everything; `customer:*` grants every customer permission. */
