@@ -7,7 +7,8 @@
  *  2. The gzip size of the JavaScript the browser loads to show the console's login page, beside a
  *     bare react-admin app built the same way (Vite production build).
  * Options: --customers N (default 1000000), --requests N (default 2000), --skip-bundle, --skip-list,
- *  --skip-export, --export-rows N (default 100000: lib/excel.ts, Excel export vs JSON pages).
+ *  --skip-export, --export-rows N (default 100000: lib/excel.ts, Excel export vs JSON pages),
+ *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { customerResource } from '@pv/server/src/modules/customer/resource.ts';
 import { listRecords } from '@pv/server/src/resources/service.ts';
 import { measureLoginJs, type BundleMeasure } from './lib/bundle.ts';
 import { benchExport } from './lib/excel.ts';
+import { benchDaping } from './lib/daping.ts';
 import { seed, serve } from './lib/server.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     'skip-bundle': { type: 'boolean', default: false },
     'skip-list': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
+    daping: { type: 'boolean', default: false },
     'export-rows': { type: 'string', default: '100000' },
   },
 });
@@ -117,6 +120,8 @@ async function main() {
   const list = values['skip-list'] ? null : await benchList();
   const bundle = values['skip-bundle'] ? null : await benchBundle();
   const xlsx = values['skip-export'] ? null : await benchExport(Number(values['export-rows']));
+  const daping = values.daping ? await benchDaping() : null;
+  if (daping) console.log('daping', daping);
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const lines = [
@@ -142,6 +147,25 @@ async function main() {
       'PGlite runs every query on one connection, so with 8 requests in flight each waits its turn: throughput, not latency, is the number for that row. PostgreSQL (`DATABASE_URL`) serves them in parallel.',
       '',
       `Ratio HTTP / driver at p50: **${(list.http.p50 / list.driver.p50).toFixed(2)}×** (our overhead: routing, the token and session check, validation, JSON, the HTTP stack). The total comes from counter tables kept exact by statement-level triggers; counting the matching rows instead costs ${(list.naiveCount.p50 / list.driver.p50).toFixed(0)}× the whole baseline. Aim: p50 under 5 ms — ${list.http.p50 < 5 ? 'met' : 'not met'}.`,
+      '',
+    );
+  }
+  if (daping) {
+    const mib = (b: number) => `${(b / 2 ** 20).toFixed(2)} MiB`;
+    lines.push(
+      `## Big screen: ${daping.refreshes.toLocaleString('en')} refreshes at ${daping.viewport} (Chromium)`,
+      '',
+      'The built daping app, every statistic answered with numbers that change each cycle (packages/bench/lib/daping-data.ts), refreshes driven back to back through its test hook. Heap: CDP HeapProfiler.collectGarbage, then Runtime.getHeapUsage.',
+      '',
+      '| what | value |',
+      '|---|---|',
+      `| JS heap after refresh 10 (baseline) | ${mib(daping.heapAt10)} |`,
+      `| JS heap after refresh ${daping.refreshes} | ${mib(daping.heapAtEnd)} (${daping.growthPct >= 0 ? '+' : ''}${daping.growthPct.toFixed(1)}%) |`,
+      `| longest frame while a refresh draws and animates (${daping.frameSamples} refreshes, rAF deltas) | ${daping.longestFrameMs} ms |`,
+      `| longest long-animation-frame entry in those refreshes | ${daping.longestLoafMs ?? 'not supported'} ms |`,
+      `| time per refresh, back to back | ${(daping.secondsPerRefresh * 1000).toFixed(0)} ms |`,
+      '',
+      `Aims: heap within 10% — ${Math.abs(daping.growthPct) <= 10 ? 'met' : 'not met'}; longest frame under 50 ms — ${daping.longestFrameMs < 50 ? 'met' : 'not met'}.`,
       '',
     );
   }

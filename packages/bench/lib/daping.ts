@@ -7,12 +7,18 @@
  *  - the longest frame while a refresh is drawn and animated (requestAnimationFrame deltas, and the
  *    longest long-animation-frame entry), over `frameSamples` refreshes each left to finish animating.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT } from '@pv/server/src/config.ts';
 import { dapingStats } from './daping-data.ts';
+
+declare global {
+  interface Window {
+    /** daping/src/data.ts: one refresh cycle now, resolved once it is on screen */
+    __dapingRefresh?: () => Promise<number>;
+  }
+}
 
 export interface DapingBenchResult {
   refreshes: number;
@@ -26,38 +32,24 @@ export interface DapingBenchResult {
   secondsPerRefresh: number;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
-
-/** daping/dist at /daping/ (SPA fallback), nothing else. */
-function serveDist(dist: string): Promise<{ server: Server; base: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    if (!path.startsWith('/daping/')) {
-      res.writeHead(404).end();
-      return;
-    }
-    let file = normalize(join(dist, path.slice('/daping/'.length)));
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-  }));
-}
-
 export async function benchDaping(opts: { refreshes?: number; frameSamples?: number; screenshot?: string } = {}): Promise<DapingBenchResult> {
   const refreshes = opts.refreshes ?? 1000;
   const frameSamples = opts.frameSamples ?? 20;
   const dist = join(REPO_ROOT, 'daping/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('daping/dist missing: run pnpm build first');
-  const { server, base } = await serveDist(dist);
+  // the built files and the API are both answered by page.route: no server, nothing else on the machine measured
+  const base = 'http://daping.bench';
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 3840, height: 2160 } });
     let cycle = 0;
-    await page.route('**/api/system/**', async (route) => {
+    await page.route(`${base}/daping/**`, async (route) => {
+      const path = new URL(route.request().url()).pathname.slice('/daping/'.length);
+      let file = normalize(join(dist, path));
+      if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+      await route.fulfill({ path: file });
+    });
+    await page.route(`${base}/api/system/**`, async (route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop()!;
       const data = dapingStats(cycle)[name];
       await route.fulfill(data === undefined ? { status: 404, json: { code: 404, msg: 'not found', data: null } } : { json: { code: 200, msg: 'success', data } });
@@ -136,6 +128,5 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
     };
   } finally {
     await browser.close();
-    server.close();
   }
 }
