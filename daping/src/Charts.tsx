@@ -86,9 +86,12 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         {
           type: 'effectScatter',
           coordinateSystem: 'geo',
+          // its own canvas layer: the ripples repaint only themselves each frame, not the whole map
+          zlevel: 1,
           rippleEffect: { scale: 3, brushType: 'stroke' },
           symbolSize: (v: number[]) => 10 + Math.min(16, Math.sqrt(v[2] ?? 0)),
           itemStyle: { color: '#ffd15c' },
+          labelLayout: { hideOverlap: true },
           label: { show: true, position: 'right', color: '#ffe08a', fontSize: 15, formatter: (p: { data: { label: string } }) => p.data.label },
           data: top.map((r) => ({
             name: mapNameByCode.get(r.code) ?? r.name,

@@ -17,12 +17,18 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
   const onDrawn = useRef(opts.onDrawn);
   onDrawn.current = opts.onDrawn;
   const replaceMerge = opts.replaceMerge?.join(',');
+  const reported = useRef(false);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const instance = echarts.init(el, null, { renderer: 'canvas', devicePixelRatio: ratio });
-    instance.on('finished', () => onDrawn.current?.());
+    // 'rendered' (not 'finished', which never comes while a ripple effect animates), once per setOption
+    instance.on('rendered', () => {
+      if (reported.current) return;
+      reported.current = true;
+      onDrawn.current?.();
+    });
     chart.current = instance;
     return () => {
       chart.current = null;
@@ -31,7 +37,9 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
   }, [ratio]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { lazyUpdate: true, replaceMerge: replaceMerge ? replaceMerge.split(',') : undefined });
+    if (!chart.current) return;
+    reported.current = false;
+    chart.current.setOption(option, { lazyUpdate: true, replaceMerge: replaceMerge ? replaceMerge.split(',') : undefined });
   }, [option, ratio, replaceMerge]);
 
   return ref;

@@ -42,6 +42,8 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 3840, height: 2160 } });
+    // tsx compiles the functions passed to page.evaluate with esbuild's keepNames, which calls __name
+    await page.addInitScript('window.__name = (f) => f;');
     let cycle = 0;
     await page.route(`${base}/daping/**`, async (route) => {
       const path = new URL(route.request().url()).pathname.slice('/daping/'.length);
