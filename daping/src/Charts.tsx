@@ -81,6 +81,8 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         {
           type: 'map',
           geoIndex: 0,
+          // no colour transition: each of its frames would repaint the whole map (4K: 2× pixels)
+          animationDurationUpdate: 0,
           data: rows.map((r) => ({ name: (lang === 'en' ? regionName(r.code, 'en') : mapNameByCode.get(r.code)) ?? r.name, value: r.capacity_kwp, code: r.code })),
         },
         {

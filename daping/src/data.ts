@@ -41,6 +41,13 @@ export interface Feed {
 
 const EMPTY: ScreenData = { homepage: null, userArea: null, userLine: null, industry: null, construction: null, teams: null, targets: null, events: null };
 
+/** Equal answers apart from their `as_of` stamp (the payloads are a few KB: comparing text is cheap). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined) return false;
+  const text = (v: unknown) => JSON.stringify(v, (k, x: unknown) => (k === 'as_of' ? undefined : x));
+  return text(a) === text(b);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** the fields the screen reads must be there (a wrong shape is an error, not a blank panel) */
 const hasArrays = (v: unknown, ...keys: string[]) => isObject(v) && keys.every((k) => Array.isArray(v[k]));
@@ -115,7 +122,8 @@ export function useScreenData(client: ApiClient, refreshSeconds: number, active:
         const outcome: Feed['outcome'] = {};
         for (const r of results) {
           outcome[r.key] = r.outcome;
-          if (r.outcome === 'ok') (data as Record<FeedKey, unknown>)[r.key] = r.data;
+          // an answer equal to the last one keeps the same object, so its panel does not redraw
+          if (r.outcome === 'ok' && !sameData(prev.data[r.key], r.data)) (data as Record<FeedKey, unknown>)[r.key] = r.data;
           else if (r.outcome === 'missing') (data as Record<FeedKey, unknown>)[r.key] = null;
         }
         return {

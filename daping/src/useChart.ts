@@ -4,6 +4,25 @@ import { useStagePixelRatio } from './Stage.tsx';
 
 type Option = Parameters<echarts.ECharts['setOption']>[0];
 
+const queue: Array<() => void> = [];
+let frame = 0;
+
+function drain() {
+  frame = 0;
+  queue.shift()?.();
+  if (queue.length > 0) frame = requestAnimationFrame(drain);
+}
+
+/** Runs `draw` in a later animation frame, one queued draw per frame; returns a cancel function. */
+export function scheduleDraw(draw: () => void): () => void {
+  queue.push(draw);
+  if (!frame) frame = requestAnimationFrame(drain);
+  return () => {
+    const i = queue.indexOf(draw);
+    if (i >= 0) queue.splice(i, 1);
+  };
+}
+
 /**
  * One ECharts instance per container for the life of the panel: created once (again only when the
  * stage's pixel ratio changes), fed by setOption merges on every data change — no new instance, no
@@ -37,9 +56,15 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
   }, [ratio]);
 
   useEffect(() => {
-    if (!chart.current) return;
-    reported.current = false;
-    chart.current.setOption(option, { lazyUpdate: true, replaceMerge: replaceMerge ? replaceMerge.split(',') : undefined });
+    const instance = chart.current;
+    if (!instance) return;
+    // one chart per animation frame: a refresh that changes every panel spreads its drawing over
+    // several frames instead of one long one
+    return scheduleDraw(() => {
+      if (instance.isDisposed()) return;
+      reported.current = false;
+      instance.setOption(option, { lazyUpdate: true, replaceMerge: replaceMerge ? replaceMerge.split(',') : undefined });
+    });
   }, [option, ratio, replaceMerge]);
 
   return ref;

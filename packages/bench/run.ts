@@ -162,6 +162,7 @@ async function main() {
       `| JS heap after refresh 10 (baseline) | ${mib(daping.heapAt10)} |`,
       `| JS heap after refresh ${daping.refreshes} | ${mib(daping.heapAtEnd)} (${daping.growthPct >= 0 ? '+' : ''}${daping.growthPct.toFixed(1)}%) |`,
       `| longest frame while a refresh draws and animates (${daping.frameSamples} refreshes, rAF deltas) | ${daping.longestFrameMs} ms |`,
+      `| baseline: longest frame over the same time without a refresh | ${daping.idleFrameMs} ms |`,
       `| longest long-animation-frame entry in those refreshes | ${daping.longestLoafMs ?? 'not supported'} ms |`,
       `| time per refresh, back to back | ${(daping.secondsPerRefresh * 1000).toFixed(0)} ms |`,
       '',

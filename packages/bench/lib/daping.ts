@@ -27,6 +27,8 @@ export interface DapingBenchResult {
   heapAtEnd: number;
   growthPct: number;
   longestFrameMs: number;
+  /** the same measurement over the same time without a refresh */
+  idleFrameMs: number;
   longestLoafMs: number | null;
   frameSamples: number;
   secondsPerRefresh: number;
@@ -84,9 +86,13 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
       }
     });
     let longestFrameMs = 0;
-    for (let i = 0; i < frameSamples; i++) {
-      cycle++;
-      const worst = await page.evaluate(async () => {
+    let idleFrameMs = 0;
+    for (let i = 0; i < frameSamples * 2; i++) {
+      // even samples: a refresh; odd samples: the same time with no refresh (the baseline: clock,
+      // ripples and whatever else the machine is doing)
+      const withRefresh = i % 2 === 0;
+      if (withRefresh) cycle++;
+      const worst = await page.evaluate(async (doRefresh) => {
         let last = performance.now();
         let max = 0;
         let on = true;
@@ -96,12 +102,13 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
           if (on) requestAnimationFrame(loop);
         };
         requestAnimationFrame(loop);
-        await window.__dapingRefresh!();
+        if (doRefresh) await window.__dapingRefresh!();
         await new Promise((r) => setTimeout(r, 1500));
         on = false;
         return max;
-      });
-      longestFrameMs = Math.max(longestFrameMs, worst);
+      }, withRefresh);
+      if (withRefresh) longestFrameMs = Math.max(longestFrameMs, worst);
+      else idleFrameMs = Math.max(idleFrameMs, worst);
     }
     const loaf = await page.evaluate(() => (window as unknown as { __loaf: number }).__loaf);
     if (opts.screenshot) await page.screenshot({ path: opts.screenshot });
@@ -124,6 +131,7 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
       heapAtEnd,
       growthPct: ((heapAtEnd - heapAt10) / heapAt10) * 100,
       longestFrameMs: Math.round(longestFrameMs * 10) / 10,
+      idleFrameMs: Math.round(idleFrameMs * 10) / 10,
       longestLoafMs: loaf >= 0 ? Math.round(loaf * 10) / 10 : null,
       frameSamples,
       secondsPerRefresh: seconds / Math.max(1, refreshes - startCycle),
