@@ -4,4 +4,6 @@ export * from './customer.ts';
 export * from './station.ts';
 export * from './admin.ts';
 export * from './operations.ts';
+export * from './counts.ts';
+export * from './statistics.ts';
 export * from './display.ts';

@@ -1,10 +1,10 @@
 import { SelfAuditResult, WorkOrderKind } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { selfAudits } from '../../db/schema/index.ts';
+import { selfAuditCounts, selfAuditCountsRegion, selfAudits } from '../../db/schema/index.ts';
 import { defineResource, range, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
-import { ownershipScope } from '../scope.ts';
+import { agentRegionCounters, ownershipScope } from '../scope.ts';
 
 
 const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(`"self_audits"."${column}"`)})`;
@@ -51,6 +51,10 @@ export const selfAuditResource = defineResource({
     ...range('submitted_at', selfAudits.submitted_at, filterValue.date),
   },
   search: [],
+  counters: agentRegionCounters(
+    { table: selfAuditCountsRegion, n: selfAuditCountsRegion.n, columns: { kind: selfAuditCountsRegion.kind, result: selfAuditCountsRegion.result, province_code: selfAuditCountsRegion.province_code } },
+    { table: selfAuditCounts, n: selfAuditCounts.n, columns: { kind: selfAuditCounts.kind, result: selfAuditCounts.result, province_code: selfAuditCounts.province_code }, agent: selfAuditCounts.agent_id },
+  ),
   quickFields: {},
   // agent tree / department / self = created (submitted) it
   scope: (auth) => ownershipScope(auth, { agent: selfAudits.agent_id, createdBy: selfAudits.created_by, owner: selfAudits.submitted_by }),
