@@ -54,6 +54,12 @@ describe('display tokens', () => {
     expect(Array.isArray(stat.data.provinces)).toBe(true);
     const [row] = await t.handle.db.select().from(displayTokens).where(eq(displayTokens.id, data.id));
     expect(row!.last_used_at).not.toBeNull();
+    for (const name of ['homepage', 'user_line', 'industry_data', 'industry_construction_data', 'industry_team_data', 'events']) {
+      expect((await call(t.app, 'POST', `/api/system/statistic/${name}`, { token: data.token, body: {} })).status, name).toBe(200);
+    }
+    const targets = await call(t.app, 'POST', '/api/system/target/index_data', { token: data.token, body: { period: 'year' } });
+    expect(targets.status).toBe(200);
+    expect(Array.isArray(targets.data.items)).toBe(true);
 
     for (const [method, url] of [
       ['GET', '/api/system/customer/index'],
@@ -61,6 +67,8 @@ describe('display tokens', () => {
       ['GET', `${base}/index`],
       ['POST', `${base}/add`],
       ['GET', '/api/system/syslog/index'],
+      ['POST', '/api/system/statistic/welcome'],
+      ['POST', '/api/system/target/get_config'],
     ] as const) {
       const res = await call(t.app, method, url, { token: data.token, body: method === 'POST' ? { name: 'x', valid_days: 1 } : undefined, lang: 'en' });
       expect(res.status, url).toBe(403);

@@ -21,9 +21,13 @@ export interface AuthContext {
   displayTokenId?: number;
 }
 
-/** What a display token may call: the statistics and the target progress, nothing else (403). */
+/**
+ * What a display token may call: the statistics and the target progress, nothing else (403) — not
+ * `statistic/welcome` either, which is about the signed-in person (their orders, messages).
+ */
 export function displayTokenMayCall(url: string | undefined): boolean {
-  return !!url && (url.startsWith('/api/system/statistic/') || url === '/api/system/target/index_data');
+  if (!url || url === '/api/system/statistic/welcome') return false;
+  return url.startsWith('/api/system/statistic/') || url === '/api/system/target/index_data';
 }
 
 /** Admin passes everything; `customer:*` grants every customer permission. */

@@ -65,7 +65,7 @@ export async function revokeDisplayToken(db: Db, actor: Actor, id: number): Prom
 
 /**
  * The caller of a request bearing a display token: statistics of the whole company (scope all),
- * permission statistic:view only. Unknown, revoked and expired tokens are refused with 401 and say why.
+ * permissions statistic:view and target:view (the auth hook also limits it to the statistics URLs). Unknown, revoked and expired tokens are refused with 401 and say why.
  */
 export async function authenticateDisplayToken(db: Db, token: string, now = new Date()): Promise<AuthContext> {
   if (!TOKEN_RE.test(token)) throw new ApiError(401, 'error.display_token_invalid');
@@ -89,7 +89,7 @@ export async function authenticateDisplayToken(db: Db, token: string, now = new 
     avatar: null,
     isAdmin: false,
     roles: [],
-    permissions: new Set(['statistic:view']),
+    permissions: new Set(['statistic:view', 'target:view']),
     scope: 'all',
     displayTokenId: row.id,
   };
