@@ -29,6 +29,7 @@ export const zh = {
       copy_failed: '无法访问剪贴板，请手动选中链接复制',
       done: '完成',
     },
+    syslog: { action: { revoke: '吊销' }, resource: { display_token: '大屏令牌' } },
   },
 };
 
@@ -62,5 +63,6 @@ export const en = {
       copy_failed: 'The clipboard is not available; select the link and copy it by hand',
       done: 'Done',
     },
+    syslog: { action: { revoke: 'Revoke' }, resource: { display_token: 'Display token' } },
   },
 };
