@@ -5,11 +5,6 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/daping/',
   plugins: [react()],
-  resolve: {
-    // The code imports the documented 'echarts-for-react/lib/core' (CommonJS, whose default export the
-    // production build does not unwrap); the package ships the same component as ES modules.
-    alias: [{ find: /^echarts-for-react\/lib\/core$/, replacement: 'echarts-for-react/esm/core.js' }],
-  },
   server: {
     port: 5174,
     proxy: { '/api': { target: process.env.VITE_API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },

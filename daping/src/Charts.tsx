@@ -1,23 +1,21 @@
 import { useMemo } from 'react';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
-import type { UserAreaRow } from '@pv/contract';
-import { regionName } from '@pv/contract';
+import { regionName, TargetKind, type CapacityByStage, type TargetIndexStat, type UserAreaRow, type UserLineStat } from '@pv/contract';
 import { echarts } from './echarts.ts';
+import { centreByCode, MAP_NAME, mapNameByCode } from './geo.ts';
 import { t } from './i18n.ts';
-import { capacityScale, formatInScale, formatNumber, shortProvinceName, type Lang } from './logic.ts';
-
-/** The dark tooltip both charts share. */
-const AXIS_TOOLTIP = {
-  trigger: 'axis' as const,
-  axisPointer: { type: 'shadow' as const },
-  backgroundColor: 'rgba(6, 30, 60, 0.92)',
-  borderColor: '#1f7fd1',
-  textStyle: { color: '#e6f4ff', fontSize: 16 },
-};
+import { capacityScale, completionPercent, formatInScale, formatNumber, nationalTargets, shortProvinceName, type Lang } from './logic.ts';
+import { useChart } from './useChart.ts';
 
 const AXIS = '#7fb6e6';
 const SPLIT = 'rgba(64, 158, 255, 0.12)';
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+const TOOLTIP = {
+  backgroundColor: 'rgba(6, 30, 60, 0.92)',
+  borderColor: '#1f7fd1',
+  textStyle: { color: '#e6f4ff', fontSize: 16 },
+};
+/** refreshes animate briefly; the first draw a little longer */
+const ANIMATION = { animationDuration: 600, animationDurationUpdate: 500 };
 
 const gradient = (from: string, to: string, horizontal = false) =>
   new echarts.graphic.LinearGradient(0, horizontal ? 0 : 1, horizontal ? 1 : 0, 0, [
@@ -25,133 +23,213 @@ const gradient = (from: string, to: string, horizontal = false) =>
     { offset: 1, color: to },
   ]);
 
-function label(row: UserAreaRow, lang: Lang): string {
-  if (lang === 'en') return regionName(row.code, 'en');
-  return shortProvinceName(row.name || regionName(row.code, 'zh'));
-}
-
-interface ChartProps {
-  rows: UserAreaRow[];
-  lang: Lang;
-  /** called every time ECharts has finished drawing */
+interface DrawnProps {
   onDrawn?: () => void;
 }
 
-/** Customers and stations of the top provinces: the screen's main chart. */
-export function UserAreaChart({ rows, lang, onDrawn }: ChartProps) {
-  const option = useMemo(
-    () => ({
-      textStyle: { fontFamily: FONT },
-      animationDuration: 800,
-      grid: { left: 70, right: 30, top: 60, bottom: 60 },
-      legend: {
-        top: 6,
-        right: 20,
-        itemWidth: 18,
-        itemHeight: 10,
-        textStyle: { color: '#cfe8ff', fontSize: 18 },
-        data: [t(lang, 'seriesCustomers'), t(lang, 'seriesStations')],
-      },
-      tooltip: AXIS_TOOLTIP,
-      xAxis: {
-        type: 'category',
-        data: rows.map((r) => label(r, lang)),
-        axisLine: { lineStyle: { color: 'rgba(127, 182, 230, 0.5)' } },
-        axisTick: { show: false },
-        axisLabel: {
-          color: AXIS,
-          fontSize: lang === 'en' ? 16 : 18,
-          interval: 0,
-          margin: 14,
-          // long English names (Inner Mongolia) wrap instead of running into the neighbours
-          width: 96,
-          overflow: 'break',
-          lineHeight: 18,
-        },
-      },
-      yAxis: {
-        type: 'value',
-        axisLabel: { color: AXIS, fontSize: 16 },
-        splitLine: { lineStyle: { color: SPLIT, type: 'dashed' } },
-      },
-      series: [
-        {
-          name: t(lang, 'seriesCustomers'),
-          type: 'bar',
-          barWidth: 26,
-          barGap: '20%',
-          data: rows.map((r) => r.customers),
-          itemStyle: { color: gradient('rgba(0, 132, 255, 0.35)', '#00e5ff'), borderRadius: [4, 4, 0, 0] },
-          label: { show: true, position: 'top', color: '#7ff6ff', fontSize: 15, formatter: (p: { value: number }) => formatNumber(p.value) },
-        },
-        {
-          name: t(lang, 'seriesStations'),
-          type: 'bar',
-          barWidth: 26,
-          data: rows.map((r) => r.stations),
-          itemStyle: { color: gradient('rgba(255, 145, 0, 0.3)', '#ffd15c'), borderRadius: [4, 4, 0, 0] },
-          label: { show: true, position: 'top', color: '#ffe08a', fontSize: 15, formatter: (p: { value: number }) => formatNumber(p.value) },
-        },
-      ],
-    }),
-    [rows, lang],
-  );
-  const onEvents = useMemo(() => ({ finished: () => onDrawn?.() }), [onDrawn]);
-  return (
-    <ReactEChartsCore
-      echarts={echarts}
-      option={option}
-      notMerge
-      onEvents={onEvents}
-      style={{ width: '100%', height: '100%' }}
-      opts={{ renderer: 'canvas' }}
-    />
-  );
-}
+// ---------------------------------------------------------------- map
 
-/** Installed capacity ranking (horizontal bars, largest on top). */
-export function CapacityChart({ rows, lang, onDrawn }: ChartProps) {
+/** Provinces shaded by installed capacity; the top five pulse with their station counts. */
+export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: Lang } & DrawnProps) {
   const option = useMemo(() => {
-    const ordered = rows.slice().reverse();
-    const scale = capacityScale(Math.max(0, ...rows.map((r) => r.capacity_kwp)));
+    const maxKwp = Math.max(1, ...rows.map((r) => r.capacity_kwp));
+    const scale = capacityScale(maxKwp);
+    const byName = new Map(rows.map((r) => [mapNameByCode.get(r.code) ?? shortProvinceName(r.name), r]));
+    const nameMap: Record<string, string> = {};
+    if (lang === 'en') for (const [code, name] of mapNameByCode) nameMap[name] = regionName(code, 'en');
+    const top = rows
+      .filter((r) => r.stations > 0 && centreByCode.has(r.code))
+      .sort((a, b) => b.stations - a.stations)
+      .slice(0, 5);
     return {
       textStyle: { fontFamily: FONT },
-      animationDuration: 800,
-      grid: { left: 110, right: 130, top: 20, bottom: 20 },
+      ...ANIMATION,
       tooltip: {
-        ...AXIS_TOOLTIP,
-        valueFormatter: (v: number) => formatInScale(v, scale),
+        ...TOOLTIP,
+        trigger: 'item',
+        formatter: (p: { name: string; data?: { code?: string } }) => {
+          const row = p.data?.code ? rows.find((r) => r.code === p.data!.code) : byName.get(p.name);
+          if (!row) return p.name;
+          return `${p.name}<br/>${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}<br/>${t(lang, 'mapStations')}：${formatNumber(row.stations)}<br/>${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, scale)}`;
+        },
       },
-      xAxis: { type: 'value', show: false },
-      yAxis: {
-        type: 'category',
-        data: ordered.map((r) => label(r, lang)),
-        axisLine: { show: false },
-        axisTick: { show: false },
-        axisLabel: { color: '#cfe8ff', fontSize: 18 },
+      visualMap: {
+        type: 'continuous',
+        min: 0,
+        max: maxKwp,
+        left: 20,
+        bottom: 20,
+        itemHeight: 140,
+        calculable: false,
+        text: [formatInScale(maxKwp, scale), '0'],
+        textStyle: { color: '#cfe8ff', fontSize: 14 },
+        inRange: { color: ['#0b2a55', '#1565c0', '#00b4ff', '#36f3c4'] },
+        seriesIndex: 0,
+      },
+      geo: {
+        map: MAP_NAME,
+        roam: false,
+        zoom: 1.15,
+        top: 40,
+        bottom: 10,
+        nameMap,
+        label: { show: false },
+        itemStyle: { areaColor: '#0b2a55', borderColor: 'rgba(0, 229, 255, 0.55)', borderWidth: 1 },
+        emphasis: { label: { show: true, color: '#fff' }, itemStyle: { areaColor: '#1f7fd1' } },
       },
       series: [
         {
-          name: t(lang, 'seriesCapacity'),
-          type: 'bar',
-          barWidth: 16,
-          data: ordered.map((r) => r.capacity_kwp),
-          showBackground: true,
-          backgroundStyle: { color: 'rgba(64, 158, 255, 0.08)', borderRadius: 8 },
-          itemStyle: { color: gradient('#1565ff', '#36f3c4', true), borderRadius: 8 },
-          label: {
-            show: true,
-            position: 'right',
-            color: '#8ff5da',
-            fontSize: 16,
-            formatter: (p: { value: number }) => formatInScale(p.value, scale),
-          },
+          type: 'map',
+          geoIndex: 0,
+          // no colour transition: each of its frames would repaint the whole map (4K: 2× pixels)
+          animationDurationUpdate: 0,
+          data: rows.map((r) => ({ name: (lang === 'en' ? regionName(r.code, 'en') : mapNameByCode.get(r.code)) ?? r.name, value: r.capacity_kwp, code: r.code })),
+        },
+        {
+          type: 'effectScatter',
+          coordinateSystem: 'geo',
+          // its own canvas layer: the ripples repaint only themselves each frame, not the whole map
+          zlevel: 1,
+          rippleEffect: { scale: 3, brushType: 'stroke' },
+          symbolSize: (v: number[]) => 10 + Math.min(16, Math.sqrt(v[2] ?? 0)),
+          itemStyle: { color: '#ffd15c' },
+          labelLayout: { hideOverlap: true },
+          label: { show: true, position: 'right', color: '#ffe08a', fontSize: 15, formatter: (p: { data: { label: string } }) => p.data.label },
+          data: top.map((r) => ({
+            name: mapNameByCode.get(r.code) ?? r.name,
+            code: r.code,
+            value: [...centreByCode.get(r.code)!, r.stations],
+            label: `${lang === 'en' ? regionName(r.code, 'en') : shortProvinceName(r.name)} ${formatNumber(r.stations)}`,
+          })),
         },
       ],
     };
   }, [rows, lang]);
-  const onEvents = useMemo(() => ({ finished: () => onDrawn?.() }), [onDrawn]);
-  return (
-    <ReactEChartsCore echarts={echarts} option={option} notMerge onEvents={onEvents} style={{ width: '100%', height: '100%' }} />
+  const ref = useChart(option, { onDrawn });
+  return <div className="chart" ref={ref} />;
+}
+
+// ---------------------------------------------------------------- customer growth
+
+export function GrowthChart({ stat, lang }: { stat: UserLineStat; lang: Lang }) {
+  const option = useMemo(
+    () => ({
+      textStyle: { fontFamily: FONT },
+      ...ANIMATION,
+      grid: { left: 56, right: 56, top: 44, bottom: 32 },
+      legend: { top: 0, right: 10, itemWidth: 14, itemHeight: 8, textStyle: { color: '#cfe8ff', fontSize: 14 } },
+      tooltip: { ...TOOLTIP, trigger: 'axis' },
+      xAxis: {
+        type: 'category',
+        data: stat.points.map((p) => (p.bucket.length === 7 ? p.bucket.slice(2) : p.bucket.slice(5))),
+        axisLine: { lineStyle: { color: 'rgba(127, 182, 230, 0.5)' } },
+        axisTick: { show: false },
+        axisLabel: { color: AXIS, fontSize: 13 },
+      },
+      yAxis: [
+        { type: 'value', axisLabel: { color: AXIS, fontSize: 13 }, splitLine: { lineStyle: { color: SPLIT, type: 'dashed' } } },
+        { type: 'value', axisLabel: { color: AXIS, fontSize: 13 }, splitLine: { show: false } },
+      ],
+      series: [
+        { name: t(lang, 'created'), type: 'bar', barWidth: 10, data: stat.points.map((p) => p.created), itemStyle: { color: gradient('rgba(0,132,255,0.3)', '#00e5ff'), borderRadius: [3, 3, 0, 0] } },
+        { name: t(lang, 'signed'), type: 'bar', barWidth: 10, data: stat.points.map((p) => p.signed), itemStyle: { color: gradient('rgba(255,145,0,0.3)', '#ffd15c'), borderRadius: [3, 3, 0, 0] } },
+        {
+          name: t(lang, 'cumulative'),
+          type: 'line',
+          yAxisIndex: 1,
+          smooth: true,
+          symbol: 'circle',
+          symbolSize: 6,
+          data: stat.points.map((p) => p.cumulative),
+          lineStyle: { color: '#36f3c4', width: 3 },
+          itemStyle: { color: '#36f3c4' },
+          areaStyle: { color: gradient('rgba(54,243,196,0)', 'rgba(54,243,196,0.25)') },
+        },
+      ],
+    }),
+    [stat, lang],
   );
+  const ref = useChart(option);
+  return <div className="chart" ref={ref} data-testid="chart-growth-canvas" />;
+}
+
+// ---------------------------------------------------------------- capacity by stage
+
+export function PipelineChart({ capacity, lang }: { capacity: CapacityByStage; lang: Lang }) {
+  const option = useMemo(() => {
+    const stages = [
+      [t(lang, 'stageSigned'), capacity.signed],
+      [t(lang, 'stageBuilt'), capacity.built],
+      [t(lang, 'stageGrid'), capacity.grid],
+      [t(lang, 'stageOperating'), capacity.operating],
+    ] as const;
+    const scale = capacityScale(Math.max(0, ...stages.map(([, s]) => s.kwp)));
+    return {
+      textStyle: { fontFamily: FONT },
+      ...ANIMATION,
+      grid: { left: 110, right: 150, top: 6, bottom: 6 },
+      tooltip: { ...TOOLTIP, trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => formatInScale(v, scale) },
+      xAxis: { type: 'value', show: false },
+      yAxis: { type: 'category', inverse: true, data: stages.map(([name]) => name), axisLine: { show: false }, axisTick: { show: false }, axisLabel: { color: '#cfe8ff', fontSize: 15 } },
+      series: [
+        {
+          type: 'bar',
+          barWidth: 14,
+          showBackground: true,
+          backgroundStyle: { color: 'rgba(64, 158, 255, 0.08)', borderRadius: 7 },
+          itemStyle: { color: gradient('#1565ff', '#36f3c4', true), borderRadius: 7 },
+          data: stages.map(([, s]) => ({ value: s.kwp, stations: s.stations })),
+          label: {
+            show: true,
+            position: 'right',
+            color: '#8ff5da',
+            fontSize: 14,
+            formatter: (p: { value: number; data: { stations: number } }) => `${formatInScale(p.value, scale)} · ${formatNumber(p.data.stations)}`,
+          },
+        },
+      ],
+    };
+  }, [capacity, lang]);
+  const ref = useChart(option);
+  return <div className="chart" ref={ref} />;
+}
+
+// ---------------------------------------------------------------- targets
+
+const GAUGE_COLOURS = ['#00e5ff', '#36f3c4', '#ffd15c'];
+
+/** One gauge per target kind (country-wide targets of the year); a kind without a target says so. */
+export function TargetGauges({ stat, lang }: { stat: TargetIndexStat; lang: Lang }) {
+  const items = useMemo(() => nationalTargets(stat.items, TargetKind.values), [stat]);
+  const option = useMemo(
+    () => ({
+      textStyle: { fontFamily: FONT },
+      ...ANIMATION,
+      series: items.map((item, i) => {
+        const pct = completionPercent(item?.completion);
+        return {
+          type: 'gauge',
+          center: [`${16.6 + i * 33.3}%`, '52%'],
+          radius: '78%',
+          startAngle: 220,
+          endAngle: -40,
+          min: 0,
+          max: 100,
+          progress: { show: true, width: 12, itemStyle: { color: GAUGE_COLOURS[i] } },
+          axisLine: { lineStyle: { width: 12, color: [[1, 'rgba(64, 158, 255, 0.15)']] } },
+          axisTick: { show: false },
+          splitLine: { show: false },
+          axisLabel: { show: false },
+          pointer: { show: false },
+          anchor: { show: false },
+          title: { show: true, offsetCenter: [0, '78%'], color: '#cfe8ff', fontSize: 15 },
+          detail: { valueAnimation: true, offsetCenter: [0, '0%'], fontSize: item ? 26 : 15, fontWeight: 700, color: GAUGE_COLOURS[i], formatter: () => (item ? pct.text : t(lang, 'noTarget')) },
+          data: [{ value: pct.gauge, name: TargetKind.label(TargetKind.values[i], lang) }],
+        };
+      }),
+    }),
+    [items, lang],
+  );
+  const ref = useChart(option);
+  return <div className="chart" ref={ref} />;
 }

@@ -1,6 +1,6 @@
 import { createClient, type ApiClient } from '@pv/client';
 import { paths } from '@pv/contract';
-import { IDENTITY_KEY, REFRESH_KEY, TOKEN_KEY, readToken, type Lang } from './logic.ts';
+import { IDENTITY_KEY, REFRESH_KEY, TOKEN_KEY, readScreenToken, type Lang } from './logic.ts';
 
 export interface SessionHooks {
   lang(): Lang;
@@ -16,7 +16,8 @@ export interface SessionHooks {
 export function createDapingClient(hooks: SessionHooks): ApiClient {
   const client: ApiClient = createClient({
     baseURL: '',
-    getToken: () => readToken(localStorage),
+    getToken: () => readScreenToken(localStorage),
+    timeout: 15_000,
     getIdentity: () => localStorage.getItem(IDENTITY_KEY),
     getLang: () => hooks.lang(),
     onSessionExpired: (reason) => {

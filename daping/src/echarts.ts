@@ -1,9 +1,9 @@
-/** ECharts with modular imports only: the bar chart, the components it uses, the canvas renderer. */
+/** ECharts with modular imports only: the chart types and components the screen uses, the canvas renderer. */
 import * as echarts from 'echarts/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, EffectScatterChart, GaugeChart, LineChart, MapChart } from 'echarts/charts';
+import { GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, GaugeChart, MapChart, EffectScatterChart, GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
 export { echarts };

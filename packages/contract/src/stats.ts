@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cityField, dateField, provinceField } from './fields.ts';
+import { cityField, dateField, idField, provinceField } from './fields.ts';
 import { labelled } from './enums.ts';
 
 /**
@@ -303,3 +303,15 @@ export interface DisplayTokenView {
   revoked_at: string | null;
   last_used_at: string | null;
 }
+
+/** `display_token/revoke` (permission display_token:revoke): the token stops working at once. */
+export const displayTokenRevokeSchema = z.strictObject({ id: idField() });
+
+/** `display_token/add` answers the view plus the whole token, this once. */
+export interface DisplayTokenCreated extends DisplayTokenView {
+  token: string;
+}
+
+/** Display tokens look like `pvd_` + 43 base64url characters (never a JWT, which has dots). */
+export const DISPLAY_TOKEN_PREFIX = 'pvd_';
+export const isDisplayToken = (token: string): boolean => token.startsWith(DISPLAY_TOKEN_PREFIX);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { langFromHeader } from '@pv/contract';
+import { isDisplayToken, langFromHeader } from '@pv/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -16,7 +16,9 @@ import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
-import { can } from './modules/auth/context.ts';
+import { can, displayTokenMayCall } from './modules/auth/context.ts';
+import { displayTokenRoutes } from './modules/display_token/routes.ts';
+import { authenticateDisplayToken } from './modules/display_token/service.ts';
 import { customerRoutes } from './modules/customer/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -128,7 +130,10 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     const header = req.headers.authorization ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
     if (!token) throw new ApiError(401, 'error.login_required');
-    const auth = await authenticate(db, config, token);
+    // a wall display's token (display_token module) reads statistics and nothing else
+    const display = isDisplayToken(token);
+    const auth = display ? await authenticateDisplayToken(db, token) : await authenticate(db, config, token);
+    if (display && !displayTokenMayCall(req.routeOptions.url)) throw new ApiError(403, 'error.display_token_scope');
     req.auth = auth;
     if (!can(auth, cfg.permission ?? '')) throw new ApiError(403, 'error.forbidden', { permission: cfg.permission });
   });
@@ -177,6 +182,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   const workOrders = new WorkOrderActions(db);
   workOrderRoutes(app, deps, workOrders);
   selfAuditRoutes(app, deps, workOrders);
+  displayTokenRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

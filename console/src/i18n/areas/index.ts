@@ -18,8 +18,9 @@ import * as customerDetail from './customer-detail.ts';
 import * as workOrder from './workOrder.ts';
 import * as station from './station.ts';
 import * as stats from './stats.ts';
+import * as displayToken from './display-token.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

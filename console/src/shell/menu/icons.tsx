@@ -23,6 +23,7 @@ import LogIcon from '@mui/icons-material/ReceiptLongOutlined';
 import MessageIcon from '@mui/icons-material/MailOutline';
 import MonitorIcon from '@mui/icons-material/MonitorOutlined';
 import DotIcon from '@mui/icons-material/FiberManualRecordOutlined';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -50,6 +51,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   log: LogIcon,
   message: MessageIcon,
   daping: MonitorIcon,
+  displayToken: KeyIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

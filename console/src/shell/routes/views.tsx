@@ -7,6 +7,7 @@ import { departmentManagement, roleManagement, userManagement } from '../../reso
 import { menuManagement } from '../../resources/system/menu/index.ts';
 import { taskManagement } from '../../resources/system/task/index.ts';
 import { systemLog } from '../../resources/system/systemLog/index.ts';
+import { loadDisplayTokens } from '../../resources/system/displayToken/index.ts';
 import { gebMatter, loadMatterDetails } from '../../resources/matter/index.ts';
 import { buildWorkOrderList, ongridWorkOrderList } from '../../resources/workOrder/index.ts';
 import { buildSelfAuditList, loadSelfAuditDetail, ongridSelfAuditList } from '../../resources/selfAudit/index.ts';
@@ -48,6 +49,7 @@ export const VIEWS: Record<string, ViewDef> = {
   'setting/menuManagement': resource(menuManagement),
   'setting/taskManagement': resource(taskManagement),
   'setting/systemLog': resource(systemLog),
+  'setting/displayToken': page(loadDisplayTokens),
   'stationManagement/gebMatter': resource(gebMatter),
   'stationManagement/matterDetails': page(loadMatterDetails),
   'stationManagement/buildWorkOrderList': resource(buildWorkOrderList),

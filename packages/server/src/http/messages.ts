@@ -18,6 +18,11 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.refresh_required': '缺少刷新令牌（请求头 X-Refresh-Token 或参数 refresh_token）',
     'error.method_not_allowed': '该接口不支持 %{method} 请求',
     'error.wrong_old_password': '原密码不正确',
+    'error.display_token_invalid': '大屏令牌无效，请向管理员索取新的大屏链接',
+    'error.display_token_revoked': '大屏令牌“%{name}”已被吊销，请向管理员索取新的大屏链接',
+    'error.display_token_expired': '大屏令牌“%{name}”已于 %{at} 过期，请向管理员索取新的大屏链接',
+    'error.display_token_scope': '大屏令牌只能读取统计数据',
+    'error.display_token_already_revoked': '大屏令牌“%{name}”已经吊销过了',
   },
   en: {
     'validation.type': 'Wrong type, expected %{expected}',
@@ -32,6 +37,11 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.refresh_required': 'Missing refresh token (header X-Refresh-Token or parameter refresh_token)',
     'error.method_not_allowed': 'This endpoint does not accept %{method}',
     'error.wrong_old_password': 'The current password is not correct',
+    'error.display_token_invalid': 'This display token is not valid; ask an administrator for a new big-screen link',
+    'error.display_token_revoked': 'The display token "%{name}" has been revoked; ask an administrator for a new big-screen link',
+    'error.display_token_expired': 'The display token "%{name}" expired at %{at}; ask an administrator for a new big-screen link',
+    'error.display_token_scope': 'A display token can only read statistics',
+    'error.display_token_already_revoked': 'The display token "%{name}" is already revoked',
   },
 };
 

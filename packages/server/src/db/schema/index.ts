@@ -6,3 +6,4 @@ export * from './admin.ts';
 export * from './operations.ts';
 export * from './counts.ts';
 export * from './statistics.ts';
+export * from './display.ts';

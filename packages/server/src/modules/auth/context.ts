@@ -17,6 +17,17 @@ export interface AuthContext {
   permissions: Set<string>;
   /** the widest scope of the user's roles; admins see everything */
   scope: DataScope;
+  /** set when the caller is a wall display's token (display_token module), not a person's session */
+  displayTokenId?: number;
+}
+
+/**
+ * What a display token may call: the statistics and the target progress, nothing else (403) — not
+ * `statistic/welcome` either, which is about the signed-in person (their orders, messages).
+ */
+export function displayTokenMayCall(url: string | undefined): boolean {
+  if (!url || url === '/api/system/statistic/welcome') return false;
+  return url.startsWith('/api/system/statistic/') || url === '/api/system/target/index_data';
 }
 
 /** Admin passes everything; `customer:*` grants every customer permission. */

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   task: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'run'],
   syslog: ['index', 'get_info'],
   message: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
+  display_token: ['index', 'add', 'revoke'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
