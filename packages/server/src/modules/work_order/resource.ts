@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range, filterValue } from '../../resources/define.ts';
+import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
@@ -89,6 +89,12 @@ export const workOrderResource = defineResource({
     dispatched_at: workOrders.dispatched_at,
     finished_at: workOrders.finished_at,
     province_code: workOrders.province_code,
+    // the list's joined columns (no index: sorted per request; the default stays created_at)
+    station_code: sortBy(extraColumns.station_code),
+    customer_name: sortBy(extraColumns.customer_name),
+    capacity_kwp: sortBy(extraColumns.capacity_kwp, 'float8'),
+    team_name: sortBy(extraColumns.team_name),
+    agent_name: sortBy(extraColumns.agent_name),
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
