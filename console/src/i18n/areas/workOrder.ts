@@ -114,6 +114,9 @@ const zhAuditFields = {
   reviewed_at: '审核时间',
   reject_reason: '驳回原因',
   opinion: '审核意见',
+  review_opinion: '审核意见',
+  review_note: '审核意见 / 驳回原因',
+  q: '派单编号、电站、客户、提交人',
   note: '提交说明',
   items: '检查项',
 };
@@ -140,6 +143,9 @@ const enAuditFields: typeof zhAuditFields = {
   reviewed_at: 'Reviewed',
   reject_reason: 'Reason for rejection',
   opinion: 'Opinion',
+  review_opinion: 'Review opinion',
+  review_note: 'Opinion / reason for rejection',
+  q: 'Order no., station, customer, submitter',
   note: 'Note',
   items: 'Check items',
 };
