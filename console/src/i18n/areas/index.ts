@@ -17,8 +17,9 @@ import * as agent from './agent.ts';
 import * as customerDetail from './customer-detail.ts';
 import * as workOrder from './workOrder.ts';
 import * as station from './station.ts';
+import * as conflict from './conflict.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, conflict];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);
