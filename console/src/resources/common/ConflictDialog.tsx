@@ -7,6 +7,8 @@ type Row = Record<string, unknown>;
 
 interface Conflict {
   id: RaRecord['id'];
+  /** the record the form was opened with */
+  seen: Row;
   /** the form's data as submitted */
   mine: Row;
   current: RaRecord;
@@ -37,7 +39,7 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
     const { data: current } = await dataProvider.getOne(resource, { id: variables.id });
     const seen = (variables.previousData ?? {}) as Row;
     const mine = (variables.data ?? {}) as Row;
-    setConflict({ id: variables.id, mine, current, changes: conflictChanges(seen, current as Row, mine, fields) });
+    setConflict({ id: variables.id, seen, mine, current, changes: conflictChanges(seen, current as Row, mine, fields) });
   };
 
   const close = () => setConflict(null);
@@ -47,10 +49,11 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
   };
   const overwrite = () => {
     if (!conflict) return;
-    // the user's values on the current version: only what differs from the record now is sent
+    // only the fields the user changed go on top of the current version; the other person's changes stay
+    const edited = Object.fromEntries(fields.filter((f) => f in conflict.mine && !sameValue(conflict.mine[f], conflict.seen[f])).map((f) => [f, conflict.mine[f]]));
     update(
       resource,
-      { id: conflict.id, data: { ...conflict.mine, version: conflict.current.version }, previousData: conflict.current },
+      { id: conflict.id, data: { ...edited, version: conflict.current.version }, previousData: conflict.current },
       {
         mutationMode: 'pessimistic',
         onSuccess: (record) => {
@@ -60,7 +63,7 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
         },
         onError: (error) => {
           close();
-          void onError(error, { id: conflict.id, data: conflict.mine, previousData: conflict.current });
+          void onError(error, { id: conflict.id, data: { ...conflict.mine, ...edited }, previousData: conflict.current });
         },
       },
     );
