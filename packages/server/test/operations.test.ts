@@ -505,6 +505,18 @@ describe('list sorting by joined columns, self-audit search, review opinion, imp
     expect(gr).toMatchObject({ result: 'rejected', reject_reason: '电表号不符', review_opinion: null });
   });
 
+  it('work_order/edit: a date-only deadline is the end of that day (China time), a past one is refused, a stale version is 409', async () => {
+    const { order: o } = await designedStation();
+    const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const e = await ok(api(disp, 'POST', 'work_order/edit', { id: o.id, version: o.version, deadline: day, remark: '先备料' }));
+    expect(e.deadline).toBe(new Date(`${day}T23:59:59+08:00`).toISOString());
+    const past = await api(disp, 'POST', 'work_order/edit', { id: o.id, version: e.version, deadline: '2020-01-01' });
+    expect(past.msg).toBe('截止时间不能早于现在');
+    const stale = await api(disp, 'POST', 'work_order/edit', { id: o.id, version: o.version, remark: '旧版本' });
+    expect(stale.status).toBe(409);
+    expect((await order(o.id)).remark).toBe('先备料');
+  });
+
   it('station import names the customer by phone (or id); an unknown phone is a row error and nothing is imported', async () => {
     const xlsx = (rows: (string | number | null)[][]) => buildXlsx(rows, { sheetName: 'Sheet1' });
     const upload = async (file: Buffer) => {

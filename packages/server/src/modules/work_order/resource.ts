@@ -29,6 +29,13 @@ const extraColumns = {
   last_audit_id: sql<number | null>`(select max(a.id) from self_audits a where a.work_order_id = "work_orders"."id")`,
 };
 
+/** A deadline as given: a date alone (the console's date picker) is the end of that day, China time; never in the past. */
+export function deadlineOf(text: string): Date {
+  const deadline = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T23:59:59+08:00`) : new Date(text);
+  if (deadline.getTime() <= Date.now()) throw new ApiError(400, 'error.deadline_past');
+  return deadline;
+}
+
 /** The station fields a new order copies (region and agent, so the lists filter on work_orders alone). */
 export interface OrderStation {
   id: number;
@@ -121,7 +128,7 @@ export const workOrderResource = defineResource({
   async prepareEdit(input: Row, before: Row) {
     if (!(OPEN_WORK_ORDER_STATES as readonly string[]).includes(before.status as string)) throw illegalOrderAction(before.status as string, 'edit');
     const out: Row = { ...input };
-    if (typeof input.deadline === 'string') out.deadline = new Date(input.deadline);
+    if (typeof input.deadline === 'string') out.deadline = deadlineOf(input.deadline);
     if (input.deadline !== undefined) out.overdue = false;
     return out;
   },
