@@ -87,3 +87,32 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   await expect(name).toHaveValue('他人改的名字');
   expect((await apiCall(request, token, 'GET', 'station/get_info', { id: String(s!.id) })).name).toBe('他人改的名字');
 });
+
+test('editing a work order someone else changed meanwhile shows their change; keep mine saves both', async ({ page, request }) => {
+  await login(page);
+  const token = await tokenOf(page);
+  const list = await apiCall(request, token, 'GET', 'work_order/index', { kind: 'build', status: 'pending_dispatch', limit: '1' });
+  const o = list.list[0];
+  expect(o).toBeTruthy();
+  await page.goto(`/#/stationManagement/buildWorkOrderList?filter=${encodeURIComponent(JSON.stringify({ id: o.id }))}`);
+  const row = shown(page).locator('tbody tr').first();
+  await expect(row).toContainText(o.order_no);
+  await row.getByTestId('wo-action-edit').click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('备注').fill('我的备注：先备料');
+
+  const planned = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+  await apiCall(request, token, 'POST', 'work_order/edit', { id: o.id, version: o.version, planned_date: planned });
+  await form.getByRole('button', { name: '保存' }).click();
+  const conflict = page.getByTestId('conflict-dialog');
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByTestId('conflict-planned_date')).toContainText(planned);
+  await expect(conflict.getByTestId('conflict-remark')).toHaveCount(0);
+  await conflict.getByTestId('conflict-overwrite').click();
+  await expect(conflict).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const saved = await apiCall(request, token, 'GET', 'work_order/get_info', { id: String(o.id) });
+  expect(saved.remark).toBe('我的备注：先备料');
+  expect(saved.planned_date.slice(0, 10)).toBe(planned);
+  expect(saved.version).toBe(o.version + 2);
+});

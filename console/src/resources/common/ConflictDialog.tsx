@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { formatDateTime, useLang } from './format.tsx';
 import { conflictChanges, isVersionConflict, sameValue, type ConflictChange } from './conflict.ts';
 
 type Row = Record<string, unknown>;
@@ -15,18 +16,23 @@ interface Conflict {
   changes: ConflictChange[];
 }
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown, lang: 'zh' | 'en') => {
+  if (v === null || v === undefined || v === '') return '-';
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return formatDateTime(v, lang);
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};
 
 /**
  * For a react-admin <Edit mutationMode="pessimistic">: `mutationOptions.onError` turns a 409 into the
  * conflict dialog (the record as it is now, what changed since the form was opened); any other
  * error is notified as react-admin would. `dialog` goes next to the form.
  */
-export function useConflictEdit(resource: string, fields: readonly string[], opts: { fieldLabel: (f: string) => string; onSaved?: (record: RaRecord) => void; format?: (field: string, value: unknown) => string }) {
+export function useConflictEdit(resource: string, fields: readonly string[], opts: { fieldLabel: (f: string) => string; onSaved?: (record: RaRecord) => void; onReload?: () => void; format?: (field: string, value: unknown) => string }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const lang = useLang();
   const [update, { isPending }] = useUpdate();
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
@@ -46,6 +52,7 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
   const reload = () => {
     close();
     refresh(); // the form resets to the record as it is now
+    opts.onReload?.();
   };
   const overwrite = () => {
     if (!conflict) return;
@@ -68,7 +75,7 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
       },
     );
   };
-  const fmt = opts.format ?? ((_f: string, v: unknown) => show(v));
+  const fmt = opts.format ?? ((_f: string, v: unknown) => show(v, lang));
 
   const dialog = conflict ? (
     <Dialog open onClose={close} maxWidth="md" fullWidth data-testid="conflict-dialog">
