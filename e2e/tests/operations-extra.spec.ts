@@ -67,6 +67,7 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   await expect(dialog.getByTestId('conflict-capacity_kwp')).toContainText('33.5');
   await expect(dialog.getByTestId('conflict-address')).toContainText('他人填写的地址 8 号');
   await expect(dialog.getByTestId('conflict-name')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/ops-station-conflict-zh.png' });
 
   // keep mine: saved on the current version, their changes kept
   await dialog.getByTestId('conflict-overwrite').click();
@@ -108,6 +109,7 @@ test('editing a work order someone else changed meanwhile shows their change; ke
   await expect(conflict).toBeVisible();
   await expect(conflict.getByTestId('conflict-planned_date')).toContainText(planned);
   await expect(conflict.getByTestId('conflict-remark')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/ops-order-conflict-zh.png' });
   await conflict.getByTestId('conflict-overwrite').click();
   await expect(conflict).toBeHidden();
   await expect(page.getByRole('dialog')).toHaveCount(0);
