@@ -26,7 +26,7 @@ export interface ExportResult {
   json: RunMeasure;
 }
 
-async function measured(run: () => Promise<{ rows: number; bytes: number }>): Promise<RunMeasure> {
+export async function measured(run: () => Promise<{ rows: number; bytes: number }>): Promise<RunMeasure> {
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -41,7 +41,7 @@ async function measured(run: () => Promise<{ rows: number; bytes: number }>): Pr
 }
 
 /** Reads a streamed body, counting bytes and keeping none. */
-async function drain(res: Response): Promise<number> {
+export async function drain(res: Response): Promise<number> {
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   return bytes;

@@ -17,10 +17,18 @@ export function seed(dataDir: string, customers: number, agents: number) {
   });
 }
 
-/** The real server on that data folder, listening on a free loopback port, signed in as admin. */
-export async function serve(dataDir: string): Promise<{ base: string; token: string; handle: DbHandle; close(): Promise<void> }> {
-  const config = loadConfig({ ...benchEnv(dataDir), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { dataDir });
-  const handle = await openDb({ dataDir });
+/**
+ * The real server on that data folder (or an already seeded PostgreSQL: `{ databaseUrl, password }`),
+ * listening on a free loopback port, signed in as admin.
+ */
+export async function serve(
+  target: string | { databaseUrl: string; password: string },
+): Promise<{ base: string; token: string; handle: DbHandle; login(username: string, password: string): Promise<string>; close(): Promise<void> }> {
+  const dataDir = typeof target === 'string' ? target : null;
+  const databaseUrl = typeof target === 'string' ? null : target.databaseUrl;
+  const password = typeof target === 'string' ? BENCH_PASSWORD : target.password;
+  const config = loadConfig({ ...benchEnv(dataDir ?? ''), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, { dataDir, databaseUrl });
+  const handle = await openDb({ dataDir, databaseUrl });
   const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
   const close = async () => {
     await app.close();
@@ -30,13 +38,17 @@ export async function serve(dataDir: string): Promise<{ base: string; token: str
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/system/index/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: BENCH_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    return { base, token, handle, close };
+    const login = async (username: string, pass: string) => {
+      const res = await fetch(`${base}/api/system/index/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: pass }),
+      });
+      const body = (await res.json()) as { data?: { token: string }; msg?: string };
+      if (!body.data?.token) throw new Error(`login ${username}: ${body.msg}`);
+      return body.data.token;
+    };
+    return { base, token: await login('admin', password), handle, login, close };
   } catch (err) {
     await close();
     throw err;

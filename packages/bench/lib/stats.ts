@@ -2,6 +2,7 @@
 export interface Summary {
   n: number;
   p50: number;
+  p95: number;
   p99: number;
   mean: number;
   perSecond: number;
@@ -16,7 +17,7 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(samples: number[], wallMs: number): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean, perSecond: (sorted.length / wallMs) * 1000 };
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean, perSecond: (sorted.length / wallMs) * 1000 };
 }
 
 /** Runs `task` `count` times with `concurrency` in flight; returns each duration and the wall time. */

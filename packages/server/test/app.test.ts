@@ -85,7 +85,7 @@ describe('statistic user_area', () => {
     await db.insert(stations).values([s(0, 20.5), s(1, 30.25), s(3, 12), s(5, 40)]);
     // a station without customers in its province still counts
     const [solo] = await db.insert(agents).values({ code: 'T-ZJ', name: '浙江', province_code: '330000' }).returning();
-    await db.insert(stations).values({ code: 'T9', name: '电站9', agent_id: solo!.id, province_code: '330000', capacity_kwp: 8 });
+    await db.insert(stations).values({ code: 'T9', name: '电站9', agent_id: solo!.id, province_code: '330000', capacity_kwp: 8, grid_kwp: 0 });
   });
 
   it('counts customers, stations and kWp per province with zh names', async () => {
@@ -93,10 +93,10 @@ describe('statistic user_area', () => {
     expect(res.status).toBe(200);
     expect(Date.parse(res.data.as_of)).toBeGreaterThan(Date.now() - 60_000);
     expect(res.data.provinces).toEqual([
-      { code: '370000', name: '山东省', customers: 3, stations: 2, capacity_kwp: 50.75 },
-      { code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12 },
-      { code: '130000', name: '河北省', customers: 1, stations: 1, capacity_kwp: 40 },
-      { code: '330000', name: '浙江省', customers: 0, stations: 1, capacity_kwp: 8 },
+      { code: '370000', name: '山东省', customers: 3, stations: 2, capacity_kwp: 50.75, grid_kwp: 0 },
+      { code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12, grid_kwp: 0 },
+      { code: '130000', name: '河北省', customers: 1, stations: 1, capacity_kwp: 40, grid_kwp: 0 },
+      { code: '330000', name: '浙江省', customers: 0, stations: 1, capacity_kwp: 8, grid_kwp: 0 },
     ]);
   });
 
@@ -107,8 +107,8 @@ describe('statistic user_area', () => {
     // give the agent role the statistic: an agent user sees its own agent tree only
     await t.handle.db.update(roles).set({ permissions: sql`${roles.permissions} || '["statistic:view"]'::jsonb` }).where(eq(roles.code, 'agent'));
     const sd = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: await login(t.app, 'sd', USER_PASSWORD) });
-    expect(sd.data.provinces).toEqual([{ code: '370000', name: '山东省', customers: 2, stations: 2, capacity_kwp: 50.75 }]);
+    expect(sd.data.provinces).toEqual([{ code: '370000', name: '山东省', customers: 2, stations: 2, capacity_kwp: 50.75, grid_kwp: 0 }]);
     const hn = await call(t.app, 'POST', '/api/system/statistic/user_area', { token: await login(t.app, 'hn', USER_PASSWORD) });
-    expect(hn.data.provinces).toEqual([{ code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12 }]);
+    expect(hn.data.provinces).toEqual([{ code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12, grid_kwp: 0 }]);
   });
 });

@@ -2,12 +2,17 @@ import { parseArgs } from 'node:util';
 import { count, max, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDb, query, runScript } from '../db/client.ts';
-import { agents, customerFollowUps, customers, stations, users } from '../db/schema/index.ts';
+import { agents, customerFollowUps, customers, selfAudits, stations, users, workOrders } from '../db/schema/index.ts';
 import { bootstrap } from '../modules/system/bootstrap.ts';
-import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../seed/generate.ts';
+import { JOBS } from '../modules/task/jobs.ts';
+import type { Queryable } from '../db/client.ts';
+import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, historyOrdersSql, stationsSql, teamsSql, workOrdersSql } from '../seed/generate.ts';
 
 /**
  * `pnpm seed --customers 1000000 --stations 300000 --agents 5000 [--follow-ups N]`
+ *   `[--work-orders N --teams N] [--formal-share 0.35]`
+ * Work orders: the live construction / grid order of every new station (matching its status, with
+ * self-audits), then cancelled past orders of those stations up to N in all.
  * Generates data inside the database with INSERT ... SELECT FROM generate_series (set operations,
  * in batches), on PGlite (DATA_DIR) or PostgreSQL (DATABASE_URL). Prints the time of each step.
  */
@@ -17,17 +22,23 @@ const { values } = parseArgs({
     stations: { type: 'string', default: '0' },
     agents: { type: 'string', default: '0' },
     'follow-ups': { type: 'string', default: '0' },
+    'work-orders': { type: 'string', default: '0' },
+    teams: { type: 'string', default: '0' },
+    'formal-share': { type: 'string', default: '0.35' },
     batch: { type: 'string', default: '250000' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('usage: pnpm seed [--customers N] [--stations N] [--agents N] [--follow-ups N] [--batch N]');
+  console.log('usage: pnpm seed [--customers N] [--stations N] [--agents N] [--follow-ups N] [--work-orders N] [--teams N] [--formal-share F] [--batch N]');
   process.exit(0);
 }
 
-const n = (name: keyof typeof values) => {
+const formalShare = Number(values['formal-share']);
+if (!(formalShare > 0 && formalShare < 1)) throw new Error('--formal-share must be between 0 and 1');
+
+const n = (name: Exclude<keyof typeof values, 'help'>) => {
   const v = Number(values[name]);
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be a non-negative integer`);
   return v;
@@ -60,28 +71,17 @@ async function main() {
       await step(`${total} customers`, () =>
         db.transaction(async (tx) => {
           await runScript(tx, bulkPoolsSql());
-          // Large loads: building the secondary indexes once at the end (a sort) is about twice as
-          // fast as maintaining them row by row. Same transaction, so a failure restores them.
-          const dropIndexes = total >= 200_000;
-          const indexes = dropIndexes
-            ? await query<{ name: string; def: string }>(
-                tx,
-                sql`select indexname as name, indexdef as def from pg_indexes
-                    where schemaname = current_schema() and tablename = 'customers' and indexname <> 'customers_pkey'`,
-              )
-            : [];
-          for (const i of indexes) await tx.execute(sql.raw(`drop index "${i.name}"`));
-          if (dropIndexes) {
-            // the counters are recomputed once at the end instead of per batch; more sort memory for the index builds
-            await tx.execute(sql`alter table customers disable trigger customers_counts_ins`);
-            await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-          }
-          for (let done = 0; done < total; done += batch) {
-            const size = Math.min(batch, total - done);
-            await tx.execute(sql.raw(bulkCustomersSql(size, adminId)));
-            process.stdout.write(`    ${done + size}/${total}\r`);
-          }
-          if (dropIndexes) {
+          const big = total >= 200_000;
+          // the counters are recomputed once at the end instead of per batch
+          if (big) await tx.execute(sql`alter table customers disable trigger customers_counts_ins`);
+          await withIndexesRebuilt(tx, ['customers'], big, async () => {
+            for (let done = 0; done < total; done += batch) {
+              const size = Math.min(batch, total - done);
+              await tx.execute(sql.raw(bulkCustomersSql(size, adminId, 1500, formalShare)));
+              process.stdout.write(`    ${done + size}/${total}\r`);
+            }
+          });
+          if (big) {
             await tx.execute(sql`alter table customers enable trigger customers_counts_ins`);
             await tx.execute(sql`delete from customer_counts`);
             await tx.execute(sql`delete from customer_counts_region`);
@@ -93,14 +93,43 @@ async function main() {
               sql`insert into customer_counts_region (stage, status, province_code, n)
                   select stage, status, province_code, sum(n) from customer_counts group by 1, 2, 3`,
             );
-            const t0 = performance.now();
-            for (const i of indexes) await tx.execute(sql.raw(i.def));
-            console.log(`    (rebuilt ${indexes.length} indexes in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
           }
         }),
       );
     }
-    if (n('stations') > 0) await step(`${n('stations')} stations (for formal customers of this run)`, () => db.execute(sql.raw(stationsSql(n('stations'), firstNew, adminId))));
+    const [stationsBefore] = await db.select({ id: max(stations.id) }).from(stations);
+    const firstStation = stationsBefore?.id ?? 0;
+    const stationCount = n('stations');
+    if (stationCount > 0) {
+      await step(`${stationCount} stations (for formal customers of this run)`, () =>
+        db.transaction((tx) => withIndexesRebuilt(tx, ['stations'], stationCount >= 200_000, () => tx.execute(sql.raw(stationsSql(stationCount, firstNew, adminId))))),
+      );
+    }
+    const orderCount = n('work-orders');
+    if (orderCount > 0) {
+      if (n('teams') > 0) await step(`${n('teams')} team accounts`, () => runScript(db, teamsSql(n('teams'))));
+      const teamRows = await query<{ id: number }>(
+        db,
+        sql`select ur.user_id as id from user_roles ur join roles r on r.id = ur.role_id where r.code = 'team' order by 1`,
+      );
+      if (teamRows.length === 0) throw new Error('--work-orders needs team accounts: add --teams N');
+      const teamIds = teamRows.map((r) => Number(r.id));
+      await step(`${orderCount} work orders with their self-audits (stations of this run, ${teamIds.length} teams)`, () =>
+        db.transaction((tx) =>
+          withIndexesRebuilt(tx, ['work_orders', 'self_audits'], orderCount >= 200_000, async () => {
+            await runScript(tx, workOrdersSql(teamIds, adminId ?? teamIds[0]!, firstStation));
+            const [live] = await query<{ n: number }>(tx, sql`select count(*)::int as n from work_orders w where w.station_id > ${firstStation}`);
+            const rest = orderCount - Number(live?.n ?? 0);
+            for (let done = 0; done < rest; done += batch) {
+              await tx.execute(sql.raw(historyOrdersSql(Math.min(batch, rest - done), firstStation, teamIds, adminId)));
+              process.stdout.write(`    ${Number(live?.n ?? 0) + done + Math.min(batch, rest - done)}/${orderCount}\r`);
+            }
+          }),
+        ),
+      );
+      // what the scheduler does at its next tick: open orders past their deadline become 超期
+      await step('mark overdue orders (the scheduled task)', () => JOBS.mark_overdue_work_orders!.run({ db, now: new Date() }));
+    }
     if (n('follow-ups') > 0) await step(`${n('follow-ups')} follow-ups`, () => db.execute(sql.raw(followUpsSql(n('follow-ups'), firstNew))));
     await step('analyze', () => db.execute(sql`analyze`));
 
@@ -109,12 +138,36 @@ async function main() {
       db.select({ n: count() }).from(customers),
       db.select({ n: count() }).from(stations),
       db.select({ n: count() }).from(customerFollowUps),
+      db.select({ n: count() }).from(workOrders),
+      db.select({ n: count() }).from(selfAudits),
     ]);
-    const [a, c, s, f] = counts.map((r) => r[0]?.n ?? 0);
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Now: ${a} agents, ${c} customers, ${s} stations, ${f} follow-ups.`);
+    const [a, c, s, f, w, au] = counts.map((r) => r[0]?.n ?? 0);
+    console.log(
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Now: ${a} agents, ${c} customers, ${s} stations, ${w} work orders, ${au} self-audits, ${f} follow-ups.`,
+    );
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Large loads: building a table's secondary indexes once at the end (a sort) is about twice as fast
+ * as maintaining them row by row. Run inside the caller's transaction, so a failure restores them.
+ */
+async function withIndexesRebuilt(tx: Queryable, tables: string[], enabled: boolean, load: () => Promise<unknown>) {
+  if (!enabled) return load();
+  const indexes = await query<{ name: string; def: string }>(
+    tx,
+    sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename in ${tables}
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  for (const i of indexes) await tx.execute(sql.raw(`drop index "${i.name}"`));
+  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  await load();
+  const t0 = performance.now();
+  for (const i of indexes) await tx.execute(sql.raw(i.def));
+  console.log(`    (rebuilt ${indexes.length} indexes of ${tables.join(', ')} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { CounterSpec } from '../resources/define.ts';
 import type { AuthContext } from './auth/context.ts';
 
 /** The agent itself and its second-level children (agents are two levels deep). */
@@ -25,4 +26,25 @@ export function ownershipScope(auth: AuthContext, cols: { agent: PgColumn; creat
     case 'self':
       return self;
   }
+}
+
+/**
+ * Counter tables for a list (CounterSpec): the per-region table, usable only with the `all` scope,
+ * then the per-agent one, usable with `all` and `agent`. Department and self scopes depend on the
+ * creator, which counters do not keep, so those lists count rows.
+ */
+export function agentRegionCounters(
+  region: { table: PgTable; n: PgColumn; columns: Record<string, PgColumn> },
+  perAgent: { table: PgTable; n: PgColumn; columns: Record<string, PgColumn>; agent: PgColumn },
+): CounterSpec[] {
+  return [
+    { ...region, scope: (auth) => (auth.scope === 'all' ? undefined : null) },
+    {
+      table: perAgent.table,
+      n: perAgent.n,
+      columns: { ...perAgent.columns, agent_id: perAgent.agent },
+      scope: (auth) =>
+        auth.scope === 'all' ? undefined : auth.scope === 'agent' ? (auth.agentId === null ? sql`false` : sql`${perAgent.agent} in ${agentTree(auth.agentId)}`) : null,
+    },
+  ];
 }

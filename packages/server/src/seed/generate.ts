@@ -189,12 +189,37 @@ export function stationsSql(count: number, afterCustomerId: number, createdBy: n
     join customers c on c.id = x.id`;
 }
 
+/** The digits of a document number as nextNumber() writes them: at least 6, never cut (lpad would cut). */
+const docNo = (n: string) => `lpad(${n}::text, greatest(6, length(${n}::text)), '0')`;
+
+/** An int[] literal of team user ids; an order picks `teams[1 + station id mod n]`. */
+const teamArray = (teamIds: readonly number[]) => `'{${teamIds.join(',')}}'::int[]`;
+const teamOf = (teamIds: readonly number[], idExpr: string) => `(${teamArray(teamIds)})[1 + (${idExpr}) % ${teamIds.length}]`;
+
 /**
- * Work orders and self-audits that agree with each station's status (demo data): a construction
- * order for every station from 待施工 on, a grid-connection order from 待并网 on, dispatched to
- * `teamId`; a self-audit for every order that reached review. Numbers continue doc_no_seq.
+ * Team accounts (施工队) for large seeds: users `team00001`… with the `team` role. Their password
+ * hash is not a valid hash, so nobody signs in as them; they exist to be dispatched to.
  */
-export function workOrdersSql(teamId: number, reviewerId: number): string[] {
+export function teamsSql(count: number): string[] {
+  return [
+    `insert into users (username, password_hash, full_name, phone, identity, status)
+       select 'team' || lpad((coalesce((select max(substr(username, 5)::int) from users where username ~ '^team[0-9]+$'), 0) + i)::text, 5, '0'),
+              '!', ${pick(arr(chars(SURNAMES)), 'random()')} || '师傅施工队', '138' || lpad((10000000 + i)::text, 8, '0'), 'staff', 'enabled'
+       from generate_series(1, ${count}) i`,
+    `insert into user_roles (user_id, role_id)
+       select u.id, r.id from users u cross join roles r
+       where u.username ~ '^team[0-9]+$' and r.code = 'team'
+       on conflict do nothing`,
+  ];
+}
+
+/**
+ * Work orders and self-audits that agree with each station's status: a construction order for
+ * every station from 待施工 on, a grid-connection order from 待并网 on, dispatched to one of
+ * `teamIds`; a self-audit for every order that reached review. Only stations with id above
+ * `afterStationId` (the ones a seed run just made). Numbers continue doc_no_seq.
+ */
+export function workOrdersSql(teamIds: readonly number[], reviewerId: number, afterStationId = 0): string[] {
   const buildStatus = `case s.status when 'build_pending' then 'pending_dispatch' when 'building' then 'in_progress'
       when 'build_review' then 'audit_pending' when 'build_rejected' then 'rejected' else 'completed' end`;
   const gridStatus = `case s.status when 'grid_pending' then 'pending_dispatch' when 'grid_review' then 'audit_pending'
@@ -204,9 +229,9 @@ export function workOrdersSql(teamId: number, reviewerId: number): string[] {
   const order = (kind: 'build' | 'grid', prefix: string, status: string, states: string, days: number) =>
     `insert into work_orders (order_no, kind, station_id, agent_id, province_code, city_code, district_code, team_id, dispatch_type,
         planned_date, deadline, dispatched_at, dispatched_by, accepted_at, started_at, submitted_at, finished_at, audit_count, status, created_by, created_at, updated_at)
-      select '${prefix}' || to_char(${at(days)}, 'YYYYMMDD') || lpad(nextval('doc_no_seq')::text, 6, '0'),
+      select '${prefix}' || to_char(${at(days)}, 'YYYYMMDD') || ${docNo('x.no')},
         '${kind}', s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
-        case when x.st = 'pending_dispatch' then null else ${teamId} end, 'manual',
+        case when x.st = 'pending_dispatch' then null else ${teamOf(teamIds, 's.id')} end, 'manual',
         (${at(days + 3)})::date,
         case when x.st = 'pending_dispatch' then null else s.created_at + interval '${days + 20} day' end,
         case when x.st = 'pending_dispatch' then null else ${at(days + 1)} end,
@@ -217,8 +242,8 @@ export function workOrdersSql(teamId: number, reviewerId: number): string[] {
         case when x.st = 'completed' then ${at(days + 12)} end,
         case when x.st in ('audit_pending','rejected','completed') then 1 else 0 end,
         x.st, ${reviewerId}, ${at(days)}, ${at(days + 12)}
-      from stations s cross join lateral (select ${status} as st) x
-      where s.status in (${states})`;
+      from stations s cross join lateral (select ${status} as st, nextval('doc_no_seq') as no) x
+      where s.status in (${states}) and s.id > ${afterStationId}`;
   const later = `'grid_pending','grid_review','grid_rejected','grid_connected','operating'`;
   const audits = `insert into self_audits (work_order_id, kind, station_id, agent_id, province_code, city_code, district_code, attempt, items, note,
         submitted_by, submitted_at, reviewer_id, reviewed_at, result, reject_reason, created_by, created_at, updated_at)
@@ -242,12 +267,35 @@ export function workOrdersSql(teamId: number, reviewerId: number): string[] {
         case when w.status = 'rejected' then '照片不清晰，请重新拍摄' end,
         w.team_id, w.submitted_at, w.updated_at
       from work_orders w join stations s on s.id = w.station_id
-      where w.status in ('audit_pending','rejected','completed')`;
+      where w.status in ('audit_pending','rejected','completed') and w.station_id > ${afterStationId}`;
   return [
     order('build', 'SG', buildStatus, `'build_pending','building','build_review','build_rejected',${later}`, 5),
     order('grid', 'BW', gridStatus, later, 25),
     audits,
   ];
+}
+
+/**
+ * Closed orders of the past for stations with id above `afterStationId`, `count` in all: orders a
+ * team refused or that were cancelled and reissued (the station's live order is workOrdersSql's).
+ * Cancelled, with the reason and the time, so they page and filter like any other order.
+ */
+export function historyOrdersSql(count: number, afterStationId: number, teamIds: readonly number[], createdBy: number | null): string {
+  return `insert into work_orders (order_no, kind, station_id, agent_id, province_code, city_code, district_code, team_id, dispatch_type,
+        deadline, dispatched_at, dispatched_by, cancelled_at, cancel_reason, status, created_by, created_at, updated_at)
+      select case x.kind when 'build' then 'SG' else 'BW' end || to_char(x.at, 'YYYYMMDD') || ${docNo('x.no')},
+        x.kind, s.id, s.agent_id, s.province_code, s.city_code, s.district_code, ${teamOf(teamIds, 's.id + x.k')}, 'manual',
+        x.at + interval '20 day', x.at + interval '1 hour', ${createdBy ?? 'null'}, x.at + interval '3 day',
+        (array['施工队档期冲突，改派','客户要求改期','屋顶复勘后重新派单','施工队拒单'])[1 + x.k % 4],
+        'cancelled', ${createdBy ?? 'null'}, x.at, x.at + interval '3 day'
+      from (
+        select g.k, nextval('doc_no_seq') as no, 1 + floor(random() * s.n)::int + ${afterStationId} as sid,
+               case when random() < 0.6 then 'build' else 'grid' end as kind,
+               now() - random() * interval '900 days' as at
+        from generate_series(1, ${count}) g(k)
+        cross join (select count(*) n from stations where id > ${afterStationId}) s
+      ) x
+      join stations s on s.id = x.sid`;
 }
 
 /** Follow-up records for non-new customers created after `afterCustomerId`, up to `count`. */

@@ -56,6 +56,10 @@ export const workOrders = pgTable(
     index('work_orders_kind_province_created_idx').on(t.kind, t.province_code, t.created_at, t.id),
     index('work_orders_agent_created_idx').on(t.agent_id, t.kind, t.created_at, t.id),
     index('work_orders_team_status_idx').on(t.team_id, t.status),
+    // a team's orders newest first; the 超期 filter; dispatchers sorting by deadline
+    index('work_orders_team_kind_created_idx').on(t.team_id, t.kind, t.created_at, t.id),
+    index('work_orders_overdue_created_idx').on(t.kind, t.created_at, t.id).where(sql`${t.overdue}`),
+    index('work_orders_kind_status_deadline_idx').on(t.kind, t.status, t.deadline, t.id),
     index('work_orders_station_idx').on(t.station_id),
     // the overdue task: open orders with a deadline not yet marked
     index('work_orders_deadline_open_idx')
@@ -172,6 +176,8 @@ export const matters = pgTable(
     index('matters_handler_status_idx').on(t.handler_id, t.status),
     index('matters_station_idx').on(t.station_id),
     index('matters_customer_idx').on(t.customer_id),
+    // newest matters first (statistic/events)
+    index('matters_created_idx').on(t.created_at, t.id),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
@@ -50,5 +51,10 @@ export const stations = pgTable(
     index('stations_customer_idx').on(t.customer_id),
     index('stations_agent_idx').on(t.agent_id, t.created_at),
     index('stations_status_created_idx').on(t.status, t.created_at),
+    // the list's default order (newest first), alone and within a province
+    index('stations_created_idx').on(t.created_at, t.id),
+    index('stations_province_created_idx').on(t.province_code, t.created_at, t.id),
+    // the big screen's feed of the latest grid connections (statistic/events)
+    index('stations_grid_at_idx').on(t.grid_at).where(sql`${t.grid_at} is not null`),
   ],
 );

@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   self_audit: ['index', 'get_info', 'export', 'approve', 'reject'],
   matter: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'assign', 'reply', 'close', 'reject'],
   statistic: ['view'],
+  target: ['view', 'edit'],
   user: ['index', 'get_info', 'add', 'edit', 'del', 'update_field', 'reset_password'],
   role: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
   department: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],

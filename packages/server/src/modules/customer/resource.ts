@@ -16,7 +16,7 @@ import { ApiError, outOfScope } from '../../http/errors.ts';
 import type { Queryable } from '../../db/client.ts';
 import { defineResource, range, type WriteContext, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
-import { agentTree, ownershipScope } from '../scope.ts';
+import { agentRegionCounters, agentTree, ownershipScope } from '../scope.ts';
 import type { AuthContext } from '../auth/context.ts';
 
 const text = (max = 50) => z.string().max(max);
@@ -92,22 +92,11 @@ export const customerResource = defineResource({
   },
   search: [customers.name, customers.phone, customers.address],
   quickFields: Object.fromEntries(CUSTOMER_QUICK_FIELDS.map((f) => [f, editable[f]])),
-  counters: [
-    {
-      table: customerCountsRegion,
-      n: customerCountsRegion.n,
-      columns: { stage: customerCountsRegion.stage, status: customerCountsRegion.status, province_code: customerCountsRegion.province_code },
-      scope: (auth) => (auth.scope === 'all' ? undefined : null),
-    },
-    {
-      table: customerCounts,
-      n: customerCounts.n,
-      columns: { stage: customerCounts.stage, status: customerCounts.status, province_code: customerCounts.province_code, agent_id: customerCounts.agent_id },
-      // all and agent scopes are expressible on the counters; department/self depend on the creator
-      scope: (auth) =>
-        auth.scope === 'all' ? undefined : auth.scope === 'agent' ? (auth.agentId === null ? sql`false` : sql`${customerCounts.agent_id} in ${agentTree(auth.agentId)}`) : null,
-    },
-  ],
+  // department/self scopes depend on the creator and owner: those lists count rows
+  counters: agentRegionCounters(
+    { table: customerCountsRegion, n: customerCountsRegion.n, columns: { stage: customerCountsRegion.stage, status: customerCountsRegion.status, province_code: customerCountsRegion.province_code } },
+    { table: customerCounts, n: customerCounts.n, columns: { stage: customerCounts.stage, status: customerCounts.status, province_code: customerCounts.province_code }, agent: customerCounts.agent_id },
+  ),
   scope: (auth) => ownershipScope(auth, { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }),
   extraColumns: {
     agent_name: sql<string | null>`(select a.name from agents a where a.id = "customers"."agent_id")`,

@@ -1,10 +1,10 @@
 import { SelfAuditResult, WorkOrderKind } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { selfAudits } from '../../db/schema/index.ts';
+import { selfAuditCounts, selfAuditCountsRegion, selfAudits } from '../../db/schema/index.ts';
 import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
-import { ownershipScope } from '../scope.ts';
+import { agentRegionCounters, ownershipScope } from '../scope.ts';
 
 
 const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(`"self_audits"."${column}"`)})`;
@@ -59,6 +59,10 @@ export const selfAuditResource = defineResource({
   },
   // q: what the list shows — the order number, the station's code and name, the customer, the submitter
   search: [extraColumns.order_no, extraColumns.station_code, extraColumns.station_name, extraColumns.customer_name, extraColumns.submitter_name],
+  counters: agentRegionCounters(
+    { table: selfAuditCountsRegion, n: selfAuditCountsRegion.n, columns: { kind: selfAuditCountsRegion.kind, result: selfAuditCountsRegion.result, province_code: selfAuditCountsRegion.province_code } },
+    { table: selfAuditCounts, n: selfAuditCounts.n, columns: { kind: selfAuditCounts.kind, result: selfAuditCounts.result, province_code: selfAuditCounts.province_code }, agent: selfAuditCounts.agent_id },
+  ),
   quickFields: {},
   // agent tree / department / self = created (submitted) it
   scope: (auth) => ownershipScope(auth, { agent: selfAudits.agent_id, createdBy: selfAudits.created_by, owner: selfAudits.submitted_by }),

@@ -2,14 +2,14 @@ import { GridMode, GridVoltage, StationStatus, stationCreateSchema, stationEditS
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { customers, products, stations, workOrders } from '../../db/schema/index.ts';
+import { customers, products, stationCounts, stationCountsRegion, stations, workOrders } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { checkRegion } from '../customer/resource.ts';
 import { plainRow } from '../present.ts';
-import { ownershipScope } from '../scope.ts';
+import { agentRegionCounters, ownershipScope } from '../scope.ts';
 
 
 /**
@@ -82,6 +82,10 @@ export const stationResource = defineResource({
     ...range('grid_at', stations.grid_at, filterValue.date),
   },
   search: [stations.code, stations.name, stations.address],
+  counters: agentRegionCounters(
+    { table: stationCountsRegion, n: stationCountsRegion.n, columns: { status: stationCountsRegion.status, province_code: stationCountsRegion.province_code, frozen: stationCountsRegion.frozen } },
+    { table: stationCounts, n: stationCounts.n, columns: { status: stationCounts.status, province_code: stationCounts.province_code, frozen: stationCounts.frozen }, agent: stationCounts.agent_id },
+  ),
   quickFields: {},
   scope: stationScope,
   extraColumns,

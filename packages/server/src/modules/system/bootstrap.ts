@@ -123,7 +123,7 @@ async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operat
     'select setseed(0.2026)',
     customersSql({ count: 600, agentShare: 0.8, formalShare: 0.52, createdBy: adminId, ownerIds }),
     stationsSql(300, 0, adminId),
-    ...workOrdersSql(teamId!, adminId),
+    ...workOrdersSql([teamId!], adminId),
     followUpsSql(900, 0),
   ]);
   const [c] = await db.select({ n: count() }).from(customers);

@@ -1,6 +1,6 @@
 import type { Lang } from '@pv/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 
 /** What a job gets: the database and the time the run started. */
@@ -28,10 +28,50 @@ const n = (v: unknown) => Number(v ?? 0);
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
- * Recomputes the customer counters (customer_counts and customer_counts_region, kept by triggers,
- * migrations 0001-0006) from the customers table and reports how many groups had drifted. Runs in
- * one transaction with customers locked against writes, so the counters and the rows agree.
+ * A counter pair kept by triggers: `<counts>` per (columns…, agent_id) and `<counts>_region` per
+ * (columns…). Identifiers are constants of this file, never input.
  */
+interface CounterPair {
+  source: string;
+  counts: string;
+  columns: string[];
+}
+
+/**
+ * Recomputes a counter pair from its source table and reports how many groups had drifted. Runs
+ * inside the caller's transaction with the source locked against writes, so counters and rows agree.
+ */
+async function reconcileCounters(tx: Queryable, { source, counts, columns }: CounterPair) {
+  const cols = columns.join(', ');
+  const on = (a: string, b: string) => columns.map((c) => `${a}.${c} = ${b}.${c}`).join(' and ');
+  await tx.execute(sql.raw(`lock table ${source} in share mode`));
+  const [drift] = await query<{ groups: number; drifted: number; rows: number }>(
+    tx,
+    sql.raw(`with fresh as (select ${cols}, agent_id, count(*)::bigint as n from ${source} group by ${cols}, agent_id)
+      select (select count(*) from fresh) as groups,
+             (select count(*) from fresh f full join ${counts} c on ${on('c', 'f')} and c.agent_id is not distinct from f.agent_id
+              where coalesce(f.n, 0) <> coalesce(c.n, 0)) as drifted,
+             (select count(*) from ${source}) as rows`),
+  );
+  const [regionDrift] = await query<{ drifted: number }>(
+    tx,
+    sql.raw(`with fresh as (select ${cols}, count(*)::bigint as n from ${source} group by ${cols})
+      select count(*) as drifted from fresh f full join ${counts}_region c on ${on('c', 'f')} where coalesce(f.n, 0) <> coalesce(c.n, 0)`),
+  );
+  const drifted = n(drift?.drifted);
+  const regionDrifted = n(regionDrift?.drifted);
+  if (drifted > 0) {
+    await tx.execute(sql.raw(`delete from ${counts}`));
+    await tx.execute(sql.raw(`insert into ${counts} (${cols}, agent_id, n) select ${cols}, agent_id, count(*) from ${source} group by ${cols}, agent_id`));
+  }
+  if (regionDrifted > 0) {
+    await tx.execute(sql.raw(`delete from ${counts}_region`));
+    await tx.execute(sql.raw(`insert into ${counts}_region (${cols}, n) select ${cols}, count(*) from ${source} group by ${cols}`));
+  }
+  return { rows: n(drift?.rows), groups: n(drift?.groups), drifted_groups: drifted, drifted_region_groups: regionDrifted };
+}
+
+/** Recomputes customer_counts and customer_counts_region (migrations 0001-0006) from customers. */
 const refreshCustomerCounters: JobDef = {
   code: 'refresh_customer_counters',
   name: { zh: '校准客户计数', en: 'Refresh customer counters' },
@@ -40,46 +80,37 @@ const refreshCustomerCounters: JobDef = {
     en: 'Recomputes the list-total counters (customer_counts, customer_counts_region) from the customers table and reports drifted groups',
   },
   cron: '30 3 * * *',
-  async run({ db }) {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`lock table customers in share mode`);
-      const [drift] = await query<{ groups: number; drifted: number; customers: number }>(
-        tx,
-        sql`with fresh as (
-              select stage, status, province_code, agent_id, count(*)::bigint as n from customers group by 1, 2, 3, 4)
-            select (select count(*) from fresh) as groups,
-                   (select count(*) from fresh f full join customer_counts c
-                      on c.stage = f.stage and c.status = f.status and c.province_code = f.province_code
-                         and c.agent_id is not distinct from f.agent_id
-                    where coalesce(f.n, 0) <> coalesce(c.n, 0)) as drifted,
-                   (select count(*) from customers) as customers`,
-      );
-      const [regionDrift] = await query<{ drifted: number }>(
-        tx,
-        sql`with fresh as (select stage, status, province_code, count(*)::bigint as n from customers group by 1, 2, 3)
-            select count(*) as drifted from fresh f full join customer_counts_region c
-              on c.stage = f.stage and c.status = f.status and c.province_code = f.province_code
-            where coalesce(f.n, 0) <> coalesce(c.n, 0)`,
-      );
-      const drifted = n(drift?.drifted);
-      const regionDrifted = n(regionDrift?.drifted);
-      if (drifted > 0) {
-        await tx.execute(sql`delete from customer_counts`);
-        await tx.execute(
-          sql`insert into customer_counts (stage, status, province_code, agent_id, n)
-              select stage, status, province_code, agent_id, count(*) from customers group by 1, 2, 3, 4`,
-        );
-      }
-      if (regionDrifted > 0) {
-        await tx.execute(sql`delete from customer_counts_region`);
-        await tx.execute(
-          sql`insert into customer_counts_region (stage, status, province_code, n)
-              select stage, status, province_code, count(*) from customers group by 1, 2, 3`,
-        );
-      }
-      return { customers: n(drift?.customers), groups: n(drift?.groups), drifted_groups: drifted, drifted_region_groups: regionDrifted };
-    });
+  run: ({ db }) =>
+    db.transaction(async (tx) => {
+      const { rows, ...rest } = await reconcileCounters(tx, { source: 'customers', counts: 'customer_counts', columns: ['stage', 'status', 'province_code'] });
+      return { customers: rows, ...rest };
+    }),
+};
+
+const OPERATIONS_COUNTERS: CounterPair[] = [
+  { source: 'stations', counts: 'station_counts', columns: ['status', 'province_code', 'frozen'] },
+  { source: 'work_orders', counts: 'work_order_counts', columns: ['kind', 'status', 'province_code', 'overdue'] },
+  { source: 'self_audits', counts: 'self_audit_counts', columns: ['kind', 'result', 'province_code'] },
+];
+
+/** The same for the station, work-order and self-audit list counters (migration 0011). */
+const refreshOperationsCounters: JobDef = {
+  code: 'refresh_operations_counters',
+  name: { zh: '校准电站与工单计数', en: 'Refresh station and work-order counters' },
+  description: {
+    zh: '按电站、派单、自检表重新计算列表总数用的计数表，并报告偏差的分组数',
+    en: 'Recomputes the list-total counters of stations, work orders and self-audits from their tables and reports drifted groups',
   },
+  cron: '40 3 * * *',
+  run: ({ db }) =>
+    db.transaction(async (tx) => {
+      const out: Record<string, number> = {};
+      for (const pair of OPERATIONS_COUNTERS) {
+        const r = await reconcileCounters(tx, pair);
+        Object.assign(out, { [pair.source]: r.rows, [`${pair.source}_drifted_groups`]: r.drifted_groups, [`${pair.source}_drifted_region_groups`]: r.drifted_region_groups });
+      }
+      return out;
+    }),
 };
 
 /** Sessions past their end, and revoked ones a week after revocation (refresh reuse needs them a while). */
@@ -134,6 +165,6 @@ const markOverdueOrders: JobDef = {
 };
 
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

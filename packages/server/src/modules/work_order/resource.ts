@@ -2,14 +2,14 @@ import { OPEN_WORK_ORDER_STATES, WorkOrderKind, WorkOrderStatus, workOrderEditSc
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { workOrders } from '../../db/schema/index.ts';
+import { workOrderCounts, workOrderCountsRegion, workOrders } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
-import { ownershipScope } from '../scope.ts';
+import { agentRegionCounters, ownershipScope } from '../scope.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { illegalOrderAction } from './labels.ts';
 
@@ -120,6 +120,19 @@ export const workOrderResource = defineResource({
     ...range('dispatched_at', workOrders.dispatched_at, filterValue.date),
   },
   search: [workOrders.order_no],
+  counters: agentRegionCounters(
+    {
+      table: workOrderCountsRegion,
+      n: workOrderCountsRegion.n,
+      columns: { kind: workOrderCountsRegion.kind, status: workOrderCountsRegion.status, province_code: workOrderCountsRegion.province_code, overdue: workOrderCountsRegion.overdue },
+    },
+    {
+      table: workOrderCounts,
+      n: workOrderCounts.n,
+      columns: { kind: workOrderCounts.kind, status: workOrderCounts.status, province_code: workOrderCounts.province_code, overdue: workOrderCounts.overdue },
+      agent: workOrderCounts.agent_id,
+    },
+  ),
   quickFields: {},
   // agent tree / department / self = created it or is its team
   scope: (auth) => ownershipScope(auth, { agent: workOrders.agent_id, createdBy: workOrders.created_by, owner: workOrders.team_id }),

@@ -1,0 +1,266 @@
+import {
+  type BenefitEstimate,
+  type BenefitFactors,
+  type CapacityByStage,
+  CITIES,
+  cityInProvince,
+  DEFAULT_BENEFIT_FACTORS,
+  OPEN_WORK_ORDER_STATES,
+  PROVINCES,
+  type ResolvedPeriod,
+  type StatQuery,
+  statQuerySchema,
+  type TodoCounts,
+} from '@pv/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { query, type Queryable } from '../../db/client.ts';
+import { customers, matters, selfAudits, stations, workOrders } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { parse } from '../../http/validate.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { agentTree, ownershipScope } from '../scope.ts';
+import { rollupRelation } from './rollup.ts';
+
+export const provinceName = new Map(PROVINCES.map((p) => [p.code, p.zh]));
+export const cityName = new Map(CITIES.map((c) => [c.code, c.zh]));
+
+/** A statistics request: the resolved period, the region filter, and how to read the rollups in the caller's scope. */
+export interface StatContext {
+  range: ResolvedPeriod;
+  today: string;
+  province: string | null;
+  city: string | null;
+  auth: AuthContext;
+}
+
+/** Today's date in China. */
+export function chinaToday(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+const addDays = (d: string, n: number) => new Date(Date.parse(d) + n * 86_400_000).toISOString().slice(0, 10);
+
+export function resolvePeriod(q: { period: ResolvedPeriod['period']; start?: string; end?: string }, today: string): ResolvedPeriod {
+  let start = today;
+  let end = today;
+  switch (q.period) {
+    case 'day':
+      break;
+    case 'week': {
+      const dow = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+      start = addDays(today, -dow);
+      break;
+    }
+    case 'month':
+      start = `${today.slice(0, 7)}-01`;
+      break;
+    case 'year':
+      start = `${today.slice(0, 4)}-01-01`;
+      break;
+    case 'custom':
+      start = q.start!.slice(0, 10);
+      end = q.end!.slice(0, 10);
+      break;
+  }
+  const span = (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
+  return { period: q.period, start, end, grain: span <= 92 ? 'day' : 'month' };
+}
+
+/** Parses the request body (statQuerySchema), refuses a city outside the province, resolves the period. */
+export function statContext(body: unknown, auth: AuthContext): StatContext {
+  const q = parse(statQuerySchema, body ?? {}) as Required<Pick<StatQuery, 'period'>> & StatQuery;
+  if (q.province_code && q.city_code && !cityInProvince(q.city_code, q.province_code)) throw new ApiError(400, 'validation.region_city');
+  const today = chinaToday();
+  return {
+    range: resolvePeriod(q as { period: ResolvedPeriod['period']; start?: string; end?: string }, today),
+    today,
+    province: q.province_code ?? (q.city_code ? `${q.city_code.slice(0, 2)}0000` : null),
+    city: q.city_code ?? null,
+    auth,
+  };
+}
+
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
+
+/** Base-table rows a department/self caller may see (null for all/agent: the rollup tables answer). */
+function baseFilter(auth: AuthContext, source: Source): SQL | null {
+  if (auth.scope === 'all' || auth.scope === 'agent') return null;
+  const cols =
+    source === 'customers'
+      ? { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }
+      : source === 'stations'
+        ? { agent: stations.agent_id, createdBy: stations.created_by }
+        : source === 'work_orders'
+          ? { agent: workOrders.agent_id, createdBy: workOrders.created_by }
+          : { agent: selfAudits.agent_id, createdBy: selfAudits.created_by };
+  return ownershipScope(auth, cols) ?? sql`true`;
+}
+
+const SOURCE: Record<string, Source> = {
+  stat_daily_customers: 'customers',
+  stat_daily_stations: 'stations',
+  stat_customer_now: 'customers',
+  stat_station_now: 'stations',
+  stat_order_now: 'work_orders',
+  stat_team_daily: 'work_orders',
+  stat_audit_daily: 'self_audits',
+  stat_reject_daily: 'self_audits',
+};
+
+/**
+ * FROM-clause relation `t` of a rollup and the WHERE condition for the caller: the agent scope
+ * filters the per-agent rollup by agent; department/self recompute it from the scoped base rows;
+ * the region filter applies to all. Daily flows in the `all` scope use the per-region tables.
+ */
+export function from(ctx: StatContext, table: string): { rel: SQL; where: SQL } {
+  const { auth } = ctx;
+  let name = table;
+  if (auth.scope === 'all' && (table === 'stat_daily_customers' || table === 'stat_daily_stations')) name = table.replace('stat_daily_', 'stat_daily_region_');
+  const rel = rollupRelation(name, baseFilter(auth, SOURCE[table]!));
+  const conds: SQL[] = [];
+  if (auth.scope === 'agent') conds.push(auth.agentId === null ? sql`false` : sql`t.agent_id in ${agentTree(auth.agentId)}`);
+  if (ctx.province) conds.push(sql`t.province_code = ${ctx.province}`);
+  if (ctx.city) conds.push(sql`t.city_code = ${ctx.city}`);
+  return { rel: sql`${rel} t`, where: conds.length ? sql.join(conds, sql` and `) : sql`true` };
+}
+
+export const num = (v: unknown) => Number(v ?? 0);
+export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+export const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 4) : null);
+
+/** The database clock: the rollups are kept in the writing transaction, so they are exact as of now. */
+export async function asOf(db: Queryable): Promise<string> {
+  const [r] = await query<{ now: string | Date }>(db, sql`select now() as now`);
+  return new Date(r!.now).toISOString();
+}
+
+export async function capacity(db: Queryable, ctx: StatContext): Promise<CapacityByStage> {
+  const { rel, where } = from(ctx, 'stat_station_now');
+  const [r] = await query<Record<string, string | number>>(
+    db,
+    sql`select
+          coalesce(sum(n) filter (where status <> 'terminated'), 0) as signed_n, coalesce(sum(kwp) filter (where status <> 'terminated'), 0) as signed_kwp,
+          coalesce(sum(n) filter (where status in ('grid_pending','grid_review','grid_rejected','grid_connected','operating')), 0) as built_n,
+          coalesce(sum(kwp) filter (where status in ('grid_pending','grid_review','grid_rejected','grid_connected','operating')), 0) as built_kwp,
+          coalesce(sum(n) filter (where status in ('grid_connected','operating')), 0) as grid_n, coalesce(sum(kwp) filter (where status in ('grid_connected','operating')), 0) as grid_kwp,
+          coalesce(sum(n) filter (where status = 'operating'), 0) as op_n, coalesce(sum(kwp) filter (where status = 'operating'), 0) as op_kwp
+        from ${rel} where ${where}`,
+  );
+  return {
+    signed: { stations: num(r?.signed_n), kwp: round(num(r?.signed_kwp)) },
+    built: { stations: num(r?.built_n), kwp: round(num(r?.built_kwp)) },
+    grid: { stations: num(r?.grid_n), kwp: round(num(r?.grid_kwp)) },
+    operating: { stations: num(r?.op_n), kwp: round(num(r?.op_kwp)) },
+  };
+}
+
+/** Daily flow sums over [start, end] (customers from one table, stations from the other). */
+export async function flows(db: Queryable, ctx: StatContext, start: string, end: string) {
+  const c = from(ctx, 'stat_daily_customers');
+  const s = from(ctx, 'stat_daily_stations');
+  const [r] = await query<Record<string, string | number>>(
+    db,
+    sql`select * from
+          (select coalesce(sum(customers), 0) as customers, coalesce(sum(customers_signed), 0) as customers_signed, coalesce(sum(sign_days), 0) as sign_days
+           from ${c.rel} where ${c.where} and t.day between ${start} and ${end}) a,
+          (select coalesce(sum(stations), 0) as stations, coalesce(sum(stations_kwp), 0) as stations_kwp, coalesce(sum(built), 0) as built,
+                  coalesce(sum(built_kwp), 0) as built_kwp, coalesce(sum(build_days), 0) as build_days, coalesce(sum(grid), 0) as grid,
+                  coalesce(sum(grid_kwp), 0) as grid_kwp, coalesce(sum(grid_days), 0) as grid_days
+           from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) b`,
+  );
+  const o = Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, num(v)]));
+  return o as Record<
+    'customers' | 'customers_signed' | 'sign_days' | 'stations' | 'stations_kwp' | 'built' | 'built_kwp' | 'build_days' | 'grid' | 'grid_kwp' | 'grid_days',
+    number
+  >;
+}
+
+/** Flow sums per bucket (day or month) of the range. */
+export async function flowSeries(db: Queryable, ctx: StatContext) {
+  const bucket = ctx.range.grain === 'day' ? sql`to_char(t.day, 'YYYY-MM-DD')` : sql`to_char(t.day, 'YYYY-MM')`;
+  const c = from(ctx, 'stat_daily_customers');
+  const s = from(ctx, 'stat_daily_stations');
+  const { start, end } = ctx.range;
+  const rows = await query<Record<string, string | number>>(
+    db,
+    sql`select bucket, sum(customers) as customers, sum(customers_signed) as customers_signed, sum(stations_kwp) as stations_kwp, sum(grid_kwp) as grid_kwp from (
+          select ${bucket} as bucket, customers, customers_signed, 0 as stations_kwp, 0 as grid_kwp from ${c.rel} where ${c.where} and t.day between ${start} and ${end}
+          union all
+          select ${bucket}, 0, 0, stations_kwp, grid_kwp from ${s.rel} where ${s.where} and t.day between ${start} and ${end}) x
+        group by bucket`,
+  );
+  const by = new Map(rows.map((r) => [String(r.bucket), r]));
+  const buckets: string[] = [];
+  if (ctx.range.grain === 'day') for (let d = start; d <= end; d = addDays(d, 1)) buckets.push(d);
+  else {
+    let [y, m] = start.split('-').map(Number) as [number, number];
+    const last = end.slice(0, 7);
+    for (;;) {
+      const key = `${y}-${String(m).padStart(2, '0')}`;
+      if (key > last) break;
+      buckets.push(key);
+      m += 1;
+      if (m > 12) {
+        m = 1;
+        y += 1;
+      }
+    }
+  }
+  return buckets.map((b) => {
+    const r = by.get(b);
+    return { bucket: b, customers: num(r?.customers), customers_signed: num(r?.customers_signed), stations_kwp: num(r?.stations_kwp), grid_kwp: num(r?.grid_kwp) };
+  });
+}
+
+export async function customerTotals(db: Queryable, ctx: StatContext) {
+  const { rel, where } = from(ctx, 'stat_customer_now');
+  const [r] = await query<Record<string, string | number>>(
+    db,
+    sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where stage = 'intentional'), 0) as intentional,
+               coalesce(sum(n) filter (where stage = 'formal'), 0) as formal, coalesce(sum(n) filter (where status = 'lost'), 0) as lost
+        from ${rel} where ${where}`,
+  );
+  return { total: num(r?.total), intentional: num(r?.intentional), formal: num(r?.formal), lost: num(r?.lost) };
+}
+
+const OPEN = sql.join(OPEN_WORK_ORDER_STATES.map((s) => sql`${s}`), sql`, `);
+
+/** Matters not closed, in the caller's scope and region (base table: matters are few). */
+function mattersScope(ctx: StatContext): SQL {
+  const conds: SQL[] = [sql`${matters.status} in ('pending', 'processing')`];
+  const s = ownershipScope(ctx.auth, { agent: matters.agent_id, createdBy: matters.created_by });
+  if (s) conds.push(s);
+  if (ctx.province) conds.push(sql`${matters.province_code} = ${ctx.province}`);
+  if (ctx.city) conds.push(sql`false`); // matters carry no city
+  return sql.join(conds, sql` and `);
+}
+
+export async function todo(db: Queryable, ctx: StatContext): Promise<TodoCounts> {
+  const { rel, where } = from(ctx, 'stat_order_now');
+  const [[o], [m]] = await Promise.all([
+    query<Record<string, string | number>>(
+      db,
+      sql`select coalesce(sum(n) filter (where status = 'pending_dispatch'), 0) as to_dispatch,
+                 coalesce(sum(n) filter (where status = 'audit_pending'), 0) as to_review,
+                 coalesce(sum(n) filter (where overdue and status in (${OPEN})), 0) as overdue
+          from ${rel} where ${where}`,
+    ),
+    query<{ n: number }>(db, sql`select count(*)::int as n from ${matters} where ${mattersScope(ctx)}`),
+  ]);
+  return { to_dispatch: num(o?.to_dispatch), to_review: num(o?.to_review), overdue: num(o?.overdue), matters_open: num(m?.n) };
+}
+
+export async function factors(db: Queryable): Promise<BenefitFactors> {
+  const [r] = await query<Record<string, string | number>>(db, sql`select utilisation_hours, co2_kg_per_kwh, coal_kg_per_kwh from stat_target_config where id = 1`);
+  if (!r) return { ...DEFAULT_BENEFIT_FACTORS };
+  return { utilisation_hours: num(r.utilisation_hours), co2_kg_per_kwh: num(r.co2_kg_per_kwh), coal_kg_per_kwh: num(r.coal_kg_per_kwh) };
+}
+
+/** Estimated annual generation of the grid-connected kWp and its benefit, from the configured factors. */
+export function benefit(gridKwp: number, f: BenefitFactors): BenefitEstimate {
+  const kwh = gridKwp * f.utilisation_hours;
+  return { estimate: true, annual_kwh: round(kwh), co2_t: round((kwh * f.co2_kg_per_kwh) / 1000, 3), coal_t: round((kwh * f.coal_kg_per_kwh) / 1000, 3), factors: f };
+}
+
+/** Masks a name for the wall: 张** */
+export const mask = (name: string) => (name ? `${[...name][0]}**` : '');
