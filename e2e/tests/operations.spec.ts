@@ -154,8 +154,11 @@ test('a station from intentional customer to 已并网, worked in the console by
   // both submissions of the order are listed on the page
   await expect(dispatcher.getByTestId('audit-submission')).toHaveCount(2);
   await dispatcher.getByRole('button', { name: '审核通过' }).click();
+  // the opinion (审核意见) is kept on the audit and shown on its page
+  await dispatcher.getByRole('dialog').getByLabel('审核意见').fill('整改到位，资料齐全');
   await dispatcher.getByRole('dialog').getByRole('button', { name: '审核通过' }).click();
   await expect(dispatcher.getByTestId('self-audit-result').filter({ visible: true }).first()).toHaveText('通过');
+  await expect(dispatcher.getByTestId('audit-review-opinion').filter({ visible: true })).toHaveText('整改到位，资料齐全');
   const grid = await apiCall(request, admin, 'GET', 'work_order/index', { station_id: stationId, kind: 'grid' });
   expect(grid.list[0].status).toBe('pending_dispatch');
 

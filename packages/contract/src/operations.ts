@@ -254,6 +254,8 @@ export interface SelfAudit {
   reviewed_at: string | null;
   result: 'pending' | 'approved' | 'rejected';
   reject_reason: string | null;
+  /** 审核意见: the reviewer's opinion when approving (optional) */
+  review_opinion?: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { customers, roles, selfAudits, stations, userRoles, users, workOrders } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
+import { buildXlsx, readXlsx } from '../src/excel/xlsx.ts';
 import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, testImage, testPdf, uploadFile, type TestApp } from './helpers.ts';
 
 /**
@@ -404,5 +405,162 @@ describe('one station the whole way: 待踏勘 → 已并网', () => {
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
+  });
+});
+
+describe('list sorting by joined columns, self-audit search, review opinion, import by phone', () => {
+  const names = (list: Array<Record<string, unknown>>, key: string) => list.map((r) => r[key] as string | null);
+  /** the order PostgreSQL gives: NULLs last ascending, first descending; values in order (these names compare alike by code point and in the usual collations) */
+  const isSorted = (values: Array<string | number | null>, dir: 'ASC' | 'DESC') => {
+    const present = values.filter((v) => v !== null);
+    const nullsAt = values.map((v, i) => (v === null ? i : -1)).filter((i) => i >= 0);
+    const nullsOk = dir === 'ASC' ? nullsAt.every((i) => i >= present.length) : nullsAt.every((i) => i < nullsAt.length);
+    const pairs = present.slice(1).map((v, i) => [present[i]!, v] as const);
+    return nullsOk && pairs.every(([a, b]) => (dir === 'ASC' ? a <= b : a >= b));
+  };
+
+  it('stations, work orders and self-audits sort by customer, agent, team, station code, submitter; unknown fields are 400', async () => {
+    // two more formal customers whose names sort apart, a station each
+    const { db } = t.handle;
+    const extra = [];
+    for (const [name, phone] of [['Aaron', '13900000031'], ['Zed', '13900000032']] as const) {
+      const [c] = await db.insert(customers).values({ ...customerBody({ name, phone }), agent_id: f.sd.id, stage: 'formal', status: 'signed' }).returning();
+      extra.push(await ok(api(disp, 'POST', 'station/add', { customer_id: c!.id, name: `${name} PV`, capacity_kwp: 10 })));
+    }
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const st = await ok(api(disp, 'GET', 'station/index', { sort: 'customer_name', order: dir, limit: 100 }));
+      expect(st.total).toBeGreaterThan(2);
+      expect(isSorted(names(st.list, 'customer_name'), dir), JSON.stringify(names(st.list, 'customer_name'))).toBe(true);
+      // Latin before Chinese in any collation: Aaron first ascending, last descending
+      expect(dir === 'ASC' ? st.list[0].customer_name : st.list.at(-1).customer_name).toBe('Aaron');
+      const byAgent = await ok(api(disp, 'GET', 'station/index', { sort: 'agent_name', order: dir, limit: 100 }));
+      expect(byAgent.total).toBe(st.total);
+      expect(isSorted(names(byAgent.list, 'agent_name'), dir)).toBe(true);
+    }
+    for (const sort of ['station_code', 'customer_name', 'team_name', 'agent_name', 'capacity_kwp']) {
+      const wo = await ok(api(disp, 'GET', 'work_order/index', { kind: 'build', sort, order: 'ASC', limit: 100 }));
+      expect(wo.total, sort).toBeGreaterThan(1);
+      expect(isSorted(wo.list.map((r: Record<string, string | number | null>) => r[sort] ?? null), 'ASC'), sort).toBe(true);
+    }
+    const teamsDesc = await ok(api(disp, 'GET', 'work_order/index', { sort: 'team_name', order: 'DESC', limit: 100 }));
+    expect(teamsDesc.list[0].team_name).toBeNull(); // NULLs first descending: undispatched orders
+    for (const sort of ['order_no', 'station_code', 'customer_name', 'submitter_name', 'reviewer_name']) {
+      const sa = await ok(api(disp, 'GET', 'self_audit/index', { sort, order: 'DESC', limit: 100 }));
+      expect(sa.total, sort).toBeGreaterThan(1);
+      expect(isSorted(names(sa.list, sort), 'DESC'), sort).toBe(true);
+    }
+    // the default sort and paging still hold: two pages by customer name are the first page of 2n
+    const p1 = await ok(api(disp, 'GET', 'station/index', { sort: 'customer_name', order: 'ASC', limit: 2, page: 1 }));
+    const p2 = await ok(api(disp, 'GET', 'station/index', { sort: 'customer_name', order: 'ASC', limit: 2, page: 2 }));
+    const all = await ok(api(disp, 'GET', 'station/index', { sort: 'customer_name', order: 'ASC', limit: 4 }));
+    expect([...p1.list, ...p2.list].map((r: { id: number }) => r.id)).toEqual(all.list.map((r: { id: number }) => r.id));
+    for (const [path, field] of [['station/index', 'customer_phone'], ['work_order/index', 'nope'], ['self_audit/index', 'items'], ['station/index', 'constructor']]) {
+      const bad = await api(disp, 'GET', path!, { sort: field! });
+      expect(bad.status, `${path} ${field}`).toBe(400);
+    }
+    // the export pages through a joined sort without repeating or losing rows
+    const res = await t.app.inject({ method: 'GET', url: '/api/system/station/export?sort=customer_name&order=DESC', headers: { authorization: `Bearer ${disp}` } });
+    expect(res.statusCode).toBe(200);
+    const rows = readXlsx(res.rawPayload).slice(1);
+    const sorted = await ok(api(disp, 'GET', 'station/index', { sort: 'customer_name', order: 'DESC', limit: 100 }));
+    expect(rows.map((r) => r[0])).toEqual(sorted.list.map((r: { code: string }) => r.code));
+    expect(extra).toHaveLength(2);
+  });
+
+  it('self_audit/index q searches the order number, station code and name, customer and submitter', async () => {
+    const all = await ok(api(disp, 'GET', 'self_audit/index', { limit: 100 }));
+    const a = all.list[0];
+    expect(a).toBeTruthy();
+    const ids = async (q: string) => (await ok(api(disp, 'GET', 'self_audit/index', { q, limit: 100 }))).list.map((r: { id: number }) => r.id);
+    expect(await ids(a.order_no)).toEqual([a.id]);
+    expect(await ids(a.station_code)).toContain(a.id);
+    expect((await ids(a.station_code)).every((id: number) => all.list.find((r: { id: number }) => r.id === id).station_code === a.station_code)).toBe(true);
+    expect(await ids('孙师傅')).toEqual(all.list.filter((r: { submitter_name: string }) => r.submitter_name === '孙师傅').map((r: { id: number }) => r.id));
+    expect(await ids('王大山')).toEqual(all.list.filter((r: { customer_name: string }) => r.customer_name === '王大山').map((r: { id: number }) => r.id));
+    expect(await ids('no-such-thing')).toEqual([]);
+    // % is literal
+    expect(await ids('%')).toEqual([]);
+  });
+
+  it('approve stores the opinion (审核意见) on the audit; reject keeps its overall reason', async () => {
+    const { order: o } = await designedStation();
+    await startedOrder(o);
+    const a = await ok(api(team, 'POST', 'self_audit/submit', { work_order_id: o.id, items: await buildItems() }));
+    expect(a.review_opinion).toBeNull();
+    const long = await api(disp, 'POST', 'self_audit/approve', { id: a.id, version: a.version, opinion: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    const r = await ok(api(disp, 'POST', 'self_audit/approve', { id: a.id, version: a.version, opinion: '施工规范，资料齐全' }));
+    expect(r).toMatchObject({ result: 'approved', review_opinion: '施工规范，资料齐全', reject_reason: null });
+    const info = await ok(api(op, 'GET', 'self_audit/get_info', { id: a.id }));
+    expect(info.review_opinion).toBe('施工规范，资料齐全');
+    const history = await ok(api(disp, 'GET', 'self_audit/history', { id: a.id }));
+    expect(JSON.stringify(history)).toContain('施工规范，资料齐全');
+    // without an opinion: stored as null
+    const grid = (await ordersOf(o.station_id)).find((x) => x.kind === 'grid')!;
+    const d = await ok(api(disp, 'POST', 'work_order/dispatch', { id: grid.id, version: grid.version, team_id: teamId, deadline: tomorrow() }));
+    const ac = await ok(api(team, 'POST', 'work_order/accept', { id: grid.id, version: d.version }));
+    await ok(api(team, 'POST', 'work_order/start', { id: grid.id, version: ac.version }));
+    const g = await ok(api(team, 'POST', 'self_audit/submit', { work_order_id: grid.id, items: await gridItems() }));
+    const gr = await ok(api(disp, 'POST', 'self_audit/reject', { id: g.id, version: g.version, reason: '电表号不符', items: [{ key: 'meter_number', reason: '与电网不一致' }] }));
+    expect(gr).toMatchObject({ result: 'rejected', reject_reason: '电表号不符', review_opinion: null });
+  });
+
+  it('work_order/edit: a date-only deadline is the end of that day (China time), a past one is refused, a stale version is 409', async () => {
+    const { order: o } = await designedStation();
+    const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const e = await ok(api(disp, 'POST', 'work_order/edit', { id: o.id, version: o.version, deadline: day, remark: '先备料' }));
+    expect(e.deadline).toBe(new Date(`${day}T23:59:59+08:00`).toISOString());
+    const past = await api(disp, 'POST', 'work_order/edit', { id: o.id, version: e.version, deadline: '2020-01-01' });
+    expect(past.msg).toBe('截止时间不能早于现在');
+    const stale = await api(disp, 'POST', 'work_order/edit', { id: o.id, version: o.version, remark: '旧版本' });
+    expect(stale.status).toBe(409);
+    expect((await order(o.id)).remark).toBe('先备料');
+  });
+
+  it('station import names the customer by phone (or id); an unknown phone is a row error and nothing is imported', async () => {
+    const xlsx = (rows: (string | number | null)[][]) => buildXlsx(rows, { sheetName: 'Sheet1' });
+    const upload = async (file: Buffer) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/system/station/import', payload: file, headers: { authorization: `Bearer ${disp}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'accept-language': 'zh-CN' } });
+      return { status: res.statusCode, ...(res.json() as { msg: string; data: { imported: number; errors?: { row: number; column: string; message: string }[] } }) };
+    };
+    const count = async () => (await ok(api(disp, 'GET', 'station/index', { limit: 1 }))).total as number;
+    const before = await count();
+    // the template asks for the phone first, the id as the alternative
+    const tpl = await t.app.inject({ method: 'GET', url: '/api/system/station/import_template', headers: { authorization: `Bearer ${disp}` } });
+    expect(tpl.statusCode).toBe(200);
+    const header = readXlsx(tpl.rawPayload)[0]!;
+    expect(header.slice(0, 2)).toEqual(['客户手机号', '客户ID']);
+
+    const bad = await upload(xlsx([
+      ['客户手机号', '客户ID', '电站名称', '装机容量(kWp)'],
+      ['13900000011', null, '按手机号', 12],
+      ['13999999999', null, '未知手机号', 12],
+      [null, null, '没有客户', 12],
+      ['13900000012', null, '意向客户', 12],
+    ]));
+    expect(bad.status).toBe(400);
+    expect(bad.data.errors).toEqual([
+      { row: 3, column: '客户手机号', message: '没有手机号为 13999999999 的客户' },
+      { row: 4, column: '客户手机号', message: '请填写客户手机号或客户ID' },
+    ]);
+    expect(await count()).toBe(before);
+    // the intentional customer is found by phone, and refused at the insert (nothing imported)
+    const notFormal = await upload(xlsx([['客户手机号', '电站名称', '装机容量(kWp)'], ['13900000011', '按手机号', 12], ['139 0000 0012', '意向客户', 12]]));
+    expect(notFormal.data.errors).toEqual([{ row: 3, column: '', message: '客户“李小河”还不是正式客户，签约后才能建电站' }]);
+    expect(await count()).toBe(before);
+
+    const good = await upload(xlsx([['客户手机号', '客户ID', '电站名称', '装机容量(kWp)'], ['13900000011', null, '按手机号导入', 12], [null, formal, '按ID导入', 8]]));
+    expect(good.status, good.msg).toBe(200);
+    expect(good.data.imported).toBe(2);
+    const imported = await ok(api(disp, 'GET', 'station/index', { q: '导入', sort: 'name', order: 'ASC' }));
+    expect(imported.list.map((r: { name: string; customer_id: number }) => [r.name, r.customer_id])).toEqual([
+      ['按ID导入', formal],
+      ['按手机号导入', formal],
+    ]);
+    // two formal customers with one phone: ask for the id
+    await t.handle.db.insert(customers).values({ ...customerBody({ name: '重号甲', phone: '13900000077' }), agent_id: f.sd.id, stage: 'formal', status: 'signed' });
+    await t.handle.db.insert(customers).values({ ...customerBody({ name: '重号乙', phone: '13900000077' }), agent_id: f.sd.id, stage: 'formal', status: 'signed' });
+    const twin = await upload(xlsx([['客户手机号', '电站名称', '装机容量(kWp)'], ['13900000077', '重号', 12]]));
+    expect(twin.data.errors).toEqual([{ row: 2, column: '客户手机号', message: '手机号 13900000077 对应多个正式客户，请改填客户ID' }]);
   });
 });

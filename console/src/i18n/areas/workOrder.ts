@@ -114,6 +114,9 @@ const zhAuditFields = {
   reviewed_at: '审核时间',
   reject_reason: '驳回原因',
   opinion: '审核意见',
+  review_opinion: '审核意见',
+  review_note: '审核意见 / 驳回原因',
+  q: '派单编号、电站、客户、提交人',
   note: '提交说明',
   items: '检查项',
 };
@@ -140,6 +143,9 @@ const enAuditFields: typeof zhAuditFields = {
   reviewed_at: 'Reviewed',
   reject_reason: 'Reason for rejection',
   opinion: 'Opinion',
+  review_opinion: 'Review opinion',
+  review_note: 'Opinion / reason for rejection',
+  q: 'Order no., station, customer, submitter',
   note: 'Note',
   items: 'Check items',
 };
@@ -172,9 +178,12 @@ export const zh = {
         submit_audit: '提交自检',
         rectify: '开始整改',
         cancel: '取消派单',
+        edit: '修改派单',
       },
       dialog: {
         dispatch_title: '派单 · %{no}',
+        edit_title: '修改派单 · %{no}',
+        edit_hint: '计划日期、截止日期（当天 24 点前）和备注。',
         dispatch_hint: '电站：%{station}。选择施工队/专员和截止日期，对方会收到待办消息。',
         batch_dispatch_title: '批量派单',
         batch_dispatch_hint: '已选 %{count} 个派单，全部派给同一施工队/专员（有一个不能派则全部不变）。',
@@ -208,6 +217,7 @@ export const zh = {
         note: '提交说明（选填）',
       },
       notify: {
+        edit: '派单已修改',
         dispatch: '已派单',
         batch_dispatch: '已派出 %{count} 个派单',
         accept: '已接单',
@@ -296,9 +306,12 @@ export const en: typeof zh = {
         submit_audit: 'Submit self-audit',
         rectify: 'Start rectifying',
         cancel: 'Cancel order',
+        edit: 'Edit order',
       },
       dialog: {
         dispatch_title: 'Dispatch · %{no}',
+        edit_title: 'Edit order · %{no}',
+        edit_hint: 'Planned date, deadline (end of that day) and remark.',
         dispatch_hint: 'Station: %{station}. Choose the team and a deadline; the team gets a to-do message.',
         batch_dispatch_title: 'Dispatch the selected orders',
         batch_dispatch_hint: '%{count} orders selected, all to one team (if one cannot be dispatched, none changes).',
@@ -332,6 +345,7 @@ export const en: typeof zh = {
         note: 'Note (optional)',
       },
       notify: {
+        edit: 'Order updated',
         dispatch: 'Order dispatched',
         batch_dispatch: '%{count} orders dispatched',
         accept: 'Order accepted',

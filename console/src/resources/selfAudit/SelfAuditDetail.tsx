@@ -86,6 +86,16 @@ const Info = ({ order }: { order: WorkOrder | undefined }) => {
           </Typography>
         </Box>
       )}
+      {record.result === 'approved' && record.review_opinion && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="caption" color="text.secondary">
+            {translate(fieldLabel('review_opinion'))}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="audit-review-opinion">
+            {record.review_opinion}
+          </Typography>
+        </Box>
+      )}
       {record.result === 'rejected' && record.reject_reason && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="caption" color="text.secondary">
@@ -213,7 +223,7 @@ const Submissions = () => {
               <TableCell>{translate(fieldLabel('submitter_name'))}</TableCell>
               <TableCell>{translate(fieldLabel('submitted_at'))}</TableCell>
               <TableCell>{translate(fieldLabel('reviewer_name'))}</TableCell>
-              <TableCell>{translate(fieldLabel('reject_reason'))}</TableCell>
+              <TableCell>{translate(fieldLabel('review_note'))}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -238,7 +248,7 @@ const Submissions = () => {
                   <TableCell>{a.submitter_name ?? '-'}</TableCell>
                   <TableCell>{time(a.submitted_at, lang)}</TableCell>
                   <TableCell>{a.reviewer_name ?? '-'}</TableCell>
-                  <TableCell sx={{ maxWidth: 260, whiteSpace: 'pre-wrap', color: a.reject_reason ? 'error.main' : undefined }}>{a.reject_reason ?? '-'}</TableCell>
+                  <TableCell sx={{ maxWidth: 260, whiteSpace: 'pre-wrap', color: a.reject_reason ? 'error.main' : undefined }}>{a.reject_reason ?? a.review_opinion ?? '-'}</TableCell>
                 </TableRow>
               );
             })}

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SelectArrayInput, TextField, TopToolbar, useResourceContext } from 'react-admin';
+import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import type { SelfAudit } from '@pv/contract';
@@ -14,7 +14,9 @@ import { AttemptText, ResultChip, fieldLabel, useSelfAuditChoices } from './comm
 
 const useFilters = () => {
   const choices = useSelfAuditChoices();
+  const translate = useTranslate();
   return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(fieldLabel('q'))} />,
     <SelectArrayInput key="result" source="result" label={fieldLabel('result')} choices={choices.result} alwaysOn sx={{ minWidth: 180 }} />,
     <ProvinceInput key="province_code" source="province_code" label={fieldLabel('province_code')} alwaysOn />,
     <CityInput key="city_code" source="city_code" label={fieldLabel('city_code')} />,
@@ -69,7 +71,6 @@ const SelfAuditList = () => {
         <FunctionField<SelfAudit>
           source="order_no"
           label={fieldLabel('order_no')}
-          sortable={false}
           render={(r) => (
             <Link component={RouterLink} to={orderListPath(kind, { id: r.work_order_id })} onClick={stop} underline="hover" data-testid="order-link">
               {r.order_no ?? `#${r.work_order_id}`}
@@ -79,7 +80,6 @@ const SelfAuditList = () => {
         <FunctionField<SelfAudit>
           source="station_code"
           label={fieldLabel('station_code')}
-          sortable={false}
           render={(r) => (
             <Box>
               <Link component={RouterLink} to={stationDetailPath(r.station_id)} onClick={stop} underline="hover">
@@ -93,12 +93,12 @@ const SelfAuditList = () => {
             </Box>
           )}
         />
-        <TextField source="customer_name" label={fieldLabel('customer_name')} sortable={false} emptyText="-" />
+        <TextField source="customer_name" label={fieldLabel('customer_name')} emptyText="-" />
         <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
         <ResultChip label={fieldLabel('result')} sortBy="result" />
-        <TextField source="submitter_name" label={fieldLabel('submitter_name')} sortable={false} emptyText="-" />
+        <TextField source="submitter_name" label={fieldLabel('submitter_name')} emptyText="-" />
         <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} />
-        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} sortable={false} emptyText="-" />
+        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" />
         <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
       </Datagrid>
     </List>

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { Edit, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { STATION_EDITABLE, stationEditSchema, type Station } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { changedFields } from '../../providers/dataProvider.ts';
 import { StationForm } from './StationForm.tsx';
-import { stationDetailPath } from './common.tsx';
+import { useConflictEdit } from '../common/ConflictDialog.tsx';
+import { STATION_RESOURCE } from './logic.ts';
+import { fieldLabel, stationDetailPath } from './common.tsx';
 
 /** Only the fields stationEditSchema accepts (and the version) go to the data provider, which sends those that changed. */
 const editable = (values: Record<string, unknown>) =>
@@ -26,9 +28,15 @@ const EditForm = () => {
   return <StationForm resolver={resolver} />;
 };
 
-const StationEdit = () => (
-  <Edit mutationMode="pessimistic" transform={editable} redirect={(_resource, id) => stationDetailPath(id ?? '')}>
-    <EditForm />
-  </Edit>
-);
+/** A save refused because someone else saved the station meanwhile shows what they changed (ConflictDialog). */
+const StationEdit = () => {
+  const redirect = useRedirect();
+  const { mutationOptions, dialog } = useConflictEdit(STATION_RESOURCE, STATION_EDITABLE, { fieldLabel, onSaved: (r) => redirect(stationDetailPath(r.id)) });
+  return (
+    <Edit mutationMode="pessimistic" transform={editable} redirect={(_resource, id) => stationDetailPath(id ?? '')} mutationOptions={mutationOptions}>
+      <EditForm />
+      {dialog}
+    </Edit>
+  );
+};
 export default StationEdit;

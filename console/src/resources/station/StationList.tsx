@@ -60,8 +60,8 @@ const ListActions = () => {
 };
 
 /**
- * Sortable as the server allows (station/index sorts: code, name, capacity, status, region by
- * province, created_at); customer, agent and the frozen flag are not among them.
+ * Sortable as the server allows (station/index sorts: code, name, customer, capacity, status, region
+ * by province, agent, created_at); the frozen flag is not among them.
  * Nine columns must fit a 1440 px screen beside the menu (as on the customer and matter lists). */
 const datagridSx = {
   '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
@@ -102,12 +102,12 @@ const StationList = () => {
         <Datagrid rowClick={(id) => stationDetailPath(id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
           <TextField source="code" />
           <FunctionField<Station> source="name" render={(r) => <Clipped text={r.name} width={180} />} />
-          <FunctionField<Station> source="customer_name" sortable={false} render={(r) => <Clipped text={r.customer_name} width={100} />} />
+          <FunctionField<Station> source="customer_name" render={(r) => <Clipped text={r.customer_name} width={100} />} />
           <FunctionField<Station> label={fieldLabel('region')} sortBy="province_code" render={(r) => <Clipped text={regionLabel(r)} width={200} />} />
           <FunctionField<Station> source="capacity_kwp" textAlign="right" render={(r) => r.capacity_kwp.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { maximumFractionDigits: 2 })} />
           <StationStatusChip label={fieldLabel('status')} sortBy="status" />
           <FrozenMarker label={fieldLabel('frozen')} sortable={false} />
-          <FunctionField<Station> source="agent_name" sortable={false} render={(r) => <Clipped text={r.agent_name} width={140} />} />
+          <FunctionField<Station> source="agent_name" render={(r) => <Clipped text={r.agent_name} width={140} />} />
           <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />
         </Datagrid>
       )}

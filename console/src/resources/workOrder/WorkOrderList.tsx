@@ -191,11 +191,10 @@ const WorkOrderList = () => {
     >
       <Datagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
         <TextField source="order_no" label={fieldLabel('order_no')} />
-        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} sortable={false} render={(r) => <StationCell record={r} />} />
+        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} />
         <FunctionField<WorkOrder>
           source="customer_name"
           label={fieldLabel('customer_name')}
-          sortable={false}
           render={(r) =>
             r.customer_id ? (
               <Link component={RouterLink} to={customerDetailPath(r.customer_id)} onClick={stop} underline="hover" title={r.customer_name ?? ''} sx={ellipsis(100)}>
@@ -207,8 +206,8 @@ const WorkOrderList = () => {
           }
         />
         <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(130)}>{regionLabel(r) || '-'}</span>} />
-        <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} sortable={false} options={{ maximumFractionDigits: 2 }} emptyText="-" />
-        <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} sortable={false} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
+        <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
+        <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
         <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
         <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
         <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement, type MouseEvent } from 'react';
-import { Confirm, DateInput, SelectInput, TextInput, useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, DateInput, SelectInput, TextInput, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import DispatchIcon from '@mui/icons-material/SendOutlined';
 import AcceptIcon from '@mui/icons-material/HandshakeOutlined';
@@ -8,14 +8,17 @@ import StartIcon from '@mui/icons-material/PlayCircleOutline';
 import SubmitIcon from '@mui/icons-material/FactCheckOutlined';
 import RectifyIcon from '@mui/icons-material/BuildCircleOutlined';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
-import { workOrderDispatchSchema, workOrderReasonSchema, type WorkOrder, type WorkOrderAction } from '@pv/contract';
+import EditIcon from '@mui/icons-material/EditCalendarOutlined';
+import { OPEN_WORK_ORDER_STATES, workOrderDispatchSchema, workOrderEditSchema, workOrderReasonSchema, type WorkOrder, type WorkOrderAction } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import type { AccessInfo } from '../../providers/authProvider.ts';
 import { hasPermission } from '../../providers/permissions.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { useConflictEdit } from '../common/ConflictDialog.tsx';
+import { sameValue } from '../common/conflict.ts';
 import { TeamInput, fieldLabel, useWorkOrderChoices } from './common.tsx';
-import { WORK_ORDER_API, rowActions } from './logic.ts';
+import { WORK_ORDER_API, orderResourceOf, rowActions } from './logic.ts';
 import { SubmitAuditDialog } from './SubmitAudit.tsx';
 
 const ICONS: Record<Exclude<WorkOrderAction, 'approve' | 'reject'>, ReactElement> = {
@@ -70,6 +73,64 @@ export const DispatchDialog = ({ record, onClose }: DialogProps) => {
       <SelectInput source="dispatch_type" label={fieldLabel('dispatch_type')} choices={choices.dispatchType} defaultValue="manual" fullWidth />
       <TextInput source="remark" label={fieldLabel('remark')} multiline minRows={2} fullWidth defaultValue={record.remark ?? undefined} />
     </FormDialog>
+  );
+};
+
+const EDIT_FIELDS = ['planned_date', 'deadline', 'remark'] as const;
+const day = (v: string | null | undefined) => v?.slice(0, 10) ?? null;
+
+/**
+ * 修改派单 (work_order/edit, an open order): planned date, deadline, remark — only what the user
+ * changed is sent, with the version shown; someone else's save in between opens the conflict dialog.
+ */
+export const EditOrderDialog = ({ record, onClose }: DialogProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const resource = orderResourceOf(record.kind);
+  const [update, { isPending }] = useUpdate();
+  const { mutationOptions, dialog } = useConflictEdit(resource, EDIT_FIELDS, { fieldLabel, onSaved: () => onClose(), onReload: onClose });
+  const initial: Record<string, unknown> = { planned_date: day(record.planned_date), deadline: day(record.deadline), remark: record.remark ?? null };
+  const changed = (values: Record<string, unknown>) => Object.fromEntries(EDIT_FIELDS.filter((f) => !sameValue(values[f], initial[f])).map((f) => [f, values[f] === '' ? null : values[f]]));
+  const resolver = useMemo(
+    () => contractResolver(workOrderEditSchema, translate, (v: Record<string, unknown>) => ({ ...changed(v), id: record.id, version: record.version })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [translate, record],
+  );
+  const submit = (values: Record<string, unknown>) =>
+    update(
+      resource,
+      { id: record.id, data: { ...changed(values), version: record.version }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('pv.workOrder.notify.edit', { type: 'success' });
+          refresh();
+          onClose();
+        },
+        onError: (error, variables) => void mutationOptions.onError(error, variables as Parameters<typeof mutationOptions.onError>[1]),
+      },
+    );
+  return (
+    <>
+      <FormDialog
+        open
+        title={translate('pv.workOrder.dialog.edit_title', { no: record.order_no })}
+        hint="pv.workOrder.dialog.edit_hint"
+        onClose={onClose}
+        onSubmit={submit}
+        resolver={resolver}
+        submitLabel="ra.action.save"
+        busy={isPending}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <DateInput source="planned_date" label={fieldLabel('planned_date')} fullWidth defaultValue={initial.planned_date ?? undefined} />
+          <DateInput source="deadline" label={fieldLabel('deadline')} fullWidth defaultValue={initial.deadline ?? undefined} />
+        </Stack>
+        <TextInput source="remark" label={fieldLabel('remark')} multiline minRows={2} fullWidth defaultValue={record.remark ?? undefined} />
+      </FormDialog>
+      {dialog}
+    </>
   );
 };
 
@@ -152,9 +213,11 @@ export const WorkOrderRowActions = (_props: { label?: string }) => {
   const translate = useTranslate();
   const can = useWorkOrderCan();
   const [open, setOpen] = useState<WorkOrderAction | null>(null);
+  const [editing, setEditing] = useState(false);
   if (!record) return null;
   const actions = rowActions(record, can);
-  if (actions.length === 0) return null;
+  const editable = can('edit') && !record.station_frozen && (OPEN_WORK_ORDER_STATES as readonly string[]).includes(record.status);
+  if (actions.length === 0 && !editable) return null;
   return (
     <Stack direction="row" spacing={0} onClick={(e: MouseEvent) => e.stopPropagation()} data-testid="work-order-actions">
       {actions.map((a) => (
@@ -164,7 +227,15 @@ export const WorkOrderRowActions = (_props: { label?: string }) => {
           </IconButton>
         </Tooltip>
       ))}
+      {editable && (
+        <Tooltip title={translate('pv.workOrder.action.edit')}>
+          <IconButton size="small" sx={{ p: 0.5 }} color="primary" onClick={() => setEditing(true)} aria-label={`${translate('pv.workOrder.action.edit')} ${record.order_no}`} data-testid="wo-action-edit">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       {open && <ActionDialog action={open} record={record} onClose={() => setOpen(null)} />}
+      {editing && <EditOrderDialog record={record} onClose={() => setEditing(false)} />}
     </Stack>
   );
 };

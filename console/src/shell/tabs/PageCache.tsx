@@ -1,4 +1,5 @@
 import { createElement, isValidElement, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { UNSAFE_LocationContext, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { matchRoute } from '../routes/convert.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
@@ -6,6 +7,7 @@ import { REFRESH_EVENT } from '../layouts/refresh.ts';
 import { setCurrentTabKey, tabsStore, useTabsState } from './store.ts';
 import { tabFor, tabKeyOf } from './tabsModel.ts';
 import { PageLoading } from '../PageLoading.tsx';
+import { pageQueries, refetchPageQueries, type PageQueries } from './pageQueries.ts';
 
 interface Scroll {
   x: number;
@@ -18,6 +20,8 @@ interface CachedPageProps {
   active: boolean;
   location: Location;
   navigationType: NavigationType;
+  /** the page's view of the query client (notes which queries it uses) */
+  queries: PageQueries;
   children: ReactNode;
 }
 
@@ -28,11 +32,13 @@ interface CachedPageProps {
  * (only through contexts it reads, e.g. the language).
  */
 const CachedPage = memo(
-  ({ active, location, navigationType, children }: CachedPageProps) => (
+  ({ active, location, navigationType, queries, children }: CachedPageProps) => (
     <div className="pv-cached-page" data-active={active} style={active ? { display: 'contents' } : { display: 'none' }}>
-      <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </UNSAFE_LocationContext.Provider>
+      <QueryClientProvider client={queries.client}>
+        <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </UNSAFE_LocationContext.Provider>
+      </QueryClientProvider>
     </div>
   ),
   (prev, next) => !prev.active && !next.active && prev.location === next.location,
@@ -44,6 +50,9 @@ const CachedPage = memo(
  * location it was last shown at, so it does not re-route while another page is on screen.
  * noKeepAlive and tabHidden pages are not cached; closing a tab or refreshing it drops its page; past 20 the least recently shown page is evicted. Window scroll is
  * remembered per page. Also tracks visited routes as tabs (so the tab bar may be switched on and off).
+ * A page shown again refetches the queries it uses (pageQueries.ts), so it does not show the data
+ * as of when it was hidden; an edit or create form is left alone (a refetched record would reset
+ * the user's unsaved input; a stale save is caught by the version check).
  */
 export const PageCache = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
@@ -55,6 +64,17 @@ export const PageCache = ({ children }: { children: ReactNode }) => {
   // containers and redirects ('/' → /index) are not pages: only routes that get a tab are cached
   const cacheable = !!tabFor(route, location.pathname) && !route?.meta.noKeepAlive;
   const gen = generation[key] ?? 0;
+  const queryClient = useQueryClient();
+  /** each cached page's view of the query client, by `key#generation` */
+  const queries = useRef(new Map<string, PageQueries>());
+  const queriesOf = (k: string) => {
+    const id = `${k}#${generation[k] ?? 0}`;
+    let q = queries.current.get(id);
+    if (!q) queries.current.set(id, (q = pageQueries(queryClient)));
+    return q;
+  };
+  /** pages (`key#generation`) shown before: showing one of them again refetches its queries */
+  const shownBefore = useRef(new Set<string>());
 
   /** last location of each cached page */
   const locations = useRef(new Map<string, Location>());
@@ -91,12 +111,29 @@ export const PageCache = ({ children }: { children: ReactNode }) => {
   useEffect(() => {
     for (const k of [...locations.current.keys()]) if (k !== key && !cache.includes(k)) locations.current.delete(k);
     for (const k of [...order.current.keys()]) if (k !== key && !cache.includes(k)) order.current.delete(k);
-  }, [cache, key, tabs]);
+    const live = new Set([...cache, key].map((k) => `${k}#${generation[k] ?? 0}`));
+    for (const id of [...queries.current.keys()]) if (!live.has(id)) queries.current.delete(id);
+    for (const id of [...shownBefore.current]) if (!live.has(id)) shownBefore.current.delete(id);
+  }, [cache, key, tabs, generation]);
 
   // scroll per page: remembered while shown, restored when shown again
   const scrolls = useRef(new Map<string, Scroll>());
   const shownKey = useRef(key);
   const box = useRef<HTMLDivElement>(null);
+
+  // a cached page shown again: fresh data for it (not for an edit/create form, see above)
+  useEffect(() => {
+    const id = `${key}#${gen}`;
+    if (!shownBefore.current.has(id)) {
+      shownBefore.current.add(id);
+      return;
+    }
+    const active = box.current?.querySelector('.pv-cached-page[data-active="true"]');
+    if (active?.querySelector('.RaEdit-main, .RaCreate-main')) return;
+    const page = queries.current.get(id);
+    if (page) void refetchPageQueries(queryClient, page);
+  }, [key, gen, queryClient]);
+
   useEffect(() => {
     const onScroll = () => {
       const containers: Array<[Element, number]> = [];
@@ -131,7 +168,13 @@ export const PageCache = ({ children }: { children: ReactNode }) => {
   return (
     <div ref={box} className="pv-page-cache" style={{ display: 'contents' }}>
       {keys.map((k) => (
-        <CachedPage key={`${k}#${generation[k] ?? 0}`} active={k === key} location={k === key ? location : locations.current.get(k)!} navigationType={navigationType}>
+        <CachedPage
+          key={`${k}#${generation[k] ?? 0}`}
+          active={k === key}
+          location={k === key ? location : locations.current.get(k)!}
+          navigationType={navigationType}
+          queries={queriesOf(k)}
+        >
           {page}
         </CachedPage>
       ))}

@@ -5,8 +5,8 @@ import { and, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { ResourceDef } from '../resources/define.ts';
-import { planList } from '../resources/query.ts';
+import type { ResourceDef, SortExpr } from '../resources/define.ts';
+import { isSortExpr, planList } from '../resources/query.ts';
 import { selection } from '../resources/service.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { columnLabel, type ExportColumn } from './columns.ts';
@@ -31,11 +31,13 @@ export const EXPORT_BATCH = 1000;
  * descending, so the NULL block is entered or left explicitly. The key travels as text and is cast
  * back to the column's type (a JS Date would lose timestamptz microseconds and repeat rows).
  */
-function after(column: PgColumn, idColumn: PgColumn, desc: boolean, key: string | null, id: number): SQL {
-  if (column === idColumn) return desc ? lt(idColumn, id) : gt(idColumn, id);
-  const typed = sql`${key}::${sql.raw(column.getSQLType())}`;
+function after(sortKey: PgColumn | SortExpr, idColumn: PgColumn, desc: boolean, key: string | null, id: number): SQL {
+  if (sortKey === idColumn) return desc ? lt(idColumn, id) : gt(idColumn, id);
+  const joined = isSortExpr(sortKey);
+  const column: SQL | PgColumn = joined ? sql`(${sortKey.expr})` : (sortKey as PgColumn);
+  const typed = sql`${key}::${sql.raw(joined ? sortKey.type : (sortKey as PgColumn).getSQLType())}`;
   // a NOT NULL column: one row comparison, which a (column, id) index serves as a range scan
-  if (column.notNull && key !== null) return desc ? sql`(${column}, ${idColumn}) < (${typed}, ${id})` : sql`(${column}, ${idColumn}) > (${typed}, ${id})`;
+  if (!joined && (sortKey as PgColumn).notNull && key !== null) return desc ? sql`(${column}, ${idColumn}) < (${typed}, ${id})` : sql`(${column}, ${idColumn}) > (${typed}, ${id})`;
   if (!desc) {
     return key === null ? and(isNull(column), gt(idColumn, id))! : or(sql`${column} > ${typed}`, and(sql`${column} = ${typed}`, gt(idColumn, id)), isNull(column))!;
   }
@@ -49,13 +51,14 @@ function after(column: PgColumn, idColumn: PgColumn, desc: boolean, key: string 
 export async function* exportBatches(db: Db, def: ResourceDef, query: Record<string, unknown>, auth: AuthContext): AsyncGenerator<Row[]> {
   const { page: _p, limit: _l, ...filters } = query ?? {};
   const plan = planList(def, filters, auth);
-  const { column, desc } = plan.sort;
+  const { key: sortKey, desc } = plan.sort;
+  const keyText = isSortExpr(sortKey) ? sql<string | null>`(${sortKey.expr})::text` : sql<string | null>`${sortKey}::text`;
   let cursor: { key: string | null; id: number } | null = null;
   for (;;) {
     const rows = (await db
-      .select({ ...selection(def), __key: sql<string | null>`${column}::text` })
+      .select({ ...selection(def), __key: keyText })
       .from(def.table as any)
-      .where(and(plan.where, cursor ? after(column, def.table.id, desc, cursor.key, cursor.id) : undefined))
+      .where(and(plan.where, cursor ? after(sortKey, def.table.id, desc, cursor.key, cursor.id) : undefined))
       .orderBy(...plan.orderBy)
       .limit(EXPORT_BATCH)) as Row[];
     if (rows.length) yield rows;

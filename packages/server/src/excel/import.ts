@@ -18,6 +18,11 @@ export interface ImportSpec {
   maxRows: number;
   /** template file name stem, zh and en */
   templateTitle: [zh: string, en: string];
+  /**
+   * Runs on the parsed cells of every row before the create schema checks them (e.g. a customer
+   * named by phone becomes its id); changes `raw` in place and reports its problems per row.
+   */
+  resolve?(db: Db, rows: { row: number; raw: Row }[], auth: AuthContext, lang: Lang): Promise<RowError[]>;
 }
 
 /** One problem of the uploaded file: the spreadsheet row number (header = 1), the column header, the message. */
@@ -45,7 +50,12 @@ export function importTemplate(spec: ImportSpec, lang: Lang): Buffer {
 }
 
 /** The file's rows as validated create inputs, or every problem found (nothing is written here). */
-export function parseImport(spec: ImportSpec, file: Uint8Array, lang: Lang): { inputs: { row: number; input: Row }[]; errors: RowError[] } {
+export async function parseImport(
+  spec: ImportSpec,
+  file: Uint8Array,
+  lang: Lang,
+  resolve?: (rows: { row: number; raw: Row }[]) => Promise<RowError[]>,
+): Promise<{ inputs: { row: number; input: Row }[]; errors: RowError[] }> {
   if (!looksLikeZip(file)) throw excelError(400, 'type');
   let rows: string[][];
   try {
@@ -67,13 +77,18 @@ export function parseImport(spec: ImportSpec, file: Uint8Array, lang: Lang): { i
   const schema = spec.def.createSchema;
   if (!schema) throw new Error(`${spec.def.name}: no create schema`);
   const inputs: { row: number; input: Row }[] = [];
-  const errors: RowError[] = [];
-  for (const { row, cells } of data) {
+  const parsed = data.map(({ row, cells }) => {
     const raw: Row = {};
     mapping.forEach((c, i) => {
       const text = cells[i] ?? '';
       if (c && text !== '') raw[c.key] = c.parse ? c.parse(text) : text;
     });
+    return { row, raw };
+  });
+  const errors: RowError[] = resolve ? await resolve(parsed) : [];
+  const resolveFailed = new Set(errors.map((e) => e.row));
+  for (const { row, raw } of parsed) {
+    if (resolveFailed.has(row)) continue;
     const result = schema.safeParse(raw);
     if (result.success) {
       inputs.push({ row, input: result.data as Row });
@@ -85,6 +100,7 @@ export function parseImport(spec: ImportSpec, file: Uint8Array, lang: Lang): { i
       errors.push({ row, column: c ? columnLabel(c, lang) : '', message: issueMessage(issue, raw, lang) });
     }
   }
+  errors.sort((a, b) => a.row - b.row);
   return { inputs, errors };
 }
 
@@ -100,7 +116,7 @@ class Rollback extends Error {
  * a row refused while inserting rolls everything back and is reported.
  */
 export async function importRows(db: Db, spec: ImportSpec, file: Uint8Array, auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult> {
-  const { inputs, errors } = parseImport(spec, file, lang);
+  const { inputs, errors } = await parseImport(spec, file, lang, spec.resolve ? (rows) => spec.resolve!(db, rows, auth, lang) : undefined);
   if (errors.length) return { imported: 0, errors: errors.slice(0, MAX_REPORTED) };
   try {
     await db.transaction(async (tx) => {

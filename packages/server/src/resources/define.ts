@@ -52,11 +52,13 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   ops?: GenericOp[];
   createSchema?: z.ZodType;
   editSchema?: z.ZodType;
-  sorts: Record<string, PgColumn>;
+  /** sortable fields: a column, or a value read from another table (sortBy, e.g. the customer's name) */
+  sorts: Record<string, PgColumn | SortExpr>;
+  /** must name a column (an index serves it) */
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   filters: Record<string, FilterSpec>;
-  /** columns `q` searches (contains, case-insensitive) */
-  search: PgColumn[];
+  /** columns (or joined values, e.g. the station's code) `q` searches (contains, case-insensitive) */
+  search: Array<PgColumn | SQL>;
   /** fields update_field may change, each with the schema its value must pass */
   quickFields: Record<string, z.ZodType>;
   /** counter tables, smallest first: the first whose columns cover the filters gives `total` */
@@ -78,6 +80,19 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   /** what the system log keeps of a row (e.g. without a password hash); default: the row */
   logRow?(row: Record<string, unknown>): Record<string, unknown>;
 }
+
+/**
+ * A sort key that is not a column of the table: a correlated subquery such as the customer's name.
+ * No index serves it, so it is never a default sort; `type` is the SQL type its value is cast back
+ * to when export pages through the list by (key, id).
+ */
+export interface SortExpr {
+  expr: SQL;
+  type: 'text' | 'integer' | 'numeric' | 'float8' | 'timestamptz';
+}
+
+/** `sorts: { customer_name: sortBy(extraColumns.customer_name) }` */
+export const sortBy = (expr: SQL, type: SortExpr['type'] = 'text'): SortExpr => ({ expr, type });
 
 export interface WriteContext {
   auth: AuthContext;

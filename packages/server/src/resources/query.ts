@@ -1,12 +1,12 @@
 import { listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
 import { issueMessage, parse } from '../http/validate.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
-import type { CounterSpec, FilterSpec, ResourceDef } from './define.ts';
+import type { CounterSpec, FilterSpec, ResourceDef, SortExpr } from './define.ts';
 
 const RESERVED = new Set(['page', 'limit', 'sort', 'order', 'q']);
 
@@ -43,13 +43,15 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
   }
 }
 
+export const isSortExpr = (key: PgColumn | SortExpr): key is SortExpr => !is(key, Column);
+
 export interface ListPlan {
   where: SQL | undefined;
   /** a counter table and its WHERE when every filter maps onto it; null = count the rows */
   count: { counter: CounterSpec; where: SQL | undefined } | null;
   orderBy: SQL[];
-  /** the sort column and direction (id breaks ties), for keyset paging (excel/export.ts) */
-  sort: { column: PgColumn; desc: boolean };
+  /** the sort key (a column or a joined value) and direction (id breaks ties), for keyset paging (excel/export.ts) */
+  sort: { key: PgColumn | SortExpr; desc: boolean };
   limit: number;
   offset: number;
 }
@@ -92,18 +94,18 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     conditions.push(or(...def.search.map((c) => ilike(c, pattern))));
   }
   const sortName = base.sort ?? def.defaultSort.field;
-  const sortColumn = def.sorts[sortName];
-  if (!sortColumn) throw badRequest('error.unknown_sort', { field: sortName });
+  const sortKey = Object.hasOwn(def.sorts, sortName) ? def.sorts[sortName] : undefined;
+  if (!sortKey) throw badRequest('error.unknown_sort', { field: sortName });
   const ascending = (base.order ?? (base.sort ? 'ASC' : def.defaultSort.order)) === 'ASC';
   const dir = ascending ? asc : desc;
-  const orderBy = [dir(sortColumn)];
+  const orderBy = [dir(isSortExpr(sortKey) ? sortKey.expr : sortKey)];
   // id breaks ties so pages never repeat or skip rows
-  if (sortColumn !== def.table.id) orderBy.push(dir(def.table.id));
+  if (sortKey !== def.table.id) orderBy.push(dir(def.table.id));
   return {
     where: and(...conditions),
     count: usable ? { counter: usable.counter, where: and(...usable.conds!) } : null,
     orderBy,
-    sort: { column: sortColumn, desc: !ascending },
+    sort: { key: sortKey, desc: !ascending },
     limit: base.limit,
     offset: (base.page - 1) * base.limit,
   };

@@ -99,6 +99,8 @@ export const selfAudits = pgTable(
     /** pending | approved | rejected */
     result: varchar('result', { length: 16 }).notNull().default('pending'),
     reject_reason: varchar('reject_reason', { length: 500 }),
+    /** 审核意见: the reviewer's optional opinion when approving */
+    review_opinion: varchar('review_opinion', { length: 500 }),
     created_by: integer('created_by'),
     ...versioned(),
   },

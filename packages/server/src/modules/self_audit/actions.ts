@@ -154,7 +154,7 @@ export class SelfAuditActions {
     return this.db.transaction(async (tx) => {
       const { order, audit } = await this.review(tx, input.id, input.version, auth, 'approve');
       const items = (audit.items as AuditItem[]).map((i) => ({ ...i, result: 'pass' as const, reject_reason: null }));
-      const after = await this.finish(tx, audit, actor, 'approve', { items, reviewer_id: auth.userId }, input.opinion ?? null);
+      const after = await this.finish(tx, audit, actor, 'approve', { items, reviewer_id: auth.userId, review_opinion: input.opinion ?? null }, input.opinion ?? null);
       const now = new Date();
       const build = order.kind === 'build';
       await this.orders.apply(tx, order, actor, 'approve', {

@@ -2,7 +2,7 @@ import { SelfAuditResult, WorkOrderKind } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { selfAuditCounts, selfAuditCountsRegion, selfAudits } from '../../db/schema/index.ts';
-import { defineResource, range, filterValue } from '../../resources/define.ts';
+import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentRegionCounters, ownershipScope } from '../scope.ts';
 
@@ -37,6 +37,13 @@ export const selfAuditResource = defineResource({
     reviewed_at: selfAudits.reviewed_at,
     created_at: selfAudits.created_at,
     updated_at: selfAudits.updated_at,
+    // the list's joined columns (no index: sorted per request; the default stays created_at)
+    order_no: sortBy(extraColumns.order_no),
+    station_code: sortBy(extraColumns.station_code),
+    customer_name: sortBy(extraColumns.customer_name),
+    agent_name: sortBy(extraColumns.agent_name),
+    submitter_name: sortBy(extraColumns.submitter_name),
+    reviewer_name: sortBy(extraColumns.reviewer_name),
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
@@ -50,7 +57,8 @@ export const selfAuditResource = defineResource({
     city_code: { column: selfAudits.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     ...range('submitted_at', selfAudits.submitted_at, filterValue.date),
   },
-  search: [],
+  // q: what the list shows — the order number, the station's code and name, the customer, the submitter
+  search: [extraColumns.order_no, extraColumns.station_code, extraColumns.station_name, extraColumns.customer_name, extraColumns.submitter_name],
   counters: agentRegionCounters(
     { table: selfAuditCountsRegion, n: selfAuditCountsRegion.n, columns: { kind: selfAuditCountsRegion.kind, result: selfAuditCountsRegion.result, province_code: selfAuditCountsRegion.province_code } },
     { table: selfAuditCounts, n: selfAuditCounts.n, columns: { kind: selfAuditCounts.kind, result: selfAuditCounts.result, province_code: selfAuditCounts.province_code }, agent: selfAuditCounts.agent_id },

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { customers, products, stationCounts, stationCountsRegion, stations, workOrders } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range, filterValue } from '../../resources/define.ts';
+import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { checkRegion } from '../customer/resource.ts';
 import { plainRow } from '../present.ts';
@@ -60,6 +60,9 @@ export const stationResource = defineResource({
     updated_at: stations.updated_at,
     grid_at: stations.grid_at,
     status_at: stations.status_at,
+    // the list's joined columns (no index: sorted per request; the default stays created_at)
+    customer_name: sortBy(extraColumns.customer_name),
+    agent_name: sortBy(extraColumns.agent_name),
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {

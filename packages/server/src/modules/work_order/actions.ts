@@ -24,7 +24,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { stationResource } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { orderActionLabels } from './labels.ts';
-import { openWorkOrder, workOrderResource } from './resource.ts';
+import { deadlineOf, openWorkOrder, workOrderResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
 
@@ -117,9 +117,7 @@ export class WorkOrderActions {
   }
 
   private dispatchMove(input: z.infer<typeof workOrderDispatchSchema> | z.infer<typeof workOrderBatchDispatchSchema>, team: { id: number; name: string }, auth: AuthContext, batch = false): OrderMove {
-    // a date alone (the console's date picker) means the end of that day, China time
-    const deadline = /^\d{4}-\d{2}-\d{2}$/.test(input.deadline) ? new Date(`${input.deadline}T23:59:59+08:00`) : new Date(input.deadline);
-    if (deadline.getTime() <= Date.now()) throw new ApiError(400, 'error.deadline_past');
+    const deadline = deadlineOf(input.deadline);
     return {
       set: {
         team_id: team.id,

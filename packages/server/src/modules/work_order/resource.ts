@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
-import { defineResource, range, filterValue } from '../../resources/define.ts';
+import { defineResource, range, filterValue, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentRegionCounters, ownershipScope } from '../scope.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
@@ -28,6 +28,13 @@ const extraColumns = {
   agent_name: sql<string | null>`(select a.name from agents a where a.id = "work_orders"."agent_id")`,
   last_audit_id: sql<number | null>`(select max(a.id) from self_audits a where a.work_order_id = "work_orders"."id")`,
 };
+
+/** A deadline as given: a date alone (the console's date picker) is the end of that day, China time; never in the past. */
+export function deadlineOf(text: string): Date {
+  const deadline = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T23:59:59+08:00`) : new Date(text);
+  if (deadline.getTime() <= Date.now()) throw new ApiError(400, 'error.deadline_past');
+  return deadline;
+}
 
 /** The station fields a new order copies (region and agent, so the lists filter on work_orders alone). */
 export interface OrderStation {
@@ -89,6 +96,12 @@ export const workOrderResource = defineResource({
     dispatched_at: workOrders.dispatched_at,
     finished_at: workOrders.finished_at,
     province_code: workOrders.province_code,
+    // the list's joined columns (no index: sorted per request; the default stays created_at)
+    station_code: sortBy(extraColumns.station_code),
+    customer_name: sortBy(extraColumns.customer_name),
+    capacity_kwp: sortBy(extraColumns.capacity_kwp, 'float8'),
+    team_name: sortBy(extraColumns.team_name),
+    agent_name: sortBy(extraColumns.agent_name),
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
   filters: {
@@ -128,7 +141,7 @@ export const workOrderResource = defineResource({
   async prepareEdit(input: Row, before: Row) {
     if (!(OPEN_WORK_ORDER_STATES as readonly string[]).includes(before.status as string)) throw illegalOrderAction(before.status as string, 'edit');
     const out: Row = { ...input };
-    if (typeof input.deadline === 'string') out.deadline = new Date(input.deadline);
+    if (typeof input.deadline === 'string') out.deadline = deadlineOf(input.deadline);
     if (input.deadline !== undefined) out.overdue = false;
     return out;
   },

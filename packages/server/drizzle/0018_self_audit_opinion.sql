@@ -1,0 +1,1 @@
+ALTER TABLE "self_audits" ADD COLUMN "review_opinion" varchar(500);
