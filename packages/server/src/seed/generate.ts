@@ -167,7 +167,7 @@ export function customersSql(o: CustomerGenOptions): string {
 /** Stations for formal customers created after `afterCustomerId` (one each), up to `count`. */
 export function stationsSql(count: number, afterCustomerId: number, createdBy: number | null): string {
   return `insert into stations (code, name, customer_id, agent_id, province_code, city_code, address, capacity_kwp, module_count, module_model,
-      module_power_w, inverter_model, inverter_sn, tilt_deg, azimuth, grid_mode, grid_voltage, grid_at, status, frozen, created_by, created_at, updated_at)
+      module_power_w, inverter_model, inverter_sn, tilt_deg, azimuth, grid_mode, grid_voltage, built_at, grid_at, status, frozen, created_by, created_at, updated_at)
     select 'PV' || c.province_code::text || lpad(c.id::text, 9, '0'),
            c.name || '户用电站', c.id, c.agent_id, c.province_code, c.city_code, c.address, x.kwp,
            ceil(x.kwp * 1000 / x.pw)::int, ${pick(arr(MODULE_MODELS), 'x.r1')}, x.pw, ${pick(arr(INVERTERS), 'x.r2')},
@@ -175,7 +175,10 @@ export function stationsSql(count: number, afterCustomerId: number, createdBy: n
            round((15 + x.r3 * 20)::numeric, 2), round((170 + x.r4 * 20)::numeric, 2),
            case when x.r5 < 0.8 then 'self_use' else 'full' end,
            case when x.kwp > 40 then '380V' else '220V' end,
-           case when x.st in ('grid_connected','operating') then c.signed_at + (x.r6 * 90 + 30) * interval '1 day' end,
+           -- construction approved (待并网 and later) some weeks after signing, never in the future
+           case when x.st in ('grid_pending','grid_review','grid_rejected','grid_connected','operating')
+                then least(c.signed_at + (x.r6 * 40 + 20) * interval '1 day', now() - interval '2 day') end,
+           case when x.st in ('grid_connected','operating') then least(c.signed_at + (x.r6 * 90 + 30) * interval '1 day', now() - interval '1 day') end,
            x.st, x.r7 < 0.02, ${createdBy ?? 'null'}, c.signed_at, c.signed_at
     from (
       select id, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7,
