@@ -88,6 +88,15 @@ describe('operations list counters', () => {
     expect(mine.total).toBeLessThan(await countRows(`select count(*)::int as n from work_orders where kind = 'build'`));
   });
 
+  it("a team member's welcome to-dos equal the totals of the lists it opens (same data scope)", async () => {
+    const team = await login(t.app, 'shigong', ADMIN_PASSWORD);
+    const welcome = await api(team, 'POST', 'statistic/welcome', {});
+    const total = async (path: string, filter: Record<string, string>) => (await api(team, 'GET', path, { page: '1', limit: '1', ...filter })).total as number;
+    expect(welcome.todo.to_review).toBe(await total('self_audit/index', { result: 'pending' }));
+    expect(welcome.todo.overdue).toBe(await total('work_order/index', { overdue: 'true' }));
+    expect(welcome.todo.to_review + welcome.todo.overdue).toBeGreaterThan(0);
+  });
+
   it('the refresh task finds and repairs drift', async () => {
     await t.handle.db.execute(sql`update station_counts set n = n + 3 where ctid = (select ctid from station_counts where n > 0 limit 1)`);
     const first = await JOBS.refresh_operations_counters!.run({ db: t.handle.db, now: new Date() });

@@ -14,12 +14,16 @@ import {
 } from '@pv/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { query, type Queryable } from '../../db/client.ts';
-import { customers, matters, selfAudits, stations, workOrders } from '../../db/schema/index.ts';
+import { matters } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { agentTree, ownershipScope } from '../scope.ts';
 import { rollupRelation } from './rollup.ts';
+import { customerResource } from '../customer/resource.ts';
+import { selfAuditResource } from '../self_audit/resource.ts';
+import { stationResource } from '../station/resource.ts';
+import { workOrderResource } from '../work_order/resource.ts';
 
 export const provinceName = new Map(PROVINCES.map((p) => [p.code, p.zh]));
 export const cityName = new Map(CITIES.map((c) => [c.code, c.zh]));
@@ -82,18 +86,15 @@ export function statContext(body: unknown, auth: AuthContext): StatContext {
 
 type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
 
-/** Base-table rows a department/self caller may see (null for all/agent: the rollup tables answer). */
+/**
+ * Base-table rows a department/self caller may see (null for all/agent: the rollup tables answer):
+ * the same scope as the source's list, so a team member's numbers match the lists it opens (its
+ * dispatched orders, its submitted audits, the stations it builds).
+ */
 function baseFilter(auth: AuthContext, source: Source): SQL | null {
   if (auth.scope === 'all' || auth.scope === 'agent') return null;
-  const cols =
-    source === 'customers'
-      ? { agent: customers.agent_id, createdBy: customers.created_by, owner: customers.owner_id }
-      : source === 'stations'
-        ? { agent: stations.agent_id, createdBy: stations.created_by }
-        : source === 'work_orders'
-          ? { agent: workOrders.agent_id, createdBy: workOrders.created_by }
-          : { agent: selfAudits.agent_id, createdBy: selfAudits.created_by };
-  return ownershipScope(auth, cols) ?? sql`true`;
+  const scope = { customers: customerResource, stations: stationResource, work_orders: workOrderResource, self_audits: selfAuditResource }[source].scope(auth);
+  return scope ?? sql`true`;
 }
 
 const SOURCE: Record<string, Source> = {
