@@ -36,6 +36,8 @@ const ANY_SIGNED_IN_PREFIXES = [
   '/api/system/user/avatar',
   // uploads are attached to a record by a permission-checked business action (modules/file)
   '/api/system/file/upload',
+  // the home page and workbench of every user: counts within the caller's own data scope
+  '/api/system/statistic/welcome',
   '/api/system/user/personal',
   // the department tree feeds pickers (user form, filters)
   '/api/system/department/tree',
