@@ -80,10 +80,11 @@ export async function benchStatistics(o: StatisticsOptions): Promise<StatCase[]>
       name: 'industry_customer_data (year)',
       path: 'statistic/industry_customer_data',
       body: year,
-      naive: sql`select (select count(*) from customers where ${DAY} between ${yearStart} and ${today}),
-                        (select avg(extract(epoch from signed_at - created_at)) from customers where signed_at >= ${yearStart}::date),
-                        (select avg(extract(epoch from built_at - created_at)) from stations where built_at >= ${yearStart}::date),
-                        (select avg(extract(epoch from grid_at - built_at)) from stations where grid_at >= ${yearStart}::date)`,
+      // the cohort: this year's customers and whether each has signed, has a station built, one grid-connected
+      naive: sql`select count(*), count(*) filter (where c.signed_at is not null),
+                        count(*) filter (where c.signed_at is not null and exists (select 1 from stations s where s.customer_id = c.id and s.status <> 'terminated' and coalesce(s.built_at, s.grid_at) is not null)),
+                        count(*) filter (where c.signed_at is not null and exists (select 1 from stations s where s.customer_id = c.id and s.status <> 'terminated' and s.grid_at is not null))
+                 from customers c where ${DAY} between ${yearStart} and ${today}`,
     },
     {
       name: 'industry_construction_data (year)',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
-import { customers, roles, selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
+import { customers, roles, selfAudits, stations, userRoles, users, workOrders } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 import { ROLLUPS, rebuildStatistics } from '../src/modules/statistic/rollup.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
@@ -86,8 +87,9 @@ describe('statistics from the rollups', () => {
     // a range with partial months at both edges: whole April from the monthly rollup, the edge days from the daily one
     const edges = await post('statistic/homepage', { period: 'custom', start: '2025-03-11', end: '2025-05-11' });
     expect(edges.data.in_period).toEqual({ customers: 2, signed: 2, grid_connected: 1, grid_kwp: 10 });
+    // the funnel follows the customers created in the range (王五 signed, 赵六 not; 李四 was created before it)
     const edges2 = await post('statistic/industry_customer_data', { period: 'custom', start: '2025-03-11', end: '2025-05-10' });
-    expect(edges2.data.funnel.map((f: { n: number }) => f.n)).toEqual([2, 2, 1, 0]);
+    expect(edges2.data.funnel.map((f: { n: number }) => f.n)).toEqual([2, 1, 0, 0]);
   });
 
   it('user_line: created, signed and cumulative per month', async () => {
@@ -150,7 +152,8 @@ describe('statistics from the rollups', () => {
       { step: 'grid', n: 1 },
     ]);
     expect(fun.data.conversion).toBe(0.5);
-    expect(fun.data.avg_days).toEqual({ to_sign: 15, to_build: 30, to_grid: 30 });
+    // 李四 signed 03-11, S1 built 04-11 (31 days), grid-connected 05-11 (30 days)
+    expect(fun.data.avg_days).toEqual({ to_sign: 15, to_build: 31, to_grid: 30 });
 
     const con = await post('statistic/industry_construction_data');
     expect(con.data.backlog).toEqual([
@@ -250,5 +253,138 @@ describe('targets', () => {
     // the factors come from the config: 10 kWp × 1000 h × 0.5 kg
     const home = await post('statistic/homepage');
     expect(home.data.benefit).toMatchObject({ annual_kwh: 10000, co2_t: 5, coal_t: 3 });
+  });
+});
+
+/**
+ * The funnel by cohort, on customers of 2024 (apart from the 2025 set above): June's cohort is the
+ * customers created in June, and each step counts those of them that have got that far by now.
+ */
+describe('funnel by cohort', () => {
+  const JUNE = { period: 'custom', start: '2024-06-01', end: '2024-06-30' };
+  const steps = async (body: unknown = JUNE, tk = token) => {
+    const res = await post('statistic/industry_customer_data', body, tk);
+    expect(res.status).toBe(200);
+    return res.data as { funnel: { step: string; n: number }[]; conversion: number | null; avg_days: Record<string, number | null> };
+  };
+  const ns = async (body: unknown = JUNE, tk = token) => (await steps(body, tk)).funnel.map((f) => f.n);
+  /** the cohort tables as they are, then as a rebuild from the base tables computes them */
+  const cohortTables = async () => {
+    const out: string[] = [];
+    for (const table of ['stat_cohort_daily', 'stat_cohort_region_daily', 'stat_cohort_region_monthly']) {
+      const rows = await query<Record<string, unknown>>(t.handle.db, sql.raw(`select * from ${table} where customers <> 0 or signed <> 0 or built <> 0 or grid <> 0 or sign_days <> 0 or build_days <> 0 or grid_days <> 0`));
+      out.push(...rows.map((r) => `${table} ${JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(Number.isNaN(Number(v)) ? v : Number(v))])))}`));
+    }
+    return out.sort();
+  };
+  const exactAfterRebuild = async () => {
+    const kept = await cohortTables();
+    await rebuildStatistics(t.handle.db);
+    expect(await cohortTables()).toEqual(kept);
+  };
+  let ids: Record<string, number> = {};
+  let selfToken: string;
+
+  beforeAll(async () => {
+    const db = t.handle.db;
+    // a caller with the `self` data scope: sees the customers it created or follows
+    const [role] = await db.insert(roles).values({ code: 'cohort_self', name: '本人统计', permissions: ['statistic:view'], data_scope: 'self' }).returning();
+    const [kf] = await db.insert(users).values({ username: 'kf', password_hash: await hashPassword(USER_PASSWORD), full_name: '客服小周', identity: 'staff' }).returning();
+    await db.insert(userRoles).values({ user_id: kf!.id, role_id: role!.id });
+    const cust = (name: string, province_code: string, city_code: string, agent_id: number | null, created: string, signed?: string, owner_id: number | null = null) => ({
+      name, phone: '13900000000', province_code, city_code, agent_id, owner_id, stage: signed ? 'formal' : 'intentional', status: signed ? 'signed' : 'new',
+      created_at: at(created), signed_at: signed ? at(signed) : null,
+    });
+    const rows = await db
+      .insert(customers)
+      .values([
+        cust('孙甲', '370000', '370100', fx.sd.id, '2024-05-20', '2024-06-03'), // May's cohort, signed in June
+        cust('周乙', '370000', '370100', fx.sd.id, '2024-06-02', '2024-06-12', kf!.id), // two stations, both built
+        cust('吴丙', '410000', '410100', fx.hn.id, '2024-06-05'), // HN, not signed
+        cust('郑丁', '370000', '370700', fx.sdc.id, '2024-06-10', '2024-06-15'), // signed, no station yet
+      ])
+      .returning();
+    ids = Object.fromEntries(rows.map((r) => [r.name, r.id]));
+    const st = (code: string, customer: string, status: string, created: string, built?: string, grid?: string) => ({
+      code, name: `电站${code}`, customer_id: ids[customer]!, agent_id: fx.sd.id, province_code: '370000', city_code: '370100', capacity_kwp: 8, status,
+      created_at: at(created), built_at: built ? at(built) : null, grid_at: grid ? at(grid) : null,
+    });
+    await db.insert(stations).values([st('C1', '周乙', 'building', '2024-06-13'), st('C2', '周乙', 'grid_pending', '2024-06-14', '2024-06-25')]);
+    // C1 built first and later grid-connected: only the stations' triggers fire
+    await db.update(stations).set({ status: 'grid_connected', built_at: at('2024-06-22'), grid_at: at('2024-07-02') }).where(eq(stations.code, 'C1'));
+  });
+
+  it('counts the customers created in the period and how far THEY have got', async () => {
+    const june = await steps();
+    // 周乙, 吴丙, 郑丁 created in June; signed 周乙 and 郑丁 (孙甲 signed in June but was created in May); 周乙 built (two stations, counted once) and grid-connected
+    expect(june.funnel).toEqual([
+      { step: 'intentional', n: 3 },
+      { step: 'signed', n: 2 },
+      { step: 'built', n: 1 },
+      { step: 'grid', n: 1 },
+    ]);
+    expect(june.conversion).toBe(0.6667);
+    // created → signed: 10 and 5 days; 周乙 signed 06-12 → first built 06-22; first built → grid-connected 07-02
+    expect(june.avg_days).toEqual({ to_sign: 7.5, to_build: 10, to_grid: 10 });
+    expect(await ns({ period: 'custom', start: '2024-05-01', end: '2024-05-31' })).toEqual([1, 1, 0, 0]);
+    // a long range in the all scope reads the monthly table for whole months
+    const year = await steps({ period: 'custom', start: '2024-01-01', end: '2024-12-31' });
+    expect(year.funnel.map((f) => f.n)).toEqual([4, 3, 1, 1]);
+    expect(year.conversion).toBe(0.75);
+    for (const body of [JUNE, { period: 'custom', start: '2024-01-01', end: '2024-12-31' }, Y2025]) {
+      const f = (await steps(body)).funnel.map((x) => x.n);
+      for (let i = 1; i < f.length; i++) expect(f[i]).toBeLessThanOrEqual(f[i - 1]!);
+    }
+  });
+
+  it('region filter, agent scope and a self-scope caller', async () => {
+    expect(await ns({ ...JUNE, province_code: '410000' })).toEqual([1, 0, 0, 0]);
+    expect(await ns({ ...JUNE, province_code: '370000', city_code: '370700' })).toEqual([1, 1, 0, 0]);
+    await t.handle.db.update(roles).set({ permissions: sql`${roles.permissions} || '["statistic:view"]'::jsonb` }).where(eq(roles.code, 'agent'));
+    // SD's tree holds SDc: 周乙 and 郑丁
+    expect(await ns(JUNE, await login(t.app, 'sd', USER_PASSWORD))).toEqual([2, 2, 1, 1]);
+    expect(await ns(JUNE, await login(t.app, 'hn', USER_PASSWORD))).toEqual([1, 0, 0, 0]);
+    // kf follows 周乙 only: its funnel is recomputed from the customers it may see (and their stations)
+    selfToken = await login(t.app, 'kf', USER_PASSWORD);
+    const mine = await steps(JUNE, selfToken);
+    expect(mine.funnel.map((f) => f.n)).toEqual([1, 1, 1, 1]);
+    expect(mine.avg_days).toEqual({ to_sign: 10, to_build: 10, to_grid: 10 });
+  });
+
+  it('stays exact as stations and customers change, and when a customer is deleted with its stations', async () => {
+    const db = t.handle.db;
+    // 郑丁 gets a station, built: the built step gains a customer
+    await db.insert(stations).values({ code: 'D1', name: '电站D1', customer_id: ids['郑丁']!, agent_id: fx.sdc.id, province_code: '370000', city_code: '370700', capacity_kwp: 6, status: 'building', created_at: at('2024-06-16') });
+    expect(await ns()).toEqual([3, 2, 1, 1]);
+    await db.update(stations).set({ status: 'grid_pending', built_at: at('2024-06-26') }).where(eq(stations.code, 'D1'));
+    expect(await ns()).toEqual([3, 2, 2, 1]);
+    await exactAfterRebuild();
+    // terminated: it leaves the built step again
+    await db.update(stations).set({ status: 'terminated' }).where(eq(stations.code, 'D1'));
+    expect(await ns()).toEqual([3, 2, 1, 1]);
+    // 周乙's grid-connected station terminated: it is still built (C2), no longer grid-connected
+    await db.update(stations).set({ status: 'terminated' }).where(eq(stations.code, 'C1'));
+    expect(await ns()).toEqual([3, 2, 1, 0]);
+    expect((await steps()).avg_days).toEqual({ to_sign: 7.5, to_build: 13, to_grid: null });
+    await db.update(stations).set({ status: 'grid_connected' }).where(eq(stations.code, 'C1'));
+    // a customer moved to another agent and city: its steps move with it
+    await db.update(customers).set({ agent_id: fx.hn.id, province_code: '410000', city_code: '410100' }).where(eq(customers.id, ids['周乙']!));
+    expect(await ns({ ...JUNE, province_code: '410000' })).toEqual([2, 1, 1, 1]);
+    expect(await ns(JUNE, await login(t.app, 'hn', USER_PASSWORD))).toEqual([2, 1, 1, 1]);
+    await exactAfterRebuild();
+    // deleted, customer first (its stations lose their customer_id), then the stations
+    await db.delete(customers).where(eq(customers.id, ids['周乙']!));
+    expect(await ns()).toEqual([2, 1, 0, 0]);
+    await db.delete(stations).where(sql`${stations.code} in ('C1', 'C2')`);
+    expect(await ns()).toEqual([2, 1, 0, 0]);
+    await exactAfterRebuild();
+    // deleted, stations first
+    await db.update(stations).set({ status: 'grid_pending' }).where(eq(stations.code, 'D1'));
+    expect(await ns()).toEqual([2, 1, 1, 0]);
+    await db.delete(stations).where(eq(stations.code, 'D1'));
+    await db.delete(customers).where(eq(customers.id, ids['郑丁']!));
+    expect(await ns()).toEqual([1, 0, 0, 0]);
+    await exactAfterRebuild();
+    expect(await ns(JUNE, selfToken)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -224,3 +224,41 @@ export const statTargetConfig = pgTable('stat_target_config', {
   updated_at: tstz('updated_at'),
   updated_by: integer('updated_by'),
 });
+
+/**
+ * The funnel by cohort: customers per (China day of the CUSTOMER's creation, province, city, agent)
+ * with how far they have got as of now — signed, a station built, a station grid-connected — and
+ * the day sums behind the average lead times. Kept by the customers' triggers and by the stations'
+ * (a station moving changes its customer's steps); modules/statistic/rollup.ts `COHORT_*`.
+ */
+const cohortMeasures = () => ({
+  customers: count('customers'),
+  /** cohort members that have signed (formal, signed_at set) */
+  signed: count('signed'),
+  /** sum of days created → signed over those */
+  sign_days: amount('sign_days'),
+  /** signed members with at least one non-terminated station built (built_at, or grid_at) */
+  built: count('built'),
+  /** sum of days signed → the first station built */
+  build_days: amount('build_days'),
+  /** signed members with at least one non-terminated station grid-connected (grid_at) */
+  grid: count('grid'),
+  /** sum of days first built → first grid-connected */
+  grid_days: amount('grid_days'),
+});
+export const statCohortDaily = pgTable(
+  'stat_cohort_daily',
+  { day: date('day', { mode: 'string' }).notNull(), ...region(), agent_id: integer('agent_id'), ...cohortMeasures() },
+  (t) => [unique('stat_cohort_daily_key').on(t.day, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_cohort_daily_agent_idx').on(t.agent_id, t.day)],
+);
+/** The same without the agent for the `all` scope, per day and per month (day = the 1st). */
+export const statCohortRegionDaily = pgTable(
+  'stat_cohort_region_daily',
+  { day: date('day', { mode: 'string' }).notNull(), ...region(), ...cohortMeasures() },
+  (t) => [unique('stat_cohort_region_daily_key').on(t.day, t.province_code, t.city_code).nullsNotDistinct()],
+);
+export const statCohortRegionMonthly = pgTable(
+  'stat_cohort_region_monthly',
+  { day: date('day', { mode: 'string' }).notNull(), ...region(), ...cohortMeasures() },
+  (t) => [unique('stat_cohort_region_monthly_key').on(t.day, t.province_code, t.city_code).nullsNotDistinct()],
+);

@@ -106,6 +106,7 @@ const SOURCE: Record<string, Source> = {
   stat_team_daily: 'work_orders',
   stat_audit_daily: 'self_audits',
   stat_reject_daily: 'self_audits',
+  stat_cohort_daily: 'customers',
 };
 
 /** In the `all` scope, rollups without the agent (far fewer rows) answer instead. */
@@ -115,6 +116,7 @@ const ALL_SCOPE_TABLE: Record<string, string> = {
   stat_customer_now: 'stat_customer_now_region',
   stat_station_now: 'stat_station_now_region',
   stat_order_now: 'stat_order_now_region',
+  stat_cohort_daily: 'stat_cohort_region_daily',
 };
 /** ... and for the whole months of a range, the monthly ones. */
 const MONTHLY_TABLE: Record<string, string> = {
@@ -123,6 +125,7 @@ const MONTHLY_TABLE: Record<string, string> = {
   stat_team_daily: 'stat_team_monthly',
   stat_audit_daily: 'stat_audit_monthly',
   stat_reject_daily: 'stat_reject_monthly',
+  stat_cohort_daily: 'stat_cohort_region_monthly',
 };
 
 /**
@@ -255,6 +258,21 @@ export async function flowSeries(db: Queryable, ctx: StatContext) {
     const r = by.get(b);
     return { bucket: b, customers: num(r?.customers), customers_signed: num(r?.customers_signed), stations_kwp: num(r?.stations_kwp), grid_kwp: num(r?.grid_kwp) };
   });
+}
+
+const COHORT_COLS = ['customers', 'signed', 'sign_days', 'built', 'build_days', 'grid', 'grid_days'] as const;
+export type Cohort = Record<(typeof COHORT_COLS)[number], number>;
+
+/**
+ * The cohort of the customers created in [start, end] (China days) in the caller's scope and
+ * region, and how far they have got as of now: signed, a station built, a station grid-connected,
+ * with the day sums (rollup.ts `cohortRollup`).
+ */
+export async function cohort(db: Queryable, ctx: StatContext, start: string, end: string): Promise<Cohort> {
+  const rows = rangeRows(ctx, 'stat_cohort_daily', COHORT_COLS, start, end);
+  const sums = sql.raw(COHORT_COLS.map((n) => `coalesce(sum(${n}), 0) as ${n}`).join(', '));
+  const [r] = await query<Record<string, string | number>>(db, sql`select ${sums} from ${rows} c`);
+  return Object.fromEntries(COHORT_COLS.map((k) => [k, num(r?.[k])])) as Cohort;
 }
 
 export async function customerTotals(db: Queryable, ctx: StatContext) {

@@ -18,13 +18,28 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
+
 export interface Rollup {
   table: string;
-  source: 'customers' | 'stations' | 'work_orders' | 'self_audits';
+  source: Source;
   key: string[];
   measures: string[];
   /** SELECTs over `__R__ r` returning key columns then measures, in order */
   parts: string[];
+  /**
+   * Another base table whose writes move this rollup's numbers without touching a source row (the
+   * cohort: a station built advances its customer). Its statement triggers add `parts` over
+   * `__R__` = the statement's changed rows (k +1 new, -1 old), after `lock` (locks the source rows
+   * those parts read, so that concurrent statements on the same customer see each other's commit).
+   * A TRUNCATE of it recomputes the rollup. Not used by rebuilds and scopes: `parts` are complete.
+   */
+  feed?: { source: Source; parts: string[]; lock: string };
+  /**
+   * Count the source's deletes row by row BEFORE the delete, while the rows the parts read still
+   * point at the deleted row (a customer's stations lose their customer_id by ON DELETE SET NULL).
+   */
+  deleteBeforeRow?: boolean;
 }
 
 const day = (col: string) => `(${col} AT TIME ZONE 'Asia/Shanghai')::date`;
@@ -48,6 +63,53 @@ const flowParts = (regionKey: string, bucket: (col: string) => string = day) => 
 const agentFlows = flowParts('r.province_code, r.city_code, r.agent_id');
 const regionFlows = flowParts('r.province_code, r.city_code');
 const monthlyFlows = flowParts('r.province_code, r.city_code', month);
+
+/**
+ * The funnel by cohort, keyed by the CUSTOMER's creation day (or month) + region (+ agent): each
+ * customer counts once per step it has reached as of now — signed (signed_at set); built: signed and
+ * at least one non-terminated station with built_at (or grid_at: a connected station was built);
+ * grid: signed and at least one non-terminated station with grid_at. So grid ≤ built ≤ signed ≤
+ * customers. Day sums: created → signed, signed → first station built, first built → first
+ * grid-connected. A customer's parts read its stations now; a station statement adds, per customer
+ * it touches, the customer's steps now minus its steps before the statement (its other stations
+ * from the table, the changed ones from the transition rows).
+ */
+const COHORT_MEASURES = ['customers', 'signed', 'sign_days', 'built', 'build_days', 'grid', 'grid_days'];
+/** built / grid times of customer `c` over a relation of its stations (status, built_at, grid_at) */
+const progress = (own: string, c: string) =>
+  `SELECT min(coalesce(s.built_at, s.grid_at)) AS built_at, min(s.grid_at) AS grid_at FROM (${own}) s WHERE s.status <> 'terminated' AND ${c}.signed_at IS NOT NULL`;
+const steps = (c: string, sign: string) =>
+  `${sign} * (p.built_at IS NOT NULL)::int, ${sign} * coalesce(${days('p.built_at', `${c}.signed_at`)}, 0), ${sign} * (p.grid_at IS NOT NULL)::int, ${sign} * coalesce(${days('p.grid_at', 'p.built_at')}, 0)`;
+function cohortRollup(table: string, withAgent: boolean, bucket: (col: string) => string): Rollup {
+  const key = (a: string) => `${bucket(`${a}.created_at`)}, ${a}.province_code, ${a}.city_code${withAgent ? `, ${a}.agent_id` : ''}`;
+  const touched = 'SELECT r.customer_id FROM __R__ r';
+  // the touched customers' built / grid times over a relation of their stations (customer_id, status, built_at, grid_at), set-based
+  const perCustomer = (own: string) =>
+    `SELECT s.customer_id, min(coalesce(s.built_at, s.grid_at)) AS built_at, min(s.grid_at) AS grid_at FROM (${own}) s WHERE s.status <> 'terminated' GROUP BY s.customer_id`;
+  const theirStations = `SELECT s.customer_id, s.status, s.built_at, s.grid_at FROM stations s WHERE s.customer_id IN (${touched})`;
+  return {
+    table,
+    source: 'customers',
+    key: ['day', 'province_code', 'city_code', ...(withAgent ? ['agent_id'] : [])],
+    measures: COHORT_MEASURES,
+    parts: [
+      `SELECT ${key('r')}, r.k, r.k * (r.signed_at IS NOT NULL)::int, r.k * coalesce(${days('r.signed_at', 'r.created_at')}, 0), ${steps('r', 'r.k')}
+       FROM __R__ r CROSS JOIN LATERAL (${progress('SELECT s.status, s.built_at, s.grid_at FROM stations s WHERE s.customer_id = r.id', 'r')}) p`,
+    ],
+    deleteBeforeRow: true,
+    feed: {
+      source: 'stations',
+      lock: `SELECT 1 FROM customers c WHERE c.id IN (${touched}) ORDER BY c.id FOR NO KEY UPDATE OF c`,
+      // steps now minus steps before the statement (the other stations from the table, the changed ones from the old rows)
+      parts: [
+        `SELECT ${key('c')}, 0, 0, 0, ${steps('c', '1')} FROM customers c JOIN (${perCustomer(theirStations)}) p ON p.customer_id = c.id WHERE c.signed_at IS NOT NULL`,
+        `SELECT ${key('c')}, 0, 0, 0, ${steps('c', '-1')} FROM customers c JOIN (${perCustomer(
+          `${theirStations} AND NOT EXISTS (SELECT 1 FROM __R__ n WHERE n.k = 1 AND n.id = s.id) UNION ALL SELECT o.customer_id, o.status, o.built_at, o.grid_at FROM __R__ o WHERE o.k = -1`,
+        )}) p ON p.customer_id = c.id WHERE c.signed_at IS NOT NULL`,
+      ],
+    },
+  };
+}
 
 /**
  * Team, self-audit and reject-item rollups: per day with the agent (agent scope, short ranges), and
@@ -152,6 +214,10 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.k FROM __R__ r'],
   },
+  // the funnel by cohort (customers created in the period and how far they have got): per agent, and per region daily / monthly for the `all` scope
+  cohortRollup('stat_cohort_daily', true, day),
+  cohortRollup('stat_cohort_region_daily', false, day),
+  cohortRollup('stat_cohort_region_monthly', false, month),
 ];
 
 export const rollup = (table: string): Rollup => {
@@ -173,31 +239,48 @@ function aggregateText(r: Rollup, having: boolean): string {
 
 /** One rollup's trigger functions and triggers (migration text). */
 export function triggerSql(r: Rollup): string[] {
-  const upsert = (source: string) =>
-    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText(r, true).replaceAll('__R__', source)}
+  const upsert = (parts: string[], source: string) =>
+    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText({ ...r, parts }, true).replaceAll('__R__', source)}
     ON CONFLICT ON CONSTRAINT ${r.table}_key DO UPDATE SET ${r.measures.map((m) => `${m} = ${r.table}.${m} + excluded.${m}`).join(', ')}`;
-  const fn = (op: string, source: string) => `CREATE OR REPLACE FUNCTION ${r.table}_${op}() RETURNS trigger LANGUAGE plpgsql AS $$
+  const fn = (name: string, body: string[], ret = 'NULL') => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  ${upsert(source)};
-  RETURN NULL;
+${body.map((b) => `  ${b};\n`).join('')}  RETURN ${ret};
 END $$`;
   const ins = '(SELECT 1 AS k, * FROM new_rows)';
   const del = '(SELECT -1 AS k, * FROM old_rows)';
   const upd = '(SELECT 1 AS k, * FROM new_rows UNION ALL SELECT -1 AS k, * FROM old_rows)';
-  return [
-    fn('ins', ins),
-    fn('del', del),
-    fn('upd', upd),
-    `CREATE OR REPLACE FUNCTION ${r.table}_trunc() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM ${r.table};
-  RETURN NULL;
-END $$`,
-    `CREATE TRIGGER ${r.table}_ins AFTER INSERT ON ${r.source} REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${r.table}_ins()`,
-    `CREATE TRIGGER ${r.table}_del AFTER DELETE ON ${r.source} REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${r.table}_del()`,
-    `CREATE TRIGGER ${r.table}_upd AFTER UPDATE ON ${r.source} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${r.table}_upd()`,
-    `CREATE TRIGGER ${r.table}_trunc AFTER TRUNCATE ON ${r.source} FOR EACH STATEMENT EXECUTE FUNCTION ${r.table}_trunc()`,
+  const statement = (name: string, event: string, source: Source, refs: string) =>
+    `CREATE TRIGGER ${name} AFTER ${event} ON ${source}${refs ? ` REFERENCING ${refs}` : ''} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`;
+  const out = [
+    fn(`${r.table}_ins`, [upsert(r.parts, ins)]),
+    r.deleteBeforeRow
+      ? fn(`${r.table}_del`, [upsert(r.parts, `(SELECT -1 AS k, * FROM ${r.source} WHERE id = OLD.id)`)], 'OLD')
+      : fn(`${r.table}_del`, [upsert(r.parts, del)]),
+    fn(`${r.table}_upd`, [upsert(r.parts, upd)]),
+    fn(`${r.table}_trunc`, [`DELETE FROM ${r.table}`]),
+    statement(`${r.table}_ins`, 'INSERT', r.source, 'NEW TABLE AS new_rows'),
+    r.deleteBeforeRow
+      ? `CREATE TRIGGER ${r.table}_del BEFORE DELETE ON ${r.source} FOR EACH ROW EXECUTE FUNCTION ${r.table}_del()`
+      : statement(`${r.table}_del`, 'DELETE', r.source, 'OLD TABLE AS old_rows'),
+    statement(`${r.table}_upd`, 'UPDATE', r.source, 'OLD TABLE AS old_rows NEW TABLE AS new_rows'),
+    statement(`${r.table}_trunc`, 'TRUNCATE', r.source, ''),
   ];
+  if (r.feed) {
+    const f = r.feed;
+    const name = (op: string) => `${r.table}_${f.source}_${op}`;
+    const body = (source: string) => [`PERFORM ${f.lock.replace(/^SELECT /, '').replaceAll('__R__', source)}`, upsert(f.parts, source)];
+    out.push(
+      fn(name('ins'), body(ins)),
+      fn(name('del'), body(del)),
+      fn(name('upd'), body(upd)),
+      fn(name('trunc'), rebuildSql(r)),
+      statement(name('ins'), 'INSERT', f.source, 'NEW TABLE AS new_rows'),
+      statement(name('del'), 'DELETE', f.source, 'OLD TABLE AS old_rows'),
+      statement(name('upd'), 'UPDATE', f.source, 'OLD TABLE AS old_rows NEW TABLE AS new_rows'),
+      statement(name('trunc'), 'TRUNCATE', f.source, ''),
+    );
+  }
+  return out;
 }
 
 /** Recompute one rollup from its base table (statements). */

@@ -32,6 +32,7 @@ import {
   benefit,
   capacity,
   cityName,
+  cohort,
   customerTotals,
   factors,
   flows,
@@ -194,19 +195,19 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
     return data;
   });
 
-  stat('industry_customer_data', 'The funnel intentional → signed → built → grid in the period, conversion and average days per step (IndustryCustomerStat).', async (ctx) => {
-    const [as_of, fl] = await Promise.all([asOf(db), flows(db, ctx, ctx.range.start, ctx.range.end)]);
+  stat('industry_customer_data', 'The funnel of the customers created in the period (the cohort): how many of them have signed, have a station built, have one grid-connected as of now; conversion and average days per step (IndustryCustomerStat).', async (ctx) => {
+    const [as_of, co] = await Promise.all([asOf(db), cohort(db, ctx, ctx.range.start, ctx.range.end)]);
     const data: IndustryCustomerStat = {
       as_of,
       range: ctx.range,
       funnel: [
-        { step: 'intentional', n: fl.customers },
-        { step: 'signed', n: fl.customers_signed },
-        { step: 'built', n: fl.built },
-        { step: 'grid', n: fl.grid },
+        { step: 'intentional', n: co.customers },
+        { step: 'signed', n: co.signed },
+        { step: 'built', n: co.built },
+        { step: 'grid', n: co.grid },
       ],
-      conversion: ratio(fl.customers_signed, fl.customers),
-      avg_days: { to_sign: avg(fl.sign_days, fl.customers_signed), to_build: avg(fl.build_days, fl.built), to_grid: avg(fl.grid_days, fl.grid) },
+      conversion: ratio(co.signed, co.customers),
+      avg_days: { to_sign: avg(co.sign_days, co.signed), to_build: avg(co.build_days, co.built), to_grid: avg(co.grid_days, co.grid) },
     };
     return data;
   });
