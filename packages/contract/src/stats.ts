@@ -167,14 +167,25 @@ export interface IndustryDataStat extends Stamped {
   points: { bucket: string; signed_kwp: number; grid_kwp: number }[];
 }
 
-/** `statistic/industry_customer_data`: the funnel intentional → signed → built → grid. */
+/**
+ * `statistic/industry_customer_data`: the funnel intentional → signed → built → grid of ONE cohort:
+ * the customers created in the period (China days, the caller's scope and region filter), and how
+ * far each of them has got as of now (`as_of`). Each customer counts once per step: `signed` = has
+ * signed (signed_at set); `built` = signed and has at least one non-terminated station built
+ * (built_at, or grid_at); `grid` = signed and has at least one non-terminated station
+ * grid-connected (grid_at). So each step ≤ the previous one. A customer created before the period
+ * and signed in it is not in this funnel (the period flows are in HomepageStat.in_period).
+ */
 export interface IndustryCustomerStat extends Stamped {
   range: ResolvedPeriod;
-  /** customers / stations reaching each step in the period */
+  /** the cohort (intentional = all customers created in the period), then how many of them reached each step by now; non-increasing */
   funnel: { step: 'intentional' | 'signed' | 'built' | 'grid'; n: number }[];
-  /** signed ÷ intentional created in the period, 0..1 (null when nothing to divide) */
+  /** signed ÷ created, of the cohort: 0..1 (null when nobody was created) */
   conversion: number | null;
-  /** average days: created → signed, signed → built, built → grid, for records reaching the later step in the period */
+  /**
+   * average days over the cohort members that reached the later step: created → signed; signed →
+   * their first station built; first built → first grid-connected
+   */
   avg_days: { to_sign: number | null; to_build: number | null; to_grid: number | null };
 }
 

@@ -4,6 +4,7 @@ import { Title, useStore, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardActionArea, CardContent, Chip, IconButton, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   HomepageStat,
@@ -182,7 +183,17 @@ const FunnelCard = ({ body, enabled }: Q) => {
   const q = useStat<IndustryCustomerStat>('industry_customer_data', body, { enabled });
   const d = q.data;
   return (
-    <ChartCard title="pv.dash.funnel.title" subtitle={d && t('pv.dash.funnel.conversion', { rate: formatRate(d.conversion, lang) })} fetching={q.isFetching && !q.isPending} testId="card-funnel">
+    <ChartCard
+      title="pv.dash.funnel.title"
+      subtitle={d && t('pv.dash.funnel.conversion', { rate: formatRate(d.conversion, lang) })}
+      actions={
+        <Tooltip title={t('pv.dash.funnel.hint')}>
+          <InfoIcon fontSize="small" color="action" aria-label={t('pv.dash.funnel.hint')} data-testid="funnel-hint" />
+        </Tooltip>
+      }
+      fetching={q.isFetching && !q.isPending}
+      testId="card-funnel"
+    >
       <StatChart testId="chart-funnel" height={230} pending={q.isPending} error={q.error} empty={isFunnelEmpty(d)} option={() => funnelOption(d!, t, c, lang)} />
       {d && (
         <Stack direction="row" justifyContent="space-around" sx={{ mt: 1 }}>
