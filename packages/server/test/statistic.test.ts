@@ -367,6 +367,13 @@ describe('funnel by cohort', () => {
     expect(await ns()).toEqual([3, 2, 1, 0]);
     expect((await steps()).avg_days).toEqual({ to_sign: 7.5, to_build: 13, to_grid: null });
     await db.update(stations).set({ status: 'grid_connected' }).where(eq(stations.code, 'C1'));
+    // a station moved to another customer: the old one loses the steps it gave, the new one gains them
+    await db.update(stations).set({ customer_id: ids['郑丁']! }).where(eq(stations.code, 'C1'));
+    expect(await ns()).toEqual([3, 2, 2, 1]);
+    expect(await ns({ ...JUNE, province_code: '370000', city_code: '370700' })).toEqual([1, 1, 1, 1]);
+    await exactAfterRebuild();
+    await db.update(stations).set({ customer_id: ids['周乙']! }).where(eq(stations.code, 'C1'));
+    expect(await ns()).toEqual([3, 2, 1, 1]);
     // a customer moved to another agent and city: its steps move with it
     await db.update(customers).set({ agent_id: fx.hn.id, province_code: '410000', city_code: '410100' }).where(eq(customers.id, ids['周乙']!));
     expect(await ns({ ...JUNE, province_code: '410000' })).toEqual([2, 1, 1, 1]);

@@ -40,6 +40,12 @@ export interface Rollup {
    * point at the deleted row (a customer's stations lose their customer_id by ON DELETE SET NULL).
    */
   deleteBeforeRow?: boolean;
+  /**
+   * Plan each statement's upsert for its own transition rows (EXECUTE): a cached plan made for one
+   * row would scan whole tables for a bulk statement, and the reverse. For parts that join base
+   * tables set-based.
+   */
+  dynamic?: boolean;
 }
 
 const day = (col: string) => `(${col} AT TIME ZONE 'Asia/Shanghai')::date`;
@@ -72,17 +78,16 @@ const monthlyFlows = flowParts('r.province_code, r.city_code', month);
  * customers. Day sums: created → signed, signed → first station built, first built → first
  * grid-connected. A customer's parts read its stations now; a station statement adds, per customer
  * it touches, the customer's steps now minus its steps before the statement (its other stations
- * from the table, the changed ones from the transition rows).
+ * from the table, the changed ones from the transition rows). `p` = a customer's first built / grid
+ * times over its non-terminated stations.
  */
 const COHORT_MEASURES = ['customers', 'signed', 'sign_days', 'built', 'build_days', 'grid', 'grid_days'];
-/** built / grid times of customer `c` over a relation of its stations (status, built_at, grid_at) */
-const progress = (own: string, c: string) =>
-  `SELECT min(coalesce(s.built_at, s.grid_at)) AS built_at, min(s.grid_at) AS grid_at FROM (${own}) s WHERE s.status <> 'terminated' AND ${c}.signed_at IS NOT NULL`;
 const steps = (c: string, sign: string) =>
   `${sign} * (p.built_at IS NOT NULL)::int, ${sign} * coalesce(${days('p.built_at', `${c}.signed_at`)}, 0), ${sign} * (p.grid_at IS NOT NULL)::int, ${sign} * coalesce(${days('p.grid_at', 'p.built_at')}, 0)`;
 function cohortRollup(table: string, withAgent: boolean, bucket: (col: string) => string): Rollup {
   const key = (a: string) => `${bucket(`${a}.created_at`)}, ${a}.province_code, ${a}.city_code${withAgent ? `, ${a}.agent_id` : ''}`;
-  const touched = 'SELECT r.customer_id FROM __R__ r';
+  // customers of the stations whose cohort-relevant columns changed (an unchanged row's old and new copies cancel out)
+  const touched = `SELECT r.customer_id FROM __R__ r WHERE r.customer_id IS NOT NULL GROUP BY r.id, r.customer_id, r.status = 'terminated', r.built_at, r.grid_at HAVING sum(r.k) <> 0`;
   // the touched customers' built / grid times over a relation of their stations (customer_id, status, built_at, grid_at), set-based
   const perCustomer = (own: string) =>
     `SELECT s.customer_id, min(coalesce(s.built_at, s.grid_at)) AS built_at, min(s.grid_at) AS grid_at FROM (${own}) s WHERE s.status <> 'terminated' GROUP BY s.customer_id`;
@@ -93,10 +98,14 @@ function cohortRollup(table: string, withAgent: boolean, bucket: (col: string) =
     key: ['day', 'province_code', 'city_code', ...(withAgent ? ['agent_id'] : [])],
     measures: COHORT_MEASURES,
     parts: [
+      // the stations are read only for customers whose cohort columns changed (an unchanged row's old and new copies cancel out)
       `SELECT ${key('r')}, r.k, r.k * (r.signed_at IS NOT NULL)::int, r.k * coalesce(${days('r.signed_at', 'r.created_at')}, 0), ${steps('r', 'r.k')}
-       FROM __R__ r CROSS JOIN LATERAL (${progress('SELECT s.status, s.built_at, s.grid_at FROM stations s WHERE s.customer_id = r.id', 'r')}) p`,
+       FROM __R__ r LEFT JOIN (${perCustomer(
+         'SELECT s.customer_id, s.status, s.built_at, s.grid_at FROM stations s WHERE s.customer_id IN (SELECT x.id FROM __R__ x GROUP BY x.id, x.created_at, x.province_code, x.city_code, x.agent_id, x.signed_at HAVING sum(x.k) <> 0)',
+       )}) p ON p.customer_id = r.id AND r.signed_at IS NOT NULL`,
     ],
     deleteBeforeRow: true,
+    dynamic: true,
     feed: {
       source: 'stations',
       lock: `SELECT 1 FROM customers c WHERE c.id IN (${touched}) ORDER BY c.id FOR NO KEY UPDATE OF c`,
@@ -104,7 +113,7 @@ function cohortRollup(table: string, withAgent: boolean, bucket: (col: string) =
       parts: [
         `SELECT ${key('c')}, 0, 0, 0, ${steps('c', '1')} FROM customers c JOIN (${perCustomer(theirStations)}) p ON p.customer_id = c.id WHERE c.signed_at IS NOT NULL`,
         `SELECT ${key('c')}, 0, 0, 0, ${steps('c', '-1')} FROM customers c JOIN (${perCustomer(
-          `${theirStations} AND NOT EXISTS (SELECT 1 FROM __R__ n WHERE n.k = 1 AND n.id = s.id) UNION ALL SELECT o.customer_id, o.status, o.built_at, o.grid_at FROM __R__ o WHERE o.k = -1`,
+          `${theirStations} AND NOT EXISTS (SELECT 1 FROM __R__ n WHERE n.k = 1 AND n.id = s.id) UNION ALL SELECT o.customer_id, o.status, o.built_at, o.grid_at FROM __R__ o WHERE o.k = -1 AND o.customer_id IN (${touched})`,
         )}) p ON p.customer_id = c.id WHERE c.signed_at IS NOT NULL`,
       ],
     },
@@ -239,9 +248,11 @@ function aggregateText(r: Rollup, having: boolean): string {
 
 /** One rollup's trigger functions and triggers (migration text). */
 export function triggerSql(r: Rollup): string[] {
-  const upsert = (parts: string[], source: string) =>
+  const text = (parts: string[], source: string) =>
     `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText({ ...r, parts }, true).replaceAll('__R__', source)}
     ON CONFLICT ON CONSTRAINT ${r.table}_key DO UPDATE SET ${r.measures.map((m) => `${m} = ${r.table}.${m} + excluded.${m}`).join(', ')}`;
+  const dynamic = (q: string) => (r.dynamic ? `EXECUTE $q$${q}$q$` : q);
+  const upsert = (parts: string[], source: string) => dynamic(text(parts, source));
   const fn = (name: string, body: string[], ret = 'NULL') => `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 ${body.map((b) => `  ${b};\n`).join('')}  RETURN ${ret};
@@ -254,7 +265,7 @@ END $$`;
   const out = [
     fn(`${r.table}_ins`, [upsert(r.parts, ins)]),
     r.deleteBeforeRow
-      ? fn(`${r.table}_del`, [upsert(r.parts, `(SELECT -1 AS k, * FROM ${r.source} WHERE id = OLD.id)`)], 'OLD')
+      ? fn(`${r.table}_del`, [text(r.parts, `(SELECT -1 AS k, * FROM ${r.source} WHERE id = OLD.id)`)], 'OLD')
       : fn(`${r.table}_del`, [upsert(r.parts, del)]),
     fn(`${r.table}_upd`, [upsert(r.parts, upd)]),
     fn(`${r.table}_trunc`, [`DELETE FROM ${r.table}`]),
@@ -268,7 +279,8 @@ END $$`;
   if (r.feed) {
     const f = r.feed;
     const name = (op: string) => `${r.table}_${f.source}_${op}`;
-    const body = (source: string) => [`PERFORM ${f.lock.replace(/^SELECT /, '').replaceAll('__R__', source)}`, upsert(f.parts, source)];
+    const lock = (source: string) => f.lock.replaceAll('__R__', source);
+    const body = (source: string) => [r.dynamic ? dynamic(lock(source)) : `PERFORM ${lock(source).replace(/^SELECT /, '')}`, upsert(f.parts, source)];
     out.push(
       fn(name('ins'), body(ins)),
       fn(name('del'), body(del)),
