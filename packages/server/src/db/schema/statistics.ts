@@ -2,9 +2,9 @@ import { bigint, boolean, date, index, integer, numeric, pgTable, serial, unique
 import { tstz } from './common.ts';
 
 /**
- * Statistics rollups (modules/statistic/rollup.ts describes how each is computed; migration
- * 0014_statistics_triggers and 0016_statistics_all_scope_triggers keep them exact with statement-level
- * triggers and backfill them).
+ * Statistics rollups (modules/statistic/rollup.ts describes how each is computed; migrations
+ * 0014_statistics_triggers, 0016_statistics_all_scope_triggers and 0020_statistics_cohort_triggers
+ * keep them exact with statement-level triggers and backfill them).
  * Counts are bigint, kWp and day sums numeric (exact sums; averages are taken when read).
  */
 
