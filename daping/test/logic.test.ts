@@ -15,6 +15,7 @@ import {
   initialLang,
   isStale,
   isUserAreaStat,
+  parsePush,
   parseRefreshSeconds,
   readToken,
   shortProvinceName,
@@ -225,4 +226,14 @@ describe('fitStage', () => {
 describe('isUserAreaStat', () => {
   it('accepts the contract shape', () => expect(isUserAreaStat({ as_of: 'x', provinces: rows })).toBe(true));
   it.each([null, [], { provinces: null }, { provinces: [{ code: 1 }] }, 'text'])('refuses %j', (v) => expect(isUserAreaStat(v)).toBe(false));
+});
+
+describe('parsePush', () => {
+  it.each([
+    ['', true],
+    ['?push=1', true],
+    ['?refresh=60', true],
+    ['?push=0', false],
+    ['?refresh=60&push=0', false],
+  ])('%j → %s', (search, on) => expect(parsePush(search)).toBe(on));
 });
