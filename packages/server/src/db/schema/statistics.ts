@@ -215,7 +215,11 @@ const rejectTotal = (name: string) =>
     { day: date('day', { mode: 'string' }).notNull(), kind: varchar('kind', { length: 8 }).notNull(), item: varchar('item', { length: 64 }).notNull(), n: count('n') },
     (t) => [unique(`${name}_key`).on(t.day, t.kind, t.item).nullsNotDistinct()],
   );
-/** ... and per month by province (the `all` scope with a province filter; team and audit without the kind). */
+/**
+ * ... and per month by province (the `all` scope with a province filter; team and audit without the
+ * kind). The team and audit month tables here and below also have covering `*_read_idx` indexes
+ * (migration 0025, raw SQL: drizzle has no INCLUDE) so a year is read from the index alone.
+ */
 export const statTeamProvinceMonthly = pgTable(
   'stat_team_province_monthly',
   {
