@@ -12,7 +12,9 @@
  * Options: --customers N (default 1000000), --requests N (default 2000), --skip-bundle, --skip-list,
  *  --skip-export, --export-rows N (default 100000), --ops-database-url URL, --ops-password P
  *  (default admin123), --ops-requests N (default 300),
- *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build).
+ *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build),
+ *  --daping-refreshes N (default 1000; e.g. 200 for a quick look), --daping-frames N (refreshes timed, default 20),
+ *  --daping-screenshot FILE (the 4K screen after the timed refreshes).
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
  *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
@@ -46,6 +48,9 @@ const { values } = parseArgs({
     'skip-list': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
     daping: { type: 'boolean', default: false },
+    'daping-refreshes': { type: 'string', default: '1000' },
+    'daping-frames': { type: 'string', default: '20' },
+    'daping-screenshot': { type: 'string' },
     'export-rows': { type: 'string', default: '100000' },
     'ops-database-url': { type: 'string' },
     'ops-password': { type: 'string', default: 'admin123' },
@@ -141,7 +146,9 @@ async function main() {
   const opsUrl = values['ops-database-url'];
   const ops = opsUrl ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
   const stats = values.stats ? await benchStats() : null;
-  const daping = values.daping ? await benchDaping() : null;
+  const daping = values.daping
+    ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'] })
+    : null;
   if (daping) console.log('daping', daping);
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
