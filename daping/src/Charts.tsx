@@ -15,7 +15,7 @@ const TOOLTIP = {
   textStyle: { color: '#e6f4ff', fontSize: 16 },
 };
 /** refreshes animate briefly; the first draw a little longer */
-const ANIMATION = { animationDuration: 600, animationDurationUpdate: 500 };
+const ANIMATION = { animationDuration: 600, animationDurationUpdate: 400 };
 
 const gradient = (from: string, to: string, horizontal = false) =>
   new echarts.graphic.LinearGradient(0, horizontal ? 0 : 1, horizontal ? 1 : 0, 0, [

@@ -231,8 +231,16 @@ describe('isUserAreaStat', () => {
 
 describe('mapShading', () => {
   const row = (code: string, capacity_kwp: number) => ({ code, name: code, customers: 1, stations: 1, capacity_kwp });
-  it('rounds the top up to 1, 2 or 5 × 10ⁿ', () => {
-    expect([niceCeil(0), niceCeil(1), niceCeil(1.2), niceCeil(3), niceCeil(7), niceCeil(10), niceCeil(43_210)]).toEqual([1, 1, 2, 5, 10, 10, 50_000]);
+  it('rounds up to a round number', () => {
+    expect([niceCeil(0), niceCeil(1), niceCeil(1.2), niceCeil(3), niceCeil(7), niceCeil(9), niceCeil(10), niceCeil(8_642)]).toEqual([1, 1, 1.5, 3, 8, 10, 10, 10_000]);
+  });
+  it('fills the top band: the largest province is never below two thirds of the top', () => {
+    for (const max of [2_900, 4_100, 10_001, 57_000, 99_999]) {
+      const s = mapShading([row('370000', max), row('410000', max / 3)]);
+      expect(s.top).toBeGreaterThanOrEqual(max);
+      expect(max / s.top).toBeGreaterThan(2 / 3 - 1e-9);
+      expect(s.classOf.get('370000')).toBeGreaterThanOrEqual(3);
+    }
   });
   it('puts each province in an equal band of capacity, the largest in the top band', () => {
     const s = mapShading([row('110000', 0), row('310000', 9_999), row('370000', 10_000), row('440000', 43_210)]);
