@@ -37,7 +37,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.CONSOLE_PORT ?? 5173),
-    proxy: { '/api': { target: process.env.PV_API ?? 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/api': { target: process.env.PV_API ?? 'http://localhost:8080', changeOrigin: true, ws: true } },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, websocketUrl } from '../src/providers/realtime.ts';
+import { backoffDelay, websocketUrl } from '@pv/client';
 
 describe('realtime socket helpers', () => {
   it('builds the websocket address beside the API base', () => {

@@ -36,6 +36,8 @@ export const LOGIN_URL = '/#/login';
 
 interface Props {
   refreshSeconds: number;
+  /** refresh at once when the server pushes a statistics change (?push=0 turns it off) */
+  push: boolean;
   initialLang: Lang;
 }
 
@@ -46,7 +48,7 @@ const TEAMS_SHOWN = 8;
 const EVENTS_SHOWN = 9;
 const OPEN_STATUSES = WorkOrderStatus.values.filter((s) => s !== 'completed' && s !== 'cancelled');
 
-export function App({ refreshSeconds, initialLang }: Props) {
+export function App({ refreshSeconds, push, initialLang }: Props) {
   const [lang, setLang] = useState<Lang>(initialLang);
   const [auth, setAuth] = useState<Auth>(() => (readScreenToken(localStorage) ? { state: 'ok' } : { state: 'none' }));
   const [drawn, setDrawn] = useState(false);
@@ -72,7 +74,8 @@ export function App({ refreshSeconds, initialLang }: Props) {
   }, []);
 
   const onUnauthorized = useCallback((reason: string) => setAuth({ state: 'expired', reason }), []);
-  const feed = useScreenData(client, refreshSeconds, auth.state === 'ok', getLang, onUnauthorized);
+  const getToken = useCallback(() => readScreenToken(localStorage), []);
+  const feed = useScreenData(client, refreshSeconds, push, auth.state === 'ok', getLang, onUnauthorized, getToken);
 
   const toggleLang = useCallback(() => {
     setLang((l) => {
@@ -376,6 +379,7 @@ function StatusLine({ lang, feed, refreshSeconds }: { lang: Lang; feed: Feed; re
         {t(lang, 'asOf')} {formatAsOf(asOf)}
       </span>
       <span>{t(lang, 'every', { n: refreshSeconds })}</span>
+      {feed.pushOpen ? <span data-testid="push-open">{t(lang, 'pushOpen')}</span> : null}
       {stale ? (
         <span className="stale" data-testid="stale-warning" title={feed.error ?? undefined}>
           ⚠ {t(lang, 'stale')}

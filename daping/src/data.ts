@@ -12,6 +12,7 @@ import {
   type UserLineStat,
 } from '@pv/contract';
 import { t } from './i18n.ts';
+import { connectStatsPush } from './push.ts';
 import { cycleFailed, isUserAreaStat, last12Months, type CallOutcome, type FeedKey, type Lang } from './logic.ts';
 
 export interface ScreenData {
@@ -37,6 +38,8 @@ export interface Feed {
   error: string | null;
   loading: boolean;
   cycles: number;
+  /** the statistics push is connected (changes show at once, not at the next poll) */
+  pushOpen: boolean;
 }
 
 const EMPTY: ScreenData = { homepage: null, userArea: null, userLine: null, industry: null, construction: null, teams: null, targets: null, events: null };
@@ -80,13 +83,14 @@ declare global {
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 /**
- * Polls every statistic of the screen each `refreshSeconds` (one state update per cycle). A failed
+ * Polls every statistic of the screen each `refreshSeconds` (one state update per cycle), and with
+ * `push` also refreshes as soon as the server says the statistics changed (push.ts). A failed
  * call keeps that panel's last data; a missing endpoint (404) leaves it empty; 401 ends the session
  * (`onUnauthorized` with the server's reason: a revoked or expired display token). The poll goes on
  * while the server is away, so the screen recovers by itself when it returns.
  */
-export function useScreenData(client: ApiClient, refreshSeconds: number, active: boolean, lang: () => Lang, onUnauthorized: (reason: string) => void): Feed {
-  const [feed, setFeed] = useState<Feed>({ data: EMPTY, outcome: {}, lastSuccess: null, lastFailed: false, error: null, loading: true, cycles: 0 });
+export function useScreenData(client: ApiClient, refreshSeconds: number, push: boolean, active: boolean, lang: () => Lang, onUnauthorized: (reason: string) => void, getToken: () => string | null): Feed {
+  const [feed, setFeed] = useState<Feed>({ data: EMPTY, outcome: {}, lastSuccess: null, lastFailed: false, error: null, loading: true, cycles: 0, pushOpen: false });
   const running = useRef<Promise<number> | null>(null);
   const cycles = useRef(0);
   const unauthorized = useRef(onUnauthorized);
@@ -134,6 +138,7 @@ export function useScreenData(client: ApiClient, refreshSeconds: number, active:
           error: results.find((r) => r.outcome === 'error')?.error ?? null,
           loading: false,
           cycles: n,
+          pushOpen: prev.pushOpen,
         };
       });
       return n;
@@ -162,14 +167,18 @@ export function useScreenData(client: ApiClient, refreshSeconds: number, active:
       return n;
     };
     void run();
+    const stopPush = push
+      ? connectStatsPush({ getToken, onChange: () => void run(), onOpen: (pushOpen) => setFeed((prev) => (prev.pushOpen === pushOpen ? prev : { ...prev, pushOpen })) })
+      : undefined;
     return () => {
+      stopPush?.();
       stopped = true;
       clearTimeout(timer);
       controller.abort();
       running.current = null;
       delete window.__dapingRefresh;
     };
-  }, [active, cycle, refreshSeconds]);
+  }, [active, cycle, refreshSeconds, push, getToken]);
 
   return feed;
 }

@@ -83,6 +83,9 @@ export function readScreenToken(store: KeyValueStore): string | null {
   return display ? display : readToken(store);
 }
 
+/** `?push=0` turns the statistics push off (the screen then only polls). */
+export const parsePush = (search: string): boolean => new URLSearchParams(search).get('push') !== '0';
+
 /** `?refresh=<seconds>`, clamped to [5, 3600]; 30 when missing or not a number. */
 export function parseRefreshSeconds(search: string): number {
   const raw = new URLSearchParams(search).get('refresh');

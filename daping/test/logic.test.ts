@@ -17,6 +17,7 @@ import {
   initialLang,
   isStale,
   isUserAreaStat,
+  parsePush,
   parseRefreshSeconds,
   readToken,
   shortProvinceName,
@@ -254,4 +255,14 @@ describe('mapShading', () => {
     expect(mapShading([row('310000', 20_100), row('440000', 43_900)]).key).not.toBe(before.key);
     expect(mapShading([row('310000', 12_000), row('440000', 50_100)]).key).not.toBe(before.key);
   });
+});
+
+describe('parsePush', () => {
+  it.each([
+    ['', true],
+    ['?push=1', true],
+    ['?refresh=60', true],
+    ['?push=0', false],
+    ['?refresh=60&push=0', false],
+  ])('%j → %s', (search, on) => expect(parsePush(search)).toBe(on));
 });

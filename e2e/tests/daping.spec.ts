@@ -108,6 +108,22 @@ test('the screen updates after a new customer, shows staleness while the server 
   await expect(page.getByTestId('stale-warning')).toHaveCount(0);
 });
 
+test('a change made through the API shows at once: the server pushes it, the screen does not wait for its poll', async ({ page }) => {
+  await login(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/daping/?refresh=3600'); // the next poll is an hour away
+  await expect(page.getByTestId('chart-ready')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('push-open')).toBeVisible();
+  const number = page.getByTestId('kpi-customers').locator('.kpi-number');
+  const before = Number(await number.getAttribute('data-value'));
+  const added = await page.request.post('/api/system/customer/add', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: { name: '推送测试', phone: uniquePhone(), province_code: '370000', city_code: '370100', source: 'phone' },
+  });
+  expect(added.status()).toBe(200);
+  await expect(number).toHaveAttribute('data-value', String(before + 1), { timeout: 10_000 });
+});
+
 test('an administrator issues a display token in the console; the wall link works until it is revoked', async ({ page, browser }) => {
   await login(page);
   await page.goto('/#/setting/displayToken');

@@ -9,7 +9,9 @@ export async function login(page: Page, username = 'admin', password = ADMIN_PAS
   await page.getByLabel(/用户名|Username/).fill(username);
   await page.getByLabel(/密码|Password/).first().fill(password);
   await page.getByRole('button', { name: /登录|Sign in/ }).click();
-  await expect(page).not.toHaveURL(/#\/login/);
+  // wait for the page the app lands on, not the transient #/ before its redirect to the start page:
+  // a navigation made in between would be overridden by that redirect
+  await expect(page).toHaveURL(/#\/(?!login)[^?]+/);
 }
 
 /** The token the console stored, for API calls made beside the UI. */

@@ -12,6 +12,7 @@
  * Options: --customers N (default 1000000), --requests N (default 2000), --skip-bundle, --skip-list,
  *  --skip-export, --export-rows N (default 100000), --ops-database-url URL, --ops-password P
  *  (default admin123), --ops-requests N (default 300),
+ *  --skip-ops (with --ops-database-url: only the statistics on it), --stats-naive-requests N (default 20),
  *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build),
  *  --daping-refreshes N (default 1000; e.g. 200 for a quick look), --daping-frames N (refreshes timed, default 20),
  *  --daping-screenshot FILE (the 4K screen after the timed refreshes).
@@ -59,6 +60,8 @@ const { values } = parseArgs({
     'stats-customers': { type: 'string', default: '20000' },
     'stats-stations': { type: 'string', default: '8000' },
     'stats-agent': { type: 'string' },
+    'stats-naive-requests': { type: 'string', default: '20' },
+    'skip-ops': { type: 'boolean', default: false },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -144,7 +147,7 @@ async function main() {
   const bundle = values['skip-bundle'] ? null : await benchBundle();
   const xlsx = values['skip-export'] ? null : await benchExport(Number(values['export-rows']));
   const opsUrl = values['ops-database-url'];
-  const ops = opsUrl ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
+  const ops = opsUrl && !values['skip-ops'] ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
   const stats = values.stats ? await benchStats() : null;
   const daping = values.daping
     ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'] })
@@ -260,7 +263,7 @@ async function benchStats(): Promise<string[]> {
       const [agentUser, agentPass] = (values['stats-agent'] ?? '').split(':');
       const agentToken = agentUser && agentPass ? await server.login(agentUser, agentPass) : undefined;
       const [n] = await query<{ c: number; s: number }>(server.handle.db, sql`select (select count(*) from customers)::bigint as c, (select count(*) from stations)::bigint as s`);
-      const cases = await benchStatistics({ base: server.base, token: server.token, db: server.handle.db, agentToken });
+      const cases = await benchStatistics({ base: server.base, token: server.token, db: server.handle.db, agentToken, naiveRequests: Number(values['stats-naive-requests']) });
       const worst = Math.max(...cases.map((c) => c.http.p95));
       return [
         `## Statistics endpoints at ${Number(n!.c).toLocaleString('en')} customers and ${Number(n!.s).toLocaleString('en')} stations (${url ? 'PostgreSQL' : 'embedded PGlite'})`,

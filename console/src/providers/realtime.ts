@@ -1,3 +1,4 @@
+import { backoffDelay, websocketUrl } from '@pv/client';
 import { paths, WS_CLOSE, type ServerFrame } from '@pv/contract';
 import { client } from './client.ts';
 import { session } from './session.ts';
@@ -13,8 +14,6 @@ import { session } from './session.ts';
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (frame: ServerFrame) => void;
 
-const BACKOFF_MIN_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
 /** how often the tab looks for a changed token (refresh in this or another tab, logout) */
 const TOKEN_CHECK_MS = 2000;
 /** application-level ping, so proxies that drop idle sockets keep ours */
@@ -32,19 +31,6 @@ let tokenTimer: ReturnType<typeof setInterval> | null = null;
 let pingTimer: ReturnType<typeof setInterval> | null = null;
 /** a 4402 refusal: wait for a different token before trying again */
 let refusedToken: string | null = null;
-
-/** ws(s)://host/api/system/ws, beside the API's base URL (same origin when it is relative). */
-export function websocketUrl(base: string, location: { protocol: string; host: string }): string {
-  if (/^https?:\/\//i.test(base)) return `${base.replace(/^http/i, 'ws').replace(/\/$/, '')}${paths.websocket}`;
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${base.replace(/\/$/, '')}${paths.websocket}`;
-}
-
-/** Delay before reconnect attempt `n` (0-based): 1 s, 2 s, 4 s … up to 30 s, with ±20 % jitter. */
-export function backoffDelay(n: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(n, 10));
-  return Math.round(base * (0.8 + random() * 0.4));
-}
 
 function setStatus(next: RealtimeStatus) {
   status = next;

@@ -71,8 +71,8 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
       const data = dapingStats(cycle)[name];
       await route.fulfill(data === undefined ? { status: 404, json: { code: 404, msg: 'not found', data: null } } : { json: { code: 200, msg: 'success', data } });
     });
-    // a display token in the link (never checked here: the API is answered above); refresh timer 1 h, cycles are driven
-    await page.goto(`${base}/daping/?token=pvd_bench&refresh=3600`);
+    // a display token in the link (never checked here: the API is answered above); refresh timer 1 h, no push socket: cycles are driven
+    await page.goto(`${base}/daping/?token=pvd_bench&refresh=3600&push=0`);
     await page.getByTestId('chart-ready').waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => typeof window.__dapingRefresh === 'function');
     const cdp = await page.context().newCDPSession(page);

@@ -100,6 +100,13 @@ export async function benchStatistics(o: StatisticsOptions): Promise<StatCase[]>
       naive: sql`select w.team_id, count(*), sum(s.capacity_kwp) from work_orders w join stations s on s.id = w.station_id
                  where w.team_id is not null and w.dispatched_at >= ${yearStart}::date group by 1 order by 3 desc nulls last limit 100`,
     },
+    {
+      name: 'industry_team_data (year, one province)',
+      path: 'statistic/industry_team_data',
+      body: { ...year, province_code: '370000' },
+      naive: sql`select w.team_id, count(*), sum(s.capacity_kwp) from work_orders w join stations s on s.id = w.station_id
+                 where w.team_id is not null and w.province_code = '370000' and w.dispatched_at >= ${yearStart}::date group by 1 order by 3 desc nulls last limit 100`,
+    },
     { name: 'events (feed, indexed, no rollup)', path: 'statistic/events', body: {}, naive: null },
     {
       name: 'target/index_data (month)',

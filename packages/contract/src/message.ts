@@ -150,7 +150,10 @@ export interface NotifyResult {
  * token expired (refresh it and reconnect).
  */
 export type ServerFrame =
+  /** user_id 0 and unread 0 for a display token (it receives statistics changes only) */
   | { type: 'ready'; user_id: number; unread: number }
+  /** statistics may have changed (customers, stations, orders, self-audits or matters were written): read them again */
+  | { type: 'stats' }
   | { type: 'message'; message: MyMessage; unread: number }
   | { type: 'unread'; unread: number }
   | { type: 'pong' }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { displayTokens, sysLog } from '../src/db/schema/index.ts';
+import { customers, displayTokens, sysLog } from '../src/db/schema/index.ts';
+import { STATS_PUSH_INTERVAL_MS } from '../src/realtime/hub.ts';
 import { hashSecret } from '../src/modules/auth/token.ts';
 import { call, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { connect } from './ws.ts';
 
 let t: TestApp;
 let admin: string;
@@ -116,5 +118,66 @@ describe('display tokens', () => {
     expect((await add({ name: 'x', valid_days: 1 }, op)).status).toBe(403);
     expect((await call(t.app, 'GET', `${base}/index`, { token: op })).status).toBe(403);
     expect((await call(t.app, 'POST', `${base}/revoke`, { token: op, body: { id: 1 } })).status).toBe(403);
+  });
+});
+
+describe('statistics push over the websocket', () => {
+  const newCustomer = (name: string) =>
+    t.handle.db.insert(customers).values({ name, phone: '13900000001', province_code: '370000', city_code: '370100', stage: 'intentional', status: 'new' });
+
+  it('a display token’s socket hears that statistics changed, and nothing else', async () => {
+    const { data } = await add({ name: '推送大屏', valid_days: 1 });
+    const wall = await connect(t.app, `?token=${data.token}`);
+    expect(await wall.next((f) => f.type === 'ready')).toEqual({ type: 'ready', user_id: 0, unread: 0 });
+    // a user's socket without the topic gets no statistics frames; with it, it does
+    const plain = await connect(t.app, `?token=${admin}`);
+    const subscribed = await connect(t.app, `?token=${admin}&topics=stats`);
+    await plain.next((f) => f.type === 'ready');
+    await subscribed.next((f) => f.type === 'ready');
+
+    await newCustomer('推送客户');
+    expect(await wall.next((f) => f.type === 'stats')).toEqual({ type: 'stats' });
+    expect(await subscribed.next((f) => f.type === 'stats')).toEqual({ type: 'stats' });
+    expect(plain.frames.filter((f) => f.type === 'stats')).toEqual([]);
+
+    // a message to everyone reaches the user's sockets, never the wall
+    const msg = await call(t.app, 'POST', '/api/system/message/add', { token: admin, body: { title: '给所有人' } });
+    expect(msg.status).toBe(200);
+    await plain.next((f) => f.type === 'message');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(wall.frames.filter((f) => f.type === 'message' || f.type === 'unread')).toEqual([]);
+    for (const s of [wall, plain, subscribed]) s.ws.close();
+  });
+
+  it('a burst of writes is one frame now and one after the interval; a rolled-back write sends none', async () => {
+    const { data } = await add({ name: '节流大屏', valid_days: 1 });
+    const wall = await connect(t.app, `?token=${data.token}`);
+    await wall.next((f) => f.type === 'ready');
+    // let any earlier test's trailing frame pass
+    await new Promise((r) => setTimeout(r, STATS_PUSH_INTERVAL_MS + 200));
+    wall.frames.length = 0;
+    await t.handle.db
+      .transaction(async (tx) => {
+        await tx.insert(customers).values({ name: '回滚', phone: '13900000002', province_code: '370000', stage: 'intentional', status: 'new' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(wall.frames).toEqual([]);
+
+    for (let i = 0; i < 5; i++) await newCustomer(`连续${i}`);
+    await wall.next((f) => f.type === 'stats');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(wall.frames.filter((f) => f.type === 'stats')).toEqual([]); // the rest waits for the interval
+    await wall.next((f) => f.type === 'stats', STATS_PUSH_INTERVAL_MS + 2000);
+    wall.ws.close();
+  });
+
+  it('a revoked display token’s socket is refused with the reason', async () => {
+    const { data } = await add({ name: '吊销大屏', valid_days: 1 });
+    await call(t.app, 'POST', `${base}/revoke`, { token: admin, body: { id: data.id } });
+    const wall = await connect(t.app, `?token=${data.token}`);
+    expect(await wall.next((f) => f.type === 'error')).toMatchObject({ type: 'error', code: 401, msg: '大屏令牌“吊销大屏”已被吊销，请向管理员索取新的大屏链接' });
+    expect(await wall.closed).toBe(4402);
   });
 });

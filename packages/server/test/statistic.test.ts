@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { customers, roles, selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
 import { ROLLUPS, rebuildStatistics } from '../src/modules/statistic/rollup.ts';
+import { chinaToday } from '../src/modules/statistic/query.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
 
@@ -250,5 +251,47 @@ describe('targets', () => {
     // the factors come from the config: 10 kWp × 1000 h × 0.5 kg
     const home = await post('statistic/homepage');
     expect(home.data.benefit).toMatchObject({ annual_kwh: 10000, co2_t: 5, coal_t: 3 });
+  });
+});
+
+describe('ranges that reach today', () => {
+  // after the 2025 data set: records today; "this month" and "this year" read the unfinished month from
+  // the monthly rollup (and without a region filter from the country-wide tables), which must equal
+  // the daily rows — also when a record is dated after today
+  it('this month and this year count today’s work, with and without a region, and ignore a future-dated record', async () => {
+    const db = t.handle.db;
+    const today = chinaToday();
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const [c] = await db.insert(customers).values({ name: '今天', phone: '13800000009', province_code: '320000', city_code: '320100', agent_id: null, stage: 'formal', status: 'signed', created_at: at(today), signed_at: at(today) }).returning();
+    const [s] = await db
+      .insert(stations)
+      .values({ code: 'ST-TODAY', name: '今天电站', customer_id: c!.id, agent_id: null, province_code: '320000', city_code: '320100', capacity_kwp: 7, status: 'building', created_at: at(today) })
+      .returning();
+    const order = (no: string, day: string) => ({
+      order_no: no, kind: 'build', station_id: s!.id, agent_id: null, province_code: '320000', city_code: '320100', status: 'completed', team_id: fx.op.id, dispatched_at: at(day), finished_at: at(day),
+    });
+    const [w] = await db.insert(workOrders).values(order('W-TODAY', today)).returning();
+    await db.insert(selfAudits).values({ work_order_id: w!.id, kind: 'build', station_id: s!.id, agent_id: null, province_code: '320000', city_code: '320100', attempt: 1, result: 'approved', reviewed_at: at(today), submitted_by: fx.op.id, items: [] });
+
+    const expected = [{ team_id: fx.op.id, name: '运营小李', orders: 1, completed: 1, kwp_built: 7, lead_days: 0, reject_rate: 0 }];
+    const check = async () => {
+      for (const period of ['day', 'week', 'month', 'year']) {
+        for (const region of [{}, { province_code: '320000' }, { province_code: '320000', city_code: '320100' }]) {
+          const team = await post('statistic/industry_team_data', { period, ...region });
+          expect(team.data.teams, `${period} ${JSON.stringify(region)}`).toEqual(expected);
+          const con = await post('statistic/industry_construction_data', { period, ...region });
+          expect(con.data.audits, `${period} ${JSON.stringify(region)}`).toEqual({ approved: 1, rejected: 0 });
+          expect(con.data.first_pass_rate).toBe(1);
+          const home = await post('statistic/homepage', { period, ...region });
+          expect(home.data.in_period, `${period} ${JSON.stringify(region)}`).toMatchObject({ customers: 1, signed: 1 });
+        }
+      }
+    };
+    await check();
+    // a record dated tomorrow is in this month's monthly row (unless today is the last day): the
+    // ranges ending today must not count it
+    await db.insert(workOrders).values(order('W-TOMORROW', tomorrow));
+    await db.insert(customers).values({ name: '明天', phone: '13800000010', province_code: '320000', city_code: '320100', agent_id: null, stage: 'formal', status: 'signed', created_at: at(tomorrow), signed_at: at(tomorrow) });
+    await check();
   });
 });

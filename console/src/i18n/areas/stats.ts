@@ -231,7 +231,7 @@ export const en: typeof zh = {
       },
       construction: {
         title: 'Construction and grid connection',
-        first_pass: 'Self-audit first-pass rate',
+        first_pass: 'First-pass rate',
         lead_build: 'Signed → built',
         lead_grid: 'Built → connected',
         overdue: 'Overdue · rate',

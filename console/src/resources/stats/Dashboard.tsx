@@ -329,7 +329,7 @@ const TargetCard = ({ body, enabled }: Q) => {
   const height = Math.max(160, Math.min(420, 40 + (d?.items.length ?? 3) * 34));
   const actions = (
     <Permission rule="target:view">
-      <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="open-target-editor">
+      <Button size="small" startIcon={<TuneIcon />} onClick={() => setEditing(true)} data-testid="open-target-editor" sx={{ textTransform: 'none' }}>
         {t('pv.dash.target.edit')}
       </Button>
     </Permission>

@@ -4,16 +4,22 @@ import type { Db } from '../db/client.ts';
 import { getMine, unreadCounts } from '../modules/message/service.ts';
 import type { RealtimeEvent } from './pubsub.ts';
 
-/** One authenticated console tab. */
+/** One authenticated console tab, big screen, or wall display (display token). */
 export interface Client {
   socket: WebSocket;
-  userId: number;
+  /** the signed-in user; a display token's client has none (it gets statistics changes only) */
+  userId: number | null;
+  /** receives `stats` frames (asked for with ?topics=stats; always for a display token) */
+  stats: boolean;
   token: string;
   /** the language of error frames */
   lang: 'zh' | 'en';
   /** answered the last ping */
   alive: boolean;
 }
+
+/** The least time between two `stats` frames. */
+export const STATS_PUSH_INTERVAL_MS = 2_000;
 
 export function send(socket: WebSocket, frame: ServerFrame) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -26,20 +32,29 @@ export function send(socket: WebSocket, frame: ServerFrame) {
  */
 export class Hub {
   private readonly byUser = new Map<number, Set<Client>>();
+  private readonly statsClients = new Set<Client>();
   private closed = false;
+  private statsTimer: ReturnType<typeof setTimeout> | null = null;
+  private statsPending = false;
 
   constructor(
     private readonly db: Db,
     private readonly onError: (err: unknown) => void,
+    /** at most one `stats` frame per this many ms (a burst of writes is one refresh) */
+    private readonly statsIntervalMs = STATS_PUSH_INTERVAL_MS,
   ) {}
 
   add(client: Client) {
+    if (client.stats) this.statsClients.add(client);
+    if (client.userId === null) return;
     let set = this.byUser.get(client.userId);
     if (!set) this.byUser.set(client.userId, (set = new Set()));
     set.add(client);
   }
 
   remove(client: Client) {
+    this.statsClients.delete(client);
+    if (client.userId === null) return;
     const set = this.byUser.get(client.userId);
     if (!set) return;
     set.delete(client);
@@ -47,16 +62,39 @@ export class Hub {
   }
 
   clients(): Client[] {
-    return [...this.byUser.values()].flatMap((s) => [...s]);
+    return [...new Set([...[...this.byUser.values()].flatMap((s) => [...s]), ...this.statsClients])];
   }
 
   close() {
     this.closed = true;
+    if (this.statsTimer) clearTimeout(this.statsTimer);
   }
 
   /** Runs an event from the bus; errors are reported, never thrown into the bus. */
   handle(event: RealtimeEvent): void {
-    this.deliver(event).catch(this.onError);
+    if (event.kind === 'stats') this.statsChanged();
+    else this.deliver(event).catch(this.onError);
+  }
+
+  /**
+   * Tells the statistics subscribers at once, then at most once per interval while writes go on
+   * (one trailing frame covers everything written during the interval).
+   */
+  private statsChanged() {
+    if (this.closed) return;
+    if (this.statsTimer) {
+      this.statsPending = true;
+      return;
+    }
+    for (const c of this.statsClients) send(c.socket, { type: 'stats' });
+    this.statsTimer = setTimeout(() => {
+      this.statsTimer = null;
+      if (this.statsPending) {
+        this.statsPending = false;
+        this.statsChanged();
+      }
+    }, this.statsIntervalMs);
+    this.statsTimer.unref?.();
   }
 
   private targets(userId: number | null): number[] {
@@ -64,7 +102,7 @@ export class Hub {
     return this.byUser.has(userId) ? [userId] : [];
   }
 
-  private async deliver(event: RealtimeEvent) {
+  private async deliver(event: Exclude<RealtimeEvent, { kind: 'stats' }>) {
     if (this.closed) return;
     const users = this.targets(event.kind === 'message' ? event.recipient_id : event.user_id);
     if (!users.length) return;

@@ -9,7 +9,13 @@ export type RealtimeEvent =
   /** a message was sent: to one user, or to everyone (recipient_id null) */
   | { kind: 'message'; id: number; recipient_id: number | null }
   /** unread counts may have changed (read, cleared, edited, deleted): one user, or everyone (null) */
-  | { kind: 'unread'; user_id: number | null };
+  | { kind: 'unread'; user_id: number | null }
+  /**
+   * a statement wrote to a table the statistics read: sent by the database itself (migration
+   * 0021_stats_notify: statement triggers on customers, stations, work orders, self-audits and
+   * matters), so every write path counts and nothing is sent for a rolled-back transaction
+   */
+  | { kind: 'stats' };
 
 /** Publish/subscribe across API processes. */
 export interface PubSub {
@@ -24,7 +30,7 @@ export const REALTIME_CHANNEL = 'pv_realtime';
 function parseEvent(payload: string): RealtimeEvent | null {
   try {
     const e = JSON.parse(payload) as RealtimeEvent;
-    return e && (e.kind === 'message' || e.kind === 'unread') ? e : null;
+    return e && (e.kind === 'message' || e.kind === 'unread' || e.kind === 'stats') ? e : null;
   } catch {
     return null;
   }

@@ -1,11 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { type ClientFrame, langFromHeader, paths, WS_CLOSE } from '@pv/contract';
+import { type ClientFrame, isDisplayToken, langFromHeader, paths, WS_CLOSE } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../http/deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { doc } from '../http/openapi.ts';
 import { authenticate } from '../modules/auth/service.ts';
+import { authenticateDisplayToken } from '../modules/display_token/service.ts';
 import { unreadCount } from '../modules/message/service.ts';
 import { type Client, Hub, send } from './hub.ts';
 import { type PubSub, pgPubSub } from './pubsub.ts';
@@ -44,10 +45,13 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
-  /** Verifies a token; on failure tells the client why (in its language) and closes with 4402 / 4405. */
+  /**
+   * Verifies a token (a session's access token, or a wall display's token); on failure tells the
+   * client why (in its language) and closes with 4402 / 4405.
+   */
   async function verify(socket: WebSocket, token: string, lang: 'zh' | 'en') {
     try {
-      return await authenticate(db, config, token);
+      return isDisplayToken(token) ? await authenticateDisplayToken(db, token) : await authenticate(db, config, token);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       send(socket, { type: 'error', code: err.code, msg: err.message_(lang) });
@@ -56,13 +60,15 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
     }
   }
 
-  async function attach(socket: WebSocket, token: string, lang: 'zh' | 'en', previous: Client | null): Promise<Client | null> {
+  /** A display token's socket receives statistics changes only: no user, no messages. */
+  async function attach(socket: WebSocket, token: string, lang: 'zh' | 'en', previous: Client | null, wantsStats: boolean): Promise<Client | null> {
     const auth = await verify(socket, token, lang);
     if (!auth) return null;
     if (previous) hub.remove(previous);
-    const client: Client = { socket, userId: auth.userId, token, lang, alive: true };
+    const display = auth.identity === 'display';
+    const client: Client = { socket, userId: display ? null : auth.userId, stats: display || wantsStats, token, lang, alive: true };
     hub.add(client);
-    send(socket, { type: 'ready', user_id: auth.userId, unread: await unreadCount(db, auth.userId) });
+    send(socket, display ? { type: 'ready', user_id: 0, unread: 0 } : { type: 'ready', user_id: auth.userId, unread: await unreadCount(db, auth.userId) });
     return client;
   }
 
@@ -77,7 +83,8 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
     },
     schema: doc(
       'message',
-      'Websocket push channel. Authenticate with ?token=<access token> or a first frame {type:"auth", token}; send {type:"ping"} for {type:"pong"}. ' +
+      'Websocket push channel. Authenticate with ?token=<access token> (or a display token) or a first frame {type:"auth", token}; send {type:"ping"} for {type:"pong"}. ' +
+        'Add ?topics=stats to also receive {type:"stats"} when the statistics may have changed (at most one every 2 s; a display token always gets these and nothing else). ' +
         'Server frames: {type:"ready", user_id, unread}, {type:"message", message, unread} when a message to you (or to everyone) is added, ' +
         '{type:"unread", unread} when your unread count changes, {type:"error", code, msg}. Close codes: 4401 no token within 10 s, ' +
         '4402 invalid or revoked session (sign in again), 4405 access token expired (refresh and reconnect with the new one). ' +
@@ -87,6 +94,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
     wsHandler: (socket: WebSocket, req: FastifyRequest) => {
       const query = (req.query ?? {}) as Record<string, string | undefined>;
       const lang = query.lang ? langFromHeader(query.lang) : req.lang;
+      const wantsStats = (query.topics ?? '').split(',').includes('stats');
       let client: Client | null = null;
       let pending: Promise<unknown> = Promise.resolve();
       const timer = setTimeout(() => {
@@ -118,7 +126,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
           }
           if (frame?.type === 'auth' && typeof frame.token === 'string' && frame.token) {
             // first authentication, or a fresh token after a refresh on the same socket
-            const next = await attach(socket, frame.token, lang, client);
+            const next = await attach(socket, frame.token, lang, client, wantsStats);
             if (next) client = next;
             return;
           }
@@ -132,7 +140,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
       });
       if (query.token) {
         run(async () => {
-          client = await attach(socket, query.token!, lang, null);
+          client = await attach(socket, query.token!, lang, null, wantsStats);
         });
       }
     },

@@ -149,7 +149,8 @@ export const statTeamMonthly = pgTable(
     kwp_built: amount('kwp_built'),
     lead_days: amount('lead_days'),
   },
-  (t) => [unique('stat_team_monthly_key').on(t.day, t.team_id, t.kind, t.province_code, t.city_code).nullsNotDistinct()],
+  // the city filter of the `all` scope reads one city's rows
+  (t) => [unique('stat_team_monthly_key').on(t.day, t.team_id, t.kind, t.province_code, t.city_code).nullsNotDistinct(), index('stat_team_monthly_city_idx').on(t.city_code, t.day)],
 );
 export const statAuditMonthly = pgTable(
   'stat_audit_monthly',
@@ -163,7 +164,7 @@ export const statAuditMonthly = pgTable(
     first_decided: count('first_decided'),
     first_approved: count('first_approved'),
   },
-  (t) => [unique('stat_audit_monthly_key').on(t.day, t.kind, t.province_code, t.city_code, t.team_id).nullsNotDistinct()],
+  (t) => [unique('stat_audit_monthly_key').on(t.day, t.kind, t.province_code, t.city_code, t.team_id).nullsNotDistinct(), index('stat_audit_monthly_city_idx').on(t.city_code, t.day)],
 );
 export const statRejectMonthly = pgTable(
   'stat_reject_monthly',
@@ -176,6 +177,88 @@ export const statRejectMonthly = pgTable(
   },
   (t) => [unique('stat_reject_monthly_key').on(t.day, t.kind, t.item, t.province_code, t.city_code).nullsNotDistinct()],
 );
+
+/**
+ * The same three country-wide (no region, no agent; team and audit also without the kind, which
+ * nothing reads them by), per day and per month: the `all` scope without a region filter reads teams
+ * rows, not teams × cities.
+ */
+const teamTotal = (name: string) =>
+  pgTable(
+    name,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      team_id: integer('team_id').notNull(),
+      dispatched: count('dispatched'),
+      completed: count('completed'),
+      kwp_built: amount('kwp_built'),
+      lead_days: amount('lead_days'),
+    },
+    (t) => [unique(`${name}_key`).on(t.day, t.team_id).nullsNotDistinct()],
+  );
+const auditTotal = (name: string) =>
+  pgTable(
+    name,
+    {
+      day: date('day', { mode: 'string' }).notNull(),
+      team_id: integer('team_id'),
+      approved: count('approved'),
+      rejected: count('rejected'),
+      first_decided: count('first_decided'),
+      first_approved: count('first_approved'),
+    },
+    (t) => [unique(`${name}_key`).on(t.day, t.team_id).nullsNotDistinct()],
+  );
+const rejectTotal = (name: string) =>
+  pgTable(
+    name,
+    { day: date('day', { mode: 'string' }).notNull(), kind: varchar('kind', { length: 8 }).notNull(), item: varchar('item', { length: 64 }).notNull(), n: count('n') },
+    (t) => [unique(`${name}_key`).on(t.day, t.kind, t.item).nullsNotDistinct()],
+  );
+/** ... and per month by province (the `all` scope with a province filter; team and audit without the kind). */
+export const statTeamProvinceMonthly = pgTable(
+  'stat_team_province_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    team_id: integer('team_id').notNull(),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    dispatched: count('dispatched'),
+    completed: count('completed'),
+    kwp_built: amount('kwp_built'),
+    lead_days: amount('lead_days'),
+  },
+  (t) => [unique('stat_team_province_monthly_key').on(t.province_code, t.day, t.team_id).nullsNotDistinct()],
+);
+export const statAuditProvinceMonthly = pgTable(
+  'stat_audit_province_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    team_id: integer('team_id'),
+    approved: count('approved'),
+    rejected: count('rejected'),
+    first_decided: count('first_decided'),
+    first_approved: count('first_approved'),
+  },
+  (t) => [unique('stat_audit_province_monthly_key').on(t.province_code, t.day, t.team_id).nullsNotDistinct()],
+);
+export const statRejectProvinceMonthly = pgTable(
+  'stat_reject_province_monthly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    item: varchar('item', { length: 64 }).notNull(),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    n: count('n'),
+  },
+  (t) => [unique('stat_reject_province_monthly_key').on(t.province_code, t.day, t.kind, t.item).nullsNotDistinct()],
+);
+export const statTeamTotalDaily = teamTotal('stat_team_total_daily');
+export const statTeamTotalMonthly = teamTotal('stat_team_total_monthly');
+export const statAuditTotalDaily = auditTotal('stat_audit_total_daily');
+export const statAuditTotalMonthly = auditTotal('stat_audit_total_monthly');
+export const statRejectTotalDaily = rejectTotal('stat_reject_total_daily');
+export const statRejectTotalMonthly = rejectTotal('stat_reject_total_monthly');
 
 /** Current counts without the agent, for the `all` scope. */
 export const statCustomerNowRegion = pgTable(

@@ -124,15 +124,42 @@ const MONTHLY_TABLE: Record<string, string> = {
   stat_audit_daily: 'stat_audit_monthly',
   stat_reject_daily: 'stat_reject_monthly',
 };
+/**
+ * Without a region filter the `all` scope reads the country-wide team, audit and reject rollups:
+ * teams rows instead of teams × cities (daily, and monthly for whole months).
+ */
+const COUNTRY_TABLE: Record<string, { daily: string; monthly: string }> = {
+  stat_team_daily: { daily: 'stat_team_total_daily', monthly: 'stat_team_total_monthly' },
+  stat_audit_daily: { daily: 'stat_audit_total_daily', monthly: 'stat_audit_total_monthly' },
+  stat_reject_daily: { daily: 'stat_reject_total_daily', monthly: 'stat_reject_total_monthly' },
+};
+
+/** ... and with a province filter (no city), the per-province monthly ones. */
+const PROVINCE_MONTHLY_TABLE: Record<string, string> = {
+  stat_team_daily: 'stat_team_province_monthly',
+  stat_audit_daily: 'stat_audit_province_monthly',
+  stat_reject_daily: 'stat_reject_province_monthly',
+};
+
+const countryWide = (ctx: StatContext, table: string) => (ctx.auth.scope === 'all' && !ctx.province && !ctx.city ? COUNTRY_TABLE[table] : undefined);
+
+/** The monthly table for the whole months of a range (the `all` scope only), the least detailed that answers. */
+function monthlyTable(ctx: StatContext, table: string): string | undefined {
+  if (ctx.auth.scope !== 'all') return undefined;
+  if (!ctx.province && !ctx.city) return COUNTRY_TABLE[table]?.monthly ?? MONTHLY_TABLE[table];
+  if (!ctx.city) return PROVINCE_MONTHLY_TABLE[table] ?? MONTHLY_TABLE[table];
+  return MONTHLY_TABLE[table];
+}
 
 /**
  * FROM-clause relation `t` of a rollup and the WHERE condition for the caller: the agent scope
  * filters the per-agent rollup by agent; department/self recompute it from the scoped base rows;
- * the region filter applies to all. Daily flows in the `all` scope use the per-region tables.
+ * the region filter applies to all. The `all` scope reads the tables without the agent (or
+ * country-wide ones when there is no region filter).
  */
 export function from(ctx: StatContext, table: string): { rel: SQL; where: SQL } {
   const { auth } = ctx;
-  const name = (auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table;
+  const name = countryWide(ctx, table)?.daily ?? ((auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table);
   const rel = rollupRelation(name, baseFilter(auth, SOURCE[table]!));
   const conds: SQL[] = [];
   if (auth.scope === 'agent') conds.push(auth.agentId === null ? sql`false` : sql`t.agent_id in ${agentTree(auth.agentId)}`);
@@ -187,20 +214,35 @@ const nextMonth = (d: string) => {
  * the `all` scope the whole months inside the range come from the monthly table (day = the 1st)
  * and only the partial months at its edges from the daily one, so a year reads about 12 × cities
  * rows instead of 365 × cities.
+ *
+ * A range that reaches today also takes its last, unfinished month from the monthly table: that row
+ * holds exactly the month so far, as long as no row is dated after the range (a future-dated
+ * record). The query checks this itself and falls back to the daily rows if one exists, so the
+ * usual "this month" and "this year" read one row per group and month.
  */
 export function rangeRows(ctx: StatContext, table: string, columns: readonly string[], start: string, end: string, opts: { wholeMonths?: boolean } = {}): SQL {
   const daily = from(ctx, table);
   const cols = sql.raw(columns.map((c) => `t.${c}`).join(', '));
   const plain = sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end})`;
-  const monthlyName = ctx.auth.scope === 'all' && opts.wholeMonths !== false ? MONTHLY_TABLE[table] : undefined;
+  const monthlyName = opts.wholeMonths !== false ? monthlyTable(ctx, table) : undefined;
   if (!monthlyName) return plain;
   const firstFull = start === monthStart(start) ? start : nextMonth(start);
   const afterLast = nextMonth(end) === addDays(end, 1) ? addDays(end, 1) : monthStart(end); // first day not covered by whole months
-  if (firstFull >= afterLast) return plain;
+  // the unfinished month up to today: [tail, end] is the whole month so far
+  const tail = afterLast === monthStart(end) && end >= ctx.today && monthStart(end) >= start ? monthStart(end) : null;
+  if (firstFull >= afterLast && !tail) return plain;
   const monthlyRel = sql`${sql.raw(monthlyName)} t`;
-  return sql`(select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})
-              union all
-              select t.day, ${cols} from ${monthlyRel} where ${daily.where} and t.day >= ${firstFull} and t.day < ${afterLast})`;
+  const dailyName = sql.raw(countryWide(ctx, table)?.daily ?? ((ctx.auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table));
+  const future = sql`exists (select 1 from ${dailyName} f where f.day > ${end})`;
+  const edges = sql`select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})`;
+  const months = sql`select t.day, ${cols} from ${monthlyRel} where ${daily.where} and t.day >= ${firstFull} and t.day < ${afterLast}`;
+  if (!tail) return sql`(${edges} union all ${months})`;
+  // `future` alone in a branch's WHERE is evaluated once, before the scan (a one-time filter): the
+  // unused branch reads nothing
+  return sql`(${edges} and t.day < ${tail}
+              union all ${months}
+              union all select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${tail} and ${end} and ${future}
+              union all select t.day, ${cols} from ${monthlyRel} where ${daily.where} and t.day = ${tail} and not ${future})`;
 }
 
 const flowRows = (ctx: StatContext, side: 'customers' | 'stations', start: string, end: string, opts: { wholeMonths?: boolean } = {}) =>

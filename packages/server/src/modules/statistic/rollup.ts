@@ -50,23 +50,32 @@ const regionFlows = flowParts('r.province_code, r.city_code');
 const monthlyFlows = flowParts('r.province_code, r.city_code', month);
 
 /**
- * Team, self-audit and reject-item rollups: per day with the agent (agent scope, short ranges), and
- * per month without it (the `all` scope's whole months).
+ * Team, self-audit and reject-item rollups at four levels of detail:
+ *  - `agent`: per day with region and agent (agent scope, and the region filter on short ranges);
+ *  - `region`: per month with province and city, no agent (the `all` scope with a city filter);
+ *  - `province`: per month with the province only (the `all` scope with a province filter);
+ *  - `country`: per day and per month with neither (the `all` scope without a region filter, the
+ *    dashboard's and the big screen's usual question). Teams work across many cities, so the region
+ *    tables hold teams × cities rows; these hold teams rows.
  */
-function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => string, withAgent: boolean): Rollup[] {
-  const agentKey = withAgent ? ['agent_id'] : [];
-  const agentCol = withAgent ? ', r.agent_id' : '';
-  const name = (what: string) => (grain === 'daily' ? `stat_${what}_daily` : `stat_${what}_monthly`);
+type Detail = 'agent' | 'region' | 'province' | 'country';
+function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => string, detail: Detail): Rollup[] {
+  const dims = { agent: ['province_code', 'city_code', 'agent_id'], region: ['province_code', 'city_code'], province: ['province_code'], country: [] }[detail];
+  // the monthly province and country-wide team and audit tables drop the kind too: nothing reads them by kind
+  const kind = detail === 'country' || detail === 'province' ? [] : ['kind'];
+  const name = (what: string) => `stat_${what}${{ agent: '', region: '', province: '_province', country: '_total' }[detail]}_${grain}`;
+  const select = (...cols: string[]) => cols.join(', ');
+  const r = (names: string[]) => names.map((n) => `r.${n}`);
   return [
     {
       // per team: orders dispatched (day of dispatch), completed with kWp built and dispatch → completion days (day of completion)
       table: name('team'),
       source: 'work_orders',
-      key: ['day', 'team_id', 'kind', 'province_code', 'city_code', ...agentKey],
+      key: ['day', 'team_id', ...kind, ...dims],
       measures: ['dispatched', 'completed', 'kwp_built', 'lead_days'],
       parts: [
-        `SELECT ${bucket('r.dispatched_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
-        `SELECT ${bucket('r.finished_at')}, r.team_id, r.kind, r.province_code, r.city_code${agentCol}, 0, r.k,
+        `SELECT ${select(bucket('r.dispatched_at'), 'r.team_id', ...r(kind), ...r(dims))}, r.k, 0, 0, 0 FROM __R__ r WHERE r.team_id IS NOT NULL AND r.dispatched_at IS NOT NULL`,
+        `SELECT ${select(bucket('r.finished_at'), 'r.team_id', ...r(kind), ...r(dims))}, 0, r.k,
                 CASE WHEN r.kind = 'build' THEN r.k * coalesce((SELECT s.capacity_kwp FROM stations s WHERE s.id = r.station_id), 0) ELSE 0 END,
                 r.k * ${days('r.finished_at', 'coalesce(r.dispatched_at, r.created_at)')}
          FROM __R__ r WHERE r.team_id IS NOT NULL AND r.status = 'completed' AND r.finished_at IS NOT NULL`,
@@ -76,10 +85,10 @@ function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => s
       // decided self-audits per review day (team = the submitter)
       table: name('audit'),
       source: 'self_audits',
-      key: ['day', 'kind', 'province_code', 'city_code', ...agentKey, 'team_id'],
+      key: ['day', ...kind, ...dims, 'team_id'],
       measures: ['approved', 'rejected', 'first_decided', 'first_approved'],
       parts: [
-        `SELECT ${bucket('r.reviewed_at')}, r.kind, r.province_code, r.city_code${agentCol}, r.submitted_by,
+        `SELECT ${select(bucket('r.reviewed_at'), ...r(kind), ...r(dims), 'r.submitted_by')},
                 r.k * (r.result = 'approved')::int, r.k * (r.result = 'rejected')::int, r.k * (r.attempt = 1)::int, r.k * (r.attempt = 1 AND r.result = 'approved')::int
          FROM __R__ r WHERE r.result IN ('approved', 'rejected') AND r.reviewed_at IS NOT NULL`,
       ],
@@ -88,10 +97,10 @@ function operationRollups(grain: 'daily' | 'monthly', bucket: (col: string) => s
       // failed check items of rejected self-audits per review day
       table: name('reject'),
       source: 'self_audits',
-      key: ['day', 'kind', 'item', 'province_code', 'city_code', ...agentKey],
+      key: ['day', 'kind', 'item', ...dims],
       measures: ['n'],
       parts: [
-        `SELECT ${bucket('r.reviewed_at')}, r.kind, (e.value ->> 'key')::varchar(64), r.province_code, r.city_code${agentCol}, r.k
+        `SELECT ${select(bucket('r.reviewed_at'), 'r.kind', "(e.value ->> 'key')::varchar(64)", ...r(dims))}, r.k
          FROM __R__ r CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(r.items) = 'array' THEN r.items ELSE '[]'::jsonb END) e
          WHERE r.result = 'rejected' AND r.reviewed_at IS NOT NULL AND e.value ->> 'result' = 'fail' AND e.value ->> 'key' IS NOT NULL`,
       ],
@@ -128,8 +137,11 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.agent_id, r.k FROM __R__ r'],
   },
-  ...operationRollups('daily', day, true),
-  ...operationRollups('monthly', month, false),
+  ...operationRollups('daily', day, 'agent'),
+  ...operationRollups('monthly', month, 'region'),
+  ...operationRollups('monthly', month, 'province'),
+  ...operationRollups('daily', day, 'country'),
+  ...operationRollups('monthly', month, 'country'),
   // current counts without the agent (a few thousand rows) for the `all` scope
   {
     table: 'stat_customer_now_region',
