@@ -15,7 +15,7 @@
  *  --skip-ops (with --ops-database-url: only the statistics on it), --stats-naive-requests N (default 20),
  *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build),
  *  --daping-refreshes N (default 1000; e.g. 200 for a quick look), --daping-frames N (refreshes timed, default 20),
- *  --daping-screenshot FILE (the 4K screen after the timed refreshes).
+ *  --daping-screenshot FILE (the 4K screen after the timed refreshes), --daping-dist DIR (another daping build).
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
  *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
@@ -52,6 +52,7 @@ const { values } = parseArgs({
     'daping-refreshes': { type: 'string', default: '1000' },
     'daping-frames': { type: 'string', default: '20' },
     'daping-screenshot': { type: 'string' },
+    'daping-dist': { type: 'string' },
     'export-rows': { type: 'string', default: '100000' },
     'ops-database-url': { type: 'string' },
     'ops-password': { type: 'string', default: 'admin123' },
@@ -150,7 +151,7 @@ async function main() {
   const ops = opsUrl && !values['skip-ops'] ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
   const stats = values.stats ? await benchStats() : null;
   const daping = values.daping
-    ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'] })
+    ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'], dist: values['daping-dist'] })
     : null;
   if (daping) console.log('daping', daping);
   const date = new Date().toISOString().slice(0, 10);

@@ -47,10 +47,11 @@ export interface DapingBenchResult {
   secondsPerRefresh: number;
 }
 
-export async function benchDaping(opts: { refreshes?: number; frameSamples?: number; screenshot?: string } = {}): Promise<DapingBenchResult> {
+/** `dist`: a daping build to measure (default daping/dist; e.g. an older commit built with `vite build --outDir`) */
+export async function benchDaping(opts: { refreshes?: number; frameSamples?: number; screenshot?: string; dist?: string } = {}): Promise<DapingBenchResult> {
   const refreshes = opts.refreshes ?? 1000;
   const frameSamples = opts.frameSamples ?? 20;
-  const dist = join(REPO_ROOT, 'daping/dist');
+  const dist = opts.dist ?? join(REPO_ROOT, 'daping/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('daping/dist missing: run pnpm build first');
   // the built files and the API are both answered by page.route: no server, nothing else on the machine measured
   const base = 'http://daping.bench';
