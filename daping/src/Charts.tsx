@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { regionName, TargetKind, type CapacityByStage, type TargetIndexStat, type UserAreaRow, type UserLineStat } from '@pv/contract';
 import { echarts } from './echarts.ts';
 import { centreByCode, MAP_NAME, mapNameByCode } from './geo.ts';
 import { t } from './i18n.ts';
-import { capacityScale, completionPercent, formatInScale, formatNumber, nationalTargets, shortProvinceName, type Lang } from './logic.ts';
+import { capacityScale, completionPercent, formatInScale, formatNumber, mapShading, nationalTargets, shortProvinceName, type Lang } from './logic.ts';
 import { useChart } from './useChart.ts';
 
 const AXIS = '#7fb6e6';
@@ -15,7 +15,7 @@ const TOOLTIP = {
   textStyle: { color: '#e6f4ff', fontSize: 16 },
 };
 /** refreshes animate briefly; the first draw a little longer */
-const ANIMATION = { animationDuration: 600, animationDurationUpdate: 500 };
+const ANIMATION = { animationDuration: 600, animationDurationUpdate: 400 };
 
 const gradient = (from: string, to: string, horizontal = false) =>
   new echarts.graphic.LinearGradient(0, horizontal ? 0 : 1, horizontal ? 1 : 0, 0, [
@@ -29,49 +29,67 @@ interface DrawnProps {
 
 // ---------------------------------------------------------------- map
 
-/** Provinces shaded by installed capacity; the top five pulse with their station counts. */
+/** where the map sits in its panel: the same for the shaded provinces and the ripples drawn over them */
+const GEO_LAYOUT = { map: MAP_NAME, roam: false, zoom: 1.15, top: 40, bottom: 10 } as const;
+/** capacity bands, lowest first (mapShading) */
+const SHADES = ['#0e3570', '#1565c0', '#0a8fe0', '#00c8ff', '#36f3c4'];
+
+/** a band's bound in the scale's unit with no more decimals than it needs */
+const bound = (kwp: number, divisor: number) => {
+  const v = kwp / divisor;
+  return formatNumber(v, Number.isInteger(v) ? 0 : Number.isInteger(Math.round(v * 1e6) / 1e5) ? 1 : 2);
+};
+
+/**
+ * Provinces shaded by installed capacity; the top five pulse with their station counts. Two ECharts
+ * instances stacked: the provinces (rebuilt by ECharts on every setOption of their chart, the
+ * screen's most expensive draw) get a new option only when a province changes capacity band
+ * (`mapShading`), while the ripples and their labels — new numbers on nearly every refresh — live
+ * in a light chart of their own over the same geo layout (not drawn, not interactive).
+ */
 export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: Lang } & DrawnProps) {
-  const option = useMemo(() => {
-    const maxKwp = Math.max(1, ...rows.map((r) => r.capacity_kwp));
-    const scale = capacityScale(maxKwp);
-    const byName = new Map(rows.map((r) => [mapNameByCode.get(r.code) ?? shortProvinceName(r.name), r]));
+  // the tooltip reads the latest numbers, so a refresh that keeps every band does not need a redraw
+  const latest = useRef(rows);
+  latest.current = rows;
+  const shading = useMemo(() => mapShading(rows, SHADES.length), [rows]);
+  const shadingNow = useRef(shading);
+  shadingNow.current = shading;
+
+  const provinces = useMemo(() => {
+    const { top, step, classOf } = shadingNow.current;
+    const scale = capacityScale(top);
     const nameMap: Record<string, string> = {};
     if (lang === 'en') for (const [code, name] of mapNameByCode) nameMap[name] = regionName(code, 'en');
-    const top = rows
-      .filter((r) => r.stations > 0 && centreByCode.has(r.code))
-      .sort((a, b) => b.stations - a.stations)
-      .slice(0, 5);
+    const nameOf = (code: string, fallback: string) => (lang === 'en' ? regionName(code, 'en') : mapNameByCode.get(code)) ?? fallback;
     return {
       textStyle: { fontFamily: FONT },
-      ...ANIMATION,
+      animation: false,
       tooltip: {
         ...TOOLTIP,
         trigger: 'item',
         formatter: (p: { name: string; data?: { code?: string } }) => {
-          const row = p.data?.code ? rows.find((r) => r.code === p.data!.code) : byName.get(p.name);
+          const code = p.data?.code;
+          const row = code ? latest.current.find((r) => r.code === code) : undefined;
           if (!row) return p.name;
-          return `${p.name}<br/>${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}<br/>${t(lang, 'mapStations')}：${formatNumber(row.stations)}<br/>${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, scale)}`;
+          const s = capacityScale(row.capacity_kwp);
+          return `${p.name}<br/>${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}<br/>${t(lang, 'mapStations')}：${formatNumber(row.stations)}<br/>${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, s)}`;
         },
       },
       visualMap: {
-        type: 'continuous',
-        min: 0,
-        max: maxKwp,
+        type: 'piecewise',
         left: 20,
         bottom: 20,
-        itemHeight: 140,
-        calculable: false,
-        text: [formatInScale(maxKwp, scale), '0'],
+        itemWidth: 20,
+        itemHeight: 12,
+        itemGap: 6,
+        selectedMode: false,
         textStyle: { color: '#cfe8ff', fontSize: 14 },
-        inRange: { color: ['#0b2a55', '#1565c0', '#00b4ff', '#36f3c4'] },
+        // highest band on top, each labelled with its range
+        pieces: SHADES.map((color, i) => ({ value: i, color, label: `${bound(i * step, scale.divisor)}–${bound((i + 1) * step, scale.divisor)} ${scale.unit}` })).reverse(),
         seriesIndex: 0,
       },
       geo: {
-        map: MAP_NAME,
-        roam: false,
-        zoom: 1.15,
-        top: 40,
-        bottom: 10,
+        ...GEO_LAYOUT,
         nameMap,
         label: { show: false },
         itemStyle: { areaColor: '#0b2a55', borderColor: 'rgba(0, 229, 255, 0.55)', borderWidth: 1 },
@@ -81,15 +99,29 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         {
           type: 'map',
           geoIndex: 0,
-          // no colour transition: each of its frames would repaint the whole map (4K: 2× pixels)
-          animationDurationUpdate: 0,
-          data: rows.map((r) => ({ name: (lang === 'en' ? regionName(r.code, 'en') : mapNameByCode.get(r.code)) ?? r.name, value: r.capacity_kwp, code: r.code })),
+          data: rows.map((r) => ({ name: nameOf(r.code, r.name), value: classOf.get(r.code) ?? 0, code: r.code })),
         },
+      ],
+    };
+    // rebuilt only when the bands (shading.key) or the language change; `rows` here are the rows of that change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shading.key, lang]);
+
+  const ripples = useMemo(() => {
+    const top = rows
+      .filter((r) => r.stations > 0 && centreByCode.has(r.code))
+      .sort((a, b) => b.stations - a.stations)
+      .slice(0, 5);
+    return {
+      textStyle: { fontFamily: FONT },
+      ...ANIMATION,
+      // the coordinate system only: the provinces are drawn by the chart underneath
+      geo: { ...GEO_LAYOUT, show: false, silent: true },
+      series: [
         {
           type: 'effectScatter',
           coordinateSystem: 'geo',
-          // its own canvas layer: the ripples repaint only themselves each frame, not the whole map
-          zlevel: 1,
+          silent: true,
           rippleEffect: { scale: 3, brushType: 'stroke' },
           symbolSize: (v: number[]) => 10 + Math.min(16, Math.sqrt(v[2] ?? 0)),
           itemStyle: { color: '#ffd15c' },
@@ -105,8 +137,15 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
       ],
     };
   }, [rows, lang]);
-  const ref = useChart(option, { onDrawn });
-  return <div className="chart" ref={ref} />;
+
+  const base = useChart(provinces, { onDrawn });
+  const overlay = useChart(ripples);
+  return (
+    <div className="map-stack">
+      <div className="chart" ref={base} />
+      <div className="chart map-overlay" ref={overlay} />
+    </div>
+  );
 }
 
 // ---------------------------------------------------------------- customer growth
@@ -223,7 +262,7 @@ export function TargetGauges({ stat, lang }: { stat: TargetIndexStat; lang: Lang
           pointer: { show: false },
           anchor: { show: false },
           title: { show: true, offsetCenter: [0, '78%'], color: '#cfe8ff', fontSize: 15 },
-          detail: { valueAnimation: true, offsetCenter: [0, '0%'], fontSize: item ? 26 : 15, fontWeight: 700, color: GAUGE_COLOURS[i], formatter: () => (item ? pct.text : t(lang, 'noTarget')) },
+          detail: { offsetCenter: [0, '0%'], fontSize: item ? 26 : 15, fontWeight: 700, color: GAUGE_COLOURS[i], formatter: () => (item ? pct.text : t(lang, 'noTarget')) },
           data: [{ value: pct.gauge, name: TargetKind.label(TargetKind.values[i], lang) }],
         };
       }),

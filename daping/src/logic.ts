@@ -356,3 +356,38 @@ export function formatLarge(n: number, lang: Lang): { value: string; unit: strin
   if (abs >= 1e4) return { value: formatNumber(n / 1e3, 1), unit: 'k' };
   return { value: formatNumber(n, abs < 10 && abs % 1 !== 0 ? 1 : 0), unit: '' };
 }
+
+/** The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10ⁿ) at or above `n` (1 for anything not above 0). */
+export function niceCeil(n: number): number {
+  if (!Number.isFinite(n) || n <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(n));
+  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]) if (m * p >= n * (1 - 1e-12)) return m * p;
+  return 10 * p;
+}
+
+export interface MapShading {
+  /** upper bound of the scale (classes × a round band width, at or above the largest capacity) */
+  top: number;
+  /** class width in kWp: class i covers [i·step, (i+1)·step) */
+  step: number;
+  /** province code → class 0..classes-1 */
+  classOf: Map<string, number>;
+  /** equal for equal shading: the map is redrawn only when this changes */
+  key: string;
+}
+
+/**
+ * Provinces shaded in `classes` equal bands of capacity from 0 to a round top. Redrawing the map's
+ * 34 province outlines is the screen's most expensive draw (the whole geometry is rebuilt on every
+ * setOption), so it happens only when a province moves to another band or the top changes, not on
+ * every refresh that adds a few kWp somewhere.
+ */
+export function mapShading(rows: readonly UserAreaRow[], classes = 5): MapShading {
+  // a round band width, so the top band holds the largest province (the top is at most 1.5× it)
+  const step = niceCeil(Math.max(0, ...rows.map((r) => finite(r.capacity_kwp))) / classes);
+  const top = step * classes;
+  const classOf = new Map<string, number>();
+  for (const r of rows) classOf.set(r.code, Math.min(classes - 1, Math.max(0, Math.floor(finite(r.capacity_kwp) / step))));
+  const key = `${top}|${[...classOf].map(([code, c]) => `${code}:${c}`).join(',')}`;
+  return { top, step, classOf, key };
+}

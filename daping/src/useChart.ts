@@ -41,6 +41,7 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // no useDirtyRect: tried, it left half-erased gauges and map labels after a few hundred refreshes
     const instance = echarts.init(el, null, { renderer: 'canvas', devicePixelRatio: ratio });
     // 'rendered' (not 'finished', which never comes while a ripple effect animates), once per setOption
     instance.on('rendered', () => {

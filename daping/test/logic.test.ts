@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UserAreaRow } from '@pv/contract';
 import {
+  mapShading,
+  niceCeil,
   DEFAULT_REFRESH_SECONDS,
   capacityScale,
   formatInScale,
@@ -226,6 +228,33 @@ describe('fitStage', () => {
 describe('isUserAreaStat', () => {
   it('accepts the contract shape', () => expect(isUserAreaStat({ as_of: 'x', provinces: rows })).toBe(true));
   it.each([null, [], { provinces: null }, { provinces: [{ code: 1 }] }, 'text'])('refuses %j', (v) => expect(isUserAreaStat(v)).toBe(false));
+});
+
+describe('mapShading', () => {
+  const row = (code: string, capacity_kwp: number) => ({ code, name: code, customers: 1, stations: 1, capacity_kwp });
+  it('rounds up to a round number', () => {
+    expect([niceCeil(0), niceCeil(1), niceCeil(1.2), niceCeil(3), niceCeil(7), niceCeil(9), niceCeil(10), niceCeil(8_642)]).toEqual([1, 1, 1.5, 3, 8, 10, 10, 10_000]);
+  });
+  it('fills the top band: the largest province is never below two thirds of the top', () => {
+    for (const max of [2_900, 4_100, 10_001, 57_000, 99_999]) {
+      const s = mapShading([row('370000', max), row('410000', max / 3)]);
+      expect(s.top).toBeGreaterThanOrEqual(max);
+      expect(max / s.top).toBeGreaterThan(2 / 3 - 1e-9);
+      expect(s.classOf.get('370000')).toBeGreaterThanOrEqual(3);
+    }
+  });
+  it('puts each province in an equal band of capacity, the largest in the top band', () => {
+    const s = mapShading([row('110000', 0), row('310000', 9_999), row('370000', 10_000), row('440000', 43_210)]);
+    expect(s.top).toBe(50_000);
+    expect(s.step).toBe(10_000);
+    expect([...s.classOf.values()]).toEqual([0, 0, 1, 4]);
+  });
+  it('keeps its key while growth stays within the bands, changes it when a province crosses one', () => {
+    const before = mapShading([row('310000', 12_000), row('440000', 43_000)]);
+    expect(mapShading([row('310000', 12_500), row('440000', 43_900)]).key).toBe(before.key);
+    expect(mapShading([row('310000', 20_100), row('440000', 43_900)]).key).not.toBe(before.key);
+    expect(mapShading([row('310000', 12_000), row('440000', 50_100)]).key).not.toBe(before.key);
+  });
 });
 
 describe('parsePush', () => {

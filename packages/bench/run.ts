@@ -13,7 +13,9 @@
  *  --skip-export, --export-rows N (default 100000), --ops-database-url URL, --ops-password P
  *  (default admin123), --ops-requests N (default 300),
  *  --skip-ops (with --ops-database-url: only the statistics on it), --stats-naive-requests N (default 20),
- *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build).
+ *  --daping (lib/daping.ts: the big screen through 1,000 refreshes at 3840×2160, heap and longest frame; needs pnpm build),
+ *  --daping-refreshes N (default 1000; e.g. 200 for a quick look), --daping-frames N (refreshes timed, default 20),
+ *  --daping-screenshot FILE (the 4K screen after the timed refreshes), --daping-dist DIR (another daping build).
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
  *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
@@ -47,6 +49,10 @@ const { values } = parseArgs({
     'skip-list': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
     daping: { type: 'boolean', default: false },
+    'daping-refreshes': { type: 'string', default: '1000' },
+    'daping-frames': { type: 'string', default: '20' },
+    'daping-screenshot': { type: 'string' },
+    'daping-dist': { type: 'string' },
     'export-rows': { type: 'string', default: '100000' },
     'ops-database-url': { type: 'string' },
     'ops-password': { type: 'string', default: 'admin123' },
@@ -144,7 +150,9 @@ async function main() {
   const opsUrl = values['ops-database-url'];
   const ops = opsUrl && !values['skip-ops'] ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
   const stats = values.stats ? await benchStats() : null;
-  const daping = values.daping ? await benchDaping() : null;
+  const daping = values.daping
+    ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'], dist: values['daping-dist'] })
+    : null;
   if (daping) console.log('daping', daping);
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
@@ -178,17 +186,22 @@ async function main() {
   }
   if (daping) {
     const mib = (b: number) => `${(b / 2 ** 20).toFixed(2)} MiB`;
+    const pct = (from: number, to: number) => `${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)}%`;
+    const first = daping.heapCurve[0]![0];
     sections['daping'] = [
       `## Big screen: ${daping.refreshes.toLocaleString('en')} refreshes at ${daping.viewport} (Chromium)`,
       '',
-      'The built daping app, every statistic answered with numbers that change each cycle (packages/bench/lib/daping-data.ts), refreshes driven back to back through its test hook. Heap: CDP HeapProfiler.collectGarbage, then Runtime.getHeapUsage.',
+      'The built daping app, every statistic answered with numbers that change each cycle (packages/bench/lib/daping-data.ts), refreshes driven back to back through its test hook. Heap: CDP HeapProfiler.collectGarbage, then Runtime.getHeapUsage; the split comes from a heap snapshot at both ends (V8 `code` nodes vs every other V8 node). Frames: requestAnimationFrame deltas over 1.5 s from the start of a refresh, after the memory cycles, each refresh sample followed by the same 1.5 s without a refresh.',
       '',
       '| what | value |',
       '|---|---|',
-      `| JS heap after refresh 10 (baseline) | ${mib(daping.heapAt10)} |`,
-      `| JS heap after refresh ${daping.refreshes} | ${mib(daping.heapAtEnd)} (${daping.growthPct >= 0 ? '+' : ''}${daping.growthPct.toFixed(1)}%) |`,
-      `| longest frame while a refresh draws and animates (${daping.frameSamples} refreshes, rAF deltas) | ${daping.longestFrameMs} ms |`,
-      `| baseline: longest frame over the same time without a refresh | ${daping.idleFrameMs} ms |`,
+      `| JS heap after refresh ${first} (baseline) | ${mib(daping.heapAt10)} |`,
+      `| JS heap after refresh ${daping.refreshes} | ${mib(daping.heapAtEnd)} (${pct(daping.heapAt10, daping.heapAtEnd)}) |`,
+      `| JS heap along the way | ${daping.heapCurve.map(([c, b]) => `${c}: ${mib(b)}`).join(' → ')} |`,
+      `| of which compiled code (V8 optimising hot functions) | ${mib(daping.codeAt10)} → ${mib(daping.codeAtEnd)} (${pct(daping.codeAt10, daping.codeAtEnd)}) |`,
+      `| of which everything else: objects, arrays, strings, closures, shapes | ${mib(daping.objectsAt10)} → ${mib(daping.objectsAtEnd)} (${pct(daping.objectsAt10, daping.objectsAtEnd)}) |`,
+      `| longest frame while a refresh draws and animates (${daping.frameSamples} refreshes) | ${daping.longestFrameMs} ms (95th percentile ${daping.p95FrameMs} ms) |`,
+      `| baseline: longest frame over the same time without a refresh | ${daping.idleFrameMs} ms (95th percentile ${daping.idleP95FrameMs} ms) |`,
       `| longest long-animation-frame entry in those refreshes | ${daping.longestLoafMs ?? 'not supported'} ms |`,
       `| time per refresh, back to back | ${(daping.secondsPerRefresh * 1000).toFixed(0)} ms |`,
       '',

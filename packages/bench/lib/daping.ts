@@ -3,7 +3,10 @@
  * `refreshes` refresh cycles with statistics that change every cycle (lib/daping-data.ts, answered by
  * page.route, so the screen's own work is measured, not the server's). Reports
  *  - the JS heap after cycle 10 and after the last cycle (CDP HeapProfiler.collectGarbage then
- *    Runtime.getHeapUsage), and the growth between them;
+ *    Runtime.getHeapUsage), and the growth between them, with the heap at a few cycles in between
+ *    (does it level off?) and a heap snapshot at both ends split into compiled code (V8 optimising
+ *    hot functions as the screen keeps running) and everything else (the objects, strings and
+ *    closures the screen keeps: where a leak would show);
  *  - the longest frame while a refresh is drawn and animated (requestAnimationFrame deltas, and the
  *    longest long-animation-frame entry), over `frameSamples` refreshes each left to finish animating.
  */
@@ -30,14 +33,25 @@ export interface DapingBenchResult {
   /** the same measurement over the same time without a refresh */
   idleFrameMs: number;
   longestLoafMs: number | null;
+  /** 95th percentile of the frame times while refreshes draw, and over the same time without */
+  p95FrameMs: number;
+  idleP95FrameMs: number;
   frameSamples: number;
+  /** [cycle, JS heap bytes] from cycle 10 to the last */
+  heapCurve: Array<[number, number]>;
+  /** heap snapshots after cycle 10 and after the last: compiled code vs objects (bytes) */
+  codeAt10: number;
+  codeAtEnd: number;
+  objectsAt10: number;
+  objectsAtEnd: number;
   secondsPerRefresh: number;
 }
 
-export async function benchDaping(opts: { refreshes?: number; frameSamples?: number; screenshot?: string } = {}): Promise<DapingBenchResult> {
+/** `dist`: a daping build to measure (default daping/dist; e.g. an older commit built with `vite build --outDir`) */
+export async function benchDaping(opts: { refreshes?: number; frameSamples?: number; screenshot?: string; dist?: string } = {}): Promise<DapingBenchResult> {
   const refreshes = opts.refreshes ?? 1000;
   const frameSamples = opts.frameSamples ?? 20;
-  const dist = join(REPO_ROOT, 'daping/dist');
+  const dist = opts.dist ?? join(REPO_ROOT, 'daping/dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('daping/dist missing: run pnpm build first');
   // the built files and the API are both answered by page.route: no server, nothing else on the machine measured
   const base = 'http://daping.bench';
@@ -68,12 +82,53 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
+    /** a heap snapshot's V8 nodes by kind: compiled code, and the rest (Blink's own objects left out, as in getHeapUsage) */
+    const breakdown = async () => {
+      await heap();
+      const chunks: string[] = [];
+      const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      const snap = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
+      const { node_fields: fields, node_types: [types] } = snap.snapshot.meta;
+      const typeAt = fields.indexOf('type');
+      const sizeAt = fields.indexOf('self_size');
+      let code = 0;
+      let objects = 0;
+      for (let i = 0; i < snap.nodes.length; i += fields.length) {
+        const type = types[snap.nodes[i + typeAt]!];
+        const size = snap.nodes[i + sizeAt]!;
+        if (type === 'code') code += size;
+        else if (type !== 'native' && type !== 'synthetic') objects += size;
+      }
+      return { code, objects };
+    };
     const refresh = async () => {
       cycle++;
       await page.evaluate(() => window.__dapingRefresh!());
     };
 
-    // frames: a refresh left to draw and finish its animations (counters 1.2 s, charts 0.5 s)
+    // memory: cycles back to back (each one sets new data everywhere; animations are cut short by the next)
+    while (cycle < 10) await refresh();
+    const heapAt10 = await heap();
+    const at10 = await breakdown();
+    const heapCurve: Array<[number, number]> = [[cycle, heapAt10]];
+    const t0 = performance.now();
+    const startCycle = cycle;
+    const checkpoints = [0.25, 0.5, 0.75].map((f) => Math.round(refreshes * f)).filter((c) => c > 10);
+    while (cycle < refreshes) {
+      await refresh();
+      if (checkpoints.includes(cycle)) heapCurve.push([cycle, await heap()]);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    // let the last animations finish before the final measurement
+    await page.waitForTimeout(1500);
+    const heapAtEnd = await heap();
+    heapCurve.push([cycle, heapAtEnd]);
+    const atEnd = await breakdown();
+    // frames, after the memory cycles (a screen that has run a while): a refresh left to draw and
+    // finish its animations (counters 1.2 s, charts 0.5 s)
     await page.evaluate(() => {
       const w = window as unknown as { __loaf: number };
       w.__loaf = 0;
@@ -85,19 +140,19 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
         w.__loaf = -1;
       }
     });
-    let longestFrameMs = 0;
-    let idleFrameMs = 0;
+    const busy: number[] = [];
+    const idle: number[] = [];
     for (let i = 0; i < frameSamples * 2; i++) {
       // even samples: a refresh; odd samples: the same time with no refresh (the baseline: clock,
       // ripples and whatever else the machine is doing)
       const withRefresh = i % 2 === 0;
       if (withRefresh) cycle++;
-      const worst = await page.evaluate(async (doRefresh) => {
+      const deltas = await page.evaluate(async (doRefresh) => {
         let last = performance.now();
-        let max = 0;
+        const times: number[] = [];
         let on = true;
         const loop = (t: number) => {
-          max = Math.max(max, t - last);
+          times.push(t - last);
           last = t;
           if (on) requestAnimationFrame(loop);
         };
@@ -105,35 +160,34 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
         if (doRefresh) await window.__dapingRefresh!();
         await new Promise((r) => setTimeout(r, 1500));
         on = false;
-        return max;
+        return times;
       }, withRefresh);
-      if (withRefresh) longestFrameMs = Math.max(longestFrameMs, worst);
-      else idleFrameMs = Math.max(idleFrameMs, worst);
+      (withRefresh ? busy : idle).push(...deltas);
     }
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    const p95 = (xs: number[]) => round(xs.slice().sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0);
+    const longestFrameMs = round(Math.max(0, ...busy));
+    const idleFrameMs = round(Math.max(0, ...idle));
     const loaf = await page.evaluate(() => (window as unknown as { __loaf: number }).__loaf);
     if (opts.screenshot) await page.screenshot({ path: opts.screenshot });
 
-    // memory: cycles back to back (each one sets new data everywhere; animations are cut short by the next)
-    const done = () => cycle;
-    while (done() < 10) await refresh();
-    const heapAt10 = await heap();
-    const t0 = performance.now();
-    const startCycle = cycle;
-    while (done() < refreshes) await refresh();
-    const seconds = (performance.now() - t0) / 1000;
-    // let the last animations finish before the final measurement
-    await page.waitForTimeout(1500);
-    const heapAtEnd = await heap();
     return {
       refreshes,
       viewport: '3840×2160',
       heapAt10,
       heapAtEnd,
       growthPct: ((heapAtEnd - heapAt10) / heapAt10) * 100,
-      longestFrameMs: Math.round(longestFrameMs * 10) / 10,
-      idleFrameMs: Math.round(idleFrameMs * 10) / 10,
-      longestLoafMs: loaf >= 0 ? Math.round(loaf * 10) / 10 : null,
+      longestFrameMs,
+      idleFrameMs,
+      longestLoafMs: loaf >= 0 ? round(loaf) : null,
+      p95FrameMs: p95(busy),
+      idleP95FrameMs: p95(idle),
       frameSamples,
+      heapCurve,
+      codeAt10: at10.code,
+      codeAtEnd: atEnd.code,
+      objectsAt10: at10.objects,
+      objectsAtEnd: atEnd.objects,
       secondsPerRefresh: seconds / Math.max(1, refreshes - startCycle),
     };
   } finally {
