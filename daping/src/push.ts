@@ -1,5 +1,5 @@
-import { backoffDelay, websocketUrl } from '@pv/client';
-import { WS_CLOSE, type ServerFrame } from '@pv/contract';
+import { backoffDelay, parseServerFrame, websocketUrl } from '@pv/client';
+import { WS_CLOSE } from '@pv/contract';
 
 /** after a refusal (4402: revoked display token or session gone), look for a different token this often */
 const REFUSED_RETRY_MS = 30_000;
@@ -31,17 +31,12 @@ export function connectStatsPush(opts: { getToken: () => string | null; onChange
     socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
     ws.onmessage = (event) => {
-      let frame: ServerFrame;
-      try {
-        frame = JSON.parse(String(event.data)) as ServerFrame;
-      } catch {
-        return;
-      }
-      if (frame.type === 'ready') {
+      const frame = parseServerFrame(event.data);
+      if (frame?.type === 'ready') {
         attempt = 0;
         refused = null;
         opts.onOpen?.(true);
-      } else if (frame.type === 'stats') opts.onChange();
+      } else if (frame?.type === 'stats') opts.onChange();
     };
     ws.onclose = (event) => {
       if (socket !== ws) return;

@@ -1,4 +1,4 @@
-import { backoffDelay, websocketUrl } from '@pv/client';
+import { backoffDelay, parseServerFrame, websocketUrl } from '@pv/client';
 import { paths, WS_CLOSE, type ServerFrame } from '@pv/contract';
 import { client } from './client.ts';
 import { session } from './session.ts';
@@ -81,12 +81,8 @@ function connect() {
   };
   ws.onmessage = (event) => {
     if (socket !== ws) return;
-    let frame: ServerFrame;
-    try {
-      frame = JSON.parse(String(event.data)) as ServerFrame;
-    } catch {
-      return;
-    }
+    const frame = parseServerFrame(event.data);
+    if (!frame) return;
     if (frame.type === 'ready') {
       attempt = 0;
       refusedToken = null;

@@ -3,4 +3,4 @@ export type { ApiClient, ClientOptions, RequestConfig, ExtraConfig, HttpMethod, 
 export { serializeParams, withQuery } from './query.ts';
 export { detectBrowser, currentBrowser } from './browser.ts';
 export type { ApiEnvelope } from '@pv/contract';
-export { websocketUrl, backoffDelay } from './websocket.ts';
+export { websocketUrl, backoffDelay, parseServerFrame } from './websocket.ts';

@@ -1,4 +1,4 @@
-import { paths } from '@pv/contract';
+import { paths, type ServerFrame } from '@pv/contract';
 
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
@@ -14,4 +14,13 @@ export function websocketUrl(base: string, location: { protocol: string; host: s
 export function backoffDelay(n: number, random: () => number = Math.random): number {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(n, 10));
   return Math.round(base * (0.8 + random() * 0.4));
+}
+
+/** A frame of the push channel, or null for anything that is not JSON (ignored by the listeners). */
+export function parseServerFrame(data: unknown): ServerFrame | null {
+  try {
+    return JSON.parse(String(data)) as ServerFrame;
+  } catch {
+    return null;
+  }
 }
