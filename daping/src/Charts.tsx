@@ -125,7 +125,9 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
           rippleEffect: { scale: 3, brushType: 'stroke' },
           symbolSize: (v: number[]) => 10 + Math.min(16, Math.sqrt(v[2] ?? 0)),
           itemStyle: { color: '#ffd15c' },
-          labelLayout: { hideOverlap: true },
+          // neighbouring provinces (江苏 / 安徽) put their labels on the same line: move them apart
+          // (ECharts applies moveOverlap only to labels given an x: the one they already have)
+          labelLayout: (p: { labelRect: { x: number } }) => ({ x: p.labelRect.x, moveOverlap: 'shiftY' as const }),
           label: { show: true, position: 'right', color: '#ffe08a', fontSize: 15, formatter: (p: { data: { label: string } }) => p.data.label },
           data: top.map((r) => ({
             name: mapNameByCode.get(r.code) ?? r.name,
