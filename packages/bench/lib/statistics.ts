@@ -119,6 +119,9 @@ export async function benchStatistics(o: StatisticsOptions): Promise<StatCase[]>
   if (o.agentToken) {
     cases.push({ name: 'homepage (month), agent user', path: 'statistic/homepage', body: month, naive: null, token: o.agentToken });
     cases.push({ name: 'user_line (year), agent user', path: 'statistic/user_line', body: year, naive: null, token: o.agentToken });
+    cases.push({ name: 'industry_customer_data (year), agent user', path: 'statistic/industry_customer_data', body: year, naive: null, token: o.agentToken });
+    cases.push({ name: 'industry_construction_data (year), agent user', path: 'statistic/industry_construction_data', body: year, naive: null, token: o.agentToken });
+    cases.push({ name: 'industry_team_data (year), agent user', path: 'statistic/industry_team_data', body: year, naive: null, token: o.agentToken });
   }
 
   const out: StatCase[] = [];

@@ -102,7 +102,7 @@ export const statTeamDaily = pgTable(
     kwp_built: amount('kwp_built'),
     lead_days: amount('lead_days'),
   },
-  (t) => [unique('stat_team_daily_key').on(t.day, t.team_id, t.kind, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_team_daily_day_idx').on(t.day)],
+  (t) => [unique('stat_team_daily_key').on(t.day, t.team_id, t.kind, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_team_daily_day_idx').on(t.day), index('stat_team_daily_agent_idx').on(t.agent_id, t.day)],
 );
 
 /** Decided self-audits per review day (team = submitter); first attempts for the first-pass rate. */
@@ -119,7 +119,7 @@ export const statAuditDaily = pgTable(
     first_decided: count('first_decided'),
     first_approved: count('first_approved'),
   },
-  (t) => [unique('stat_audit_daily_key').on(t.day, t.kind, t.province_code, t.city_code, t.agent_id, t.team_id).nullsNotDistinct(), index('stat_audit_daily_day_idx').on(t.day)],
+  (t) => [unique('stat_audit_daily_key').on(t.day, t.kind, t.province_code, t.city_code, t.agent_id, t.team_id).nullsNotDistinct(), index('stat_audit_daily_day_idx').on(t.day), index('stat_audit_daily_agent_idx').on(t.agent_id, t.day)],
 );
 
 /** Failed check items of rejected self-audits per review day. */
@@ -133,7 +133,7 @@ export const statRejectDaily = pgTable(
     agent_id: integer('agent_id'),
     n: count('n'),
   },
-  (t) => [unique('stat_reject_daily_key').on(t.day, t.kind, t.item, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_reject_daily_day_idx').on(t.day)],
+  (t) => [unique('stat_reject_daily_key').on(t.day, t.kind, t.item, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_reject_daily_day_idx').on(t.day), index('stat_reject_daily_agent_idx').on(t.agent_id, t.day)],
 );
 
 /** The same three per month (day = the 1st) without the agent, for the `all` scope. */
