@@ -269,7 +269,7 @@ async function benchStats(): Promise<string[]> {
       return [
         `## Statistics endpoints at ${Number(n!.c).toLocaleString('en')} customers and ${Number(n!.s).toLocaleString('en')} stations (${url ? 'PostgreSQL' : 'embedded PGlite'})`,
         '',
-        `Each endpoint over HTTP on loopback, ${cases[0]?.http.n ?? 0} requests one at a time, beside the naive SQL it replaces (the same numbers counted from the base tables) run on the same handle. The endpoints read rollup tables kept by statement-level triggers (modules/statistic/rollup.ts).`,
+        `Each endpoint over HTTP on loopback, ${cases[0]?.http.n ?? 0} requests one at a time, beside the naive SQL it replaces (the same numbers counted from the base tables, ${values['stats-naive-requests']} runs each) run on the same handle. The endpoints read rollup tables kept by statement-level triggers (modules/statistic/rollup.ts).${agentToken ? ` "agent user" rows: ${String(values['stats-agent']).split(':')[0]} in the agent scope (its agent tree; the built-in agent role has no statistic:view, so it was granted for the run).` : ''}`,
         '',
         ...statisticsTable(cases),
         '',
