@@ -16,7 +16,7 @@ import {
   todoLinks,
 } from '../src/resources/stats/logic.ts';
 import { configOf, errorText, formErrors, formOf } from '../src/resources/stats/targets.ts';
-import { chartColors, funnelOption, isFunnelEmpty, isTeamEmpty, regionRows, teamRows } from '../src/resources/stats/options.ts';
+import { chartColors, funnelOption, isFunnelEmpty, isTeamEmpty, regionOption, regionRows, teamRows } from '../src/resources/stats/options.ts';
 
 /** The filter a list reads from a link (react-admin parses `filter` and `displayedFilters` as JSON). */
 const parse = (to: string) => {
@@ -176,6 +176,10 @@ describe('chart options', () => {
     expect(regionRows(area, 'customers', 'zh').map((r) => r.label)).toEqual(['江苏省', '山东省']);
     expect(regionRows(area, 'stations', 'en').map((r) => r.code)).toEqual(['370000', '320000']);
     expect(regionRows(area, 'stations', 'en')[0]!.label).not.toBe('山东省');
+    // the tooltip describes the hovered bar (rows drawn bottom-up: index 0 is the last of the ranking)
+    const tip = regionOption(area, 'customers', (k) => k, dark, 'zh').tooltip as { formatter: (p: unknown) => string };
+    expect(tip.formatter([{ dataIndex: 1 }])).toBe('<b>江苏省</b><br/>pv.dash.region.customers: 9<br/>pv.dash.region.stations: 1<br/>pv.dash.region.capacity_kwp: 60 kWp');
+    expect(tip.formatter([{ dataIndex: 0 }])).toContain('<b>山东省</b>');
     const teams: IndustryTeamStat = {
       as_of: '',
       range: { period: 'month', start: '2026-11-01', end: '2026-11-23', grain: 'day' },

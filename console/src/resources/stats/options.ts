@@ -60,6 +60,15 @@ const tooltip = (c: ChartColors, trigger: 'axis' | 'item' = 'axis'): TooltipComp
   ...(trigger === 'axis' ? { axisPointer: { type: 'shadow' } } : {}),
 });
 
+/** An axis tooltip describing the hovered row of `rows` (the chart's categories in the same order): its lines joined. */
+const rowTooltip = <R>(c: ChartColors, rows: readonly R[], lines: (row: R) => string[]): TooltipComponentOption => ({
+  ...tooltip(c),
+  formatter: (p: unknown) => {
+    const [first] = p as { dataIndex: number }[];
+    return lines(rows[first?.dataIndex ?? 0]!).join('<br/>');
+  },
+});
+
 const legend = (c: ChartColors): LegendComponentOption => ({ top: 0, textStyle: { color: c.textMuted }, itemWidth: 14, itemHeight: 8 });
 
 const axis = (c: ChartColors) => ({
@@ -147,14 +156,7 @@ export function capacityOption(s: IndustryDataStat, t: Translate, c: ChartColors
   const rows = CAPACITY_STAGES.map((k) => ({ key: k, name: t(`pv.dash.stage.${k}`), ...s.capacity[k] }));
   return {
     ...common(c),
-    tooltip: {
-      ...tooltip(c),
-      formatter: (p: unknown) => {
-        const [first] = p as { dataIndex: number }[];
-        const row = rows[first?.dataIndex ?? 0]!;
-        return `${row.name}<br/>${formatCapacity(row.kwp, lang)} · ${t('pv.dash.stations', { n: formatNumber(row.stations, lang) })}`;
-      },
-    },
+    tooltip: rowTooltip(c, rows, (row) => [row.name, `${formatCapacity(row.kwp, lang)} · ${t('pv.dash.stations', { n: formatNumber(row.stations, lang) })}`]),
     grid: { left: 8, right: 16, top: 30, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: rows.map((r) => r.name), ...axis(c), splitLine: { show: false } },
     yAxis: { type: 'value', name: 'kWp', ...axis(c) },
@@ -208,19 +210,12 @@ export function regionOption(s: UserAreaStat, metric: RegionMetric, t: Translate
   const fmt = (v: number) => (metric === 'capacity_kwp' ? formatCapacity(v, lang) : formatNumber(v, lang));
   return {
     ...common(c),
-    tooltip: {
-      ...tooltip(c),
-      formatter: (p: unknown) => {
-        const [first] = p as { dataIndex: number }[];
-        const r = rows[first?.dataIndex ?? 0]!;
-        return [
-          `<b>${r.label}</b>`,
-          `${t('pv.dash.region.customers')}: ${formatNumber(r.customers, lang)}`,
-          `${t('pv.dash.region.stations')}: ${formatNumber(r.stations, lang)}`,
-          `${t('pv.dash.region.capacity_kwp')}: ${formatCapacity(r.capacity_kwp, lang)}`,
-        ].join('<br/>');
-      },
-    },
+    tooltip: rowTooltip(c, rows, (r) => [
+      `<b>${r.label}</b>`,
+      `${t('pv.dash.region.customers')}: ${formatNumber(r.customers, lang)}`,
+      `${t('pv.dash.region.stations')}: ${formatNumber(r.stations, lang)}`,
+      `${t('pv.dash.region.capacity_kwp')}: ${formatCapacity(r.capacity_kwp, lang)}`,
+    ]),
     grid: { left: 8, right: 72, top: 4, bottom: 4, containLabel: true },
     xAxis: { type: 'value', ...axis(c), axisLabel: { show: false }, splitLine: { show: false } },
     yAxis: { type: 'category', data: rows.map((r) => r.label), ...axis(c), axisTick: { show: false } },
@@ -309,20 +304,13 @@ export function teamOption(s: IndustryTeamStat, t: Translate, c: ChartColors, la
   return {
     ...common(c),
     color: [c.series[1]!, c.primary],
-    tooltip: {
-      ...tooltip(c),
-      formatter: (p: unknown) => {
-        const [first] = p as { dataIndex: number }[];
-        const r = rows[first?.dataIndex ?? 0]!;
-        return [
-          `<b>${r.name}</b>`,
-          `${t('pv.dash.team.kwp_built')}: ${formatCapacity(r.kwp_built, lang)}`,
-          `${t('pv.dash.team.orders')}: ${formatNumber(r.orders, lang)} / ${t('pv.dash.team.completed')}: ${formatNumber(r.completed, lang)}`,
-          `${t('pv.dash.team.lead_days')}: ${r.lead_days === null ? '-' : formatNumber(r.lead_days, lang, 1)}`,
-          `${t('pv.dash.team.reject_rate')}: ${formatRate(r.reject_rate, lang)}`,
-        ].join('<br/>');
-      },
-    },
+    tooltip: rowTooltip(c, rows, (r) => [
+      `<b>${r.name}</b>`,
+      `${t('pv.dash.team.kwp_built')}: ${formatCapacity(r.kwp_built, lang)}`,
+      `${t('pv.dash.team.orders')}: ${formatNumber(r.orders, lang)} / ${t('pv.dash.team.completed')}: ${formatNumber(r.completed, lang)}`,
+      `${t('pv.dash.team.lead_days')}: ${r.lead_days === null ? '-' : formatNumber(r.lead_days, lang, 1)}`,
+      `${t('pv.dash.team.reject_rate')}: ${formatRate(r.reject_rate, lang)}`,
+    ]),
     legend: legend(c),
     grid: { left: 8, right: 24, top: 36, bottom: 4, containLabel: true },
     xAxis: [
@@ -352,19 +340,12 @@ export function targetOption(s: TargetIndexStat, t: Translate, c: ChartColors, l
   const done = c.series[1]!;
   return {
     ...common(c),
-    tooltip: {
-      ...tooltip(c),
-      formatter: (p: unknown) => {
-        const [first] = p as { dataIndex: number }[];
-        const it = items[first?.dataIndex ?? 0]!;
-        return [
-          `<b>${targetItemLabel(it, t, lang)}</b>`,
-          `${t('pv.dash.target.target')}: ${formatNumber(it.target, lang, 1)}`,
-          `${t('pv.dash.target.actual')}: ${formatNumber(it.actual, lang, 1)}`,
-          `${t('pv.dash.target.completion')}: ${formatRate(it.completion, lang)}`,
-        ].join('<br/>');
-      },
-    },
+    tooltip: rowTooltip(c, items, (it) => [
+      `<b>${targetItemLabel(it, t, lang)}</b>`,
+      `${t('pv.dash.target.target')}: ${formatNumber(it.target, lang, 1)}`,
+      `${t('pv.dash.target.actual')}: ${formatNumber(it.actual, lang, 1)}`,
+      `${t('pv.dash.target.completion')}: ${formatRate(it.completion, lang)}`,
+    ]),
     legend: { ...legend(c), data: [{ name: t('pv.dash.target.target'), itemStyle: { color: track } }, { name: t('pv.dash.target.actual'), itemStyle: { color: c.primary } }] },
     grid: { left: 8, right: 56, top: 36, bottom: 4, containLabel: true },
     xAxis: { type: 'value', ...axis(c), axisLabel: { show: false }, splitLine: { show: false } },
