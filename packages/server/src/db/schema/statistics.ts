@@ -28,31 +28,50 @@ const flowMeasures = () => ({
   grid_days: amount('grid_days'),
 });
 
+const cohortMeasures = () => ({
+  customers: count('customers'),
+  /** cohort members that have signed (formal, signed_at set) */
+  signed: count('signed'),
+  /** sum of days created → signed over those */
+  sign_days: amount('sign_days'),
+  /** signed members with at least one non-terminated station built (built_at, or grid_at) */
+  built: count('built'),
+  /** sum of days signed → the first station built */
+  build_days: amount('build_days'),
+  /** signed members with at least one non-terminated station grid-connected (grid_at) */
+  grid: count('grid'),
+  /** sum of days first built → first grid-connected */
+  grid_days: amount('grid_days'),
+});
+
+
 const region = () => ({
   province_code: varchar('province_code', { length: 6 }).notNull(),
   city_code: varchar('city_code', { length: 6 }),
 });
 
+type Measures = typeof flowMeasures | typeof cohortMeasures;
+
 /** Daily flows per (China day, province, city, agent): one table fed by customers, one by stations. */
-const dailyAgent = (name: string) =>
+const dailyAgent = (name: string, measures: Measures) =>
   pgTable(
     name,
-    { day: date('day', { mode: 'string' }).notNull(), ...region(), agent_id: integer('agent_id'), ...flowMeasures() },
+    { day: date('day', { mode: 'string' }).notNull(), ...region(), agent_id: integer('agent_id'), ...measures() },
     (t) => [unique(`${name}_key`).on(t.day, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index(`${name}_agent_idx`).on(t.agent_id, t.day)],
   );
 /** The same without the agent (a few hundred rows a day), for the `all` scope. */
-const dailyRegion = (name: string) =>
-  pgTable(name, { day: date('day', { mode: 'string' }).notNull(), ...region(), ...flowMeasures() }, (t) => [
+const dailyRegion = (name: string, measures: Measures) =>
+  pgTable(name, { day: date('day', { mode: 'string' }).notNull(), ...region(), ...measures() }, (t) => [
     unique(`${name}_key`).on(t.day, t.province_code, t.city_code).nullsNotDistinct(),
   ]);
 
-export const statDailyCustomers = dailyAgent('stat_daily_customers');
-export const statDailyStations = dailyAgent('stat_daily_stations');
-export const statDailyRegionCustomers = dailyRegion('stat_daily_region_customers');
-export const statDailyRegionStations = dailyRegion('stat_daily_region_stations');
+export const statDailyCustomers = dailyAgent('stat_daily_customers', flowMeasures);
+export const statDailyStations = dailyAgent('stat_daily_stations', flowMeasures);
+export const statDailyRegionCustomers = dailyRegion('stat_daily_region_customers', flowMeasures);
+export const statDailyRegionStations = dailyRegion('stat_daily_region_stations', flowMeasures);
 /** Per month (day = the 1st of the month), without the agent: the whole months of long ranges. */
-export const statMonthlyRegionCustomers = dailyRegion('stat_monthly_region_customers');
-export const statMonthlyRegionStations = dailyRegion('stat_monthly_region_stations');
+export const statMonthlyRegionCustomers = dailyRegion('stat_monthly_region_customers', flowMeasures);
+export const statMonthlyRegionStations = dailyRegion('stat_monthly_region_stations', flowMeasures);
 
 /** Customers now by stage × status × province × city × agent. */
 export const statCustomerNow = pgTable(
@@ -318,34 +337,7 @@ export const statTargetConfig = pgTable('stat_target_config', {
  * the day sums behind the average lead times. Kept by the customers' triggers and by the stations'
  * (a station moving changes its customer's steps); modules/statistic/rollup.ts `COHORT_*`.
  */
-const cohortMeasures = () => ({
-  customers: count('customers'),
-  /** cohort members that have signed (formal, signed_at set) */
-  signed: count('signed'),
-  /** sum of days created → signed over those */
-  sign_days: amount('sign_days'),
-  /** signed members with at least one non-terminated station built (built_at, or grid_at) */
-  built: count('built'),
-  /** sum of days signed → the first station built */
-  build_days: amount('build_days'),
-  /** signed members with at least one non-terminated station grid-connected (grid_at) */
-  grid: count('grid'),
-  /** sum of days first built → first grid-connected */
-  grid_days: amount('grid_days'),
-});
-export const statCohortDaily = pgTable(
-  'stat_cohort_daily',
-  { day: date('day', { mode: 'string' }).notNull(), ...region(), agent_id: integer('agent_id'), ...cohortMeasures() },
-  (t) => [unique('stat_cohort_daily_key').on(t.day, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(), index('stat_cohort_daily_agent_idx').on(t.agent_id, t.day)],
-);
+export const statCohortDaily = dailyAgent('stat_cohort_daily', cohortMeasures);
 /** The same without the agent for the `all` scope, per day and per month (day = the 1st). */
-export const statCohortRegionDaily = pgTable(
-  'stat_cohort_region_daily',
-  { day: date('day', { mode: 'string' }).notNull(), ...region(), ...cohortMeasures() },
-  (t) => [unique('stat_cohort_region_daily_key').on(t.day, t.province_code, t.city_code).nullsNotDistinct()],
-);
-export const statCohortRegionMonthly = pgTable(
-  'stat_cohort_region_monthly',
-  { day: date('day', { mode: 'string' }).notNull(), ...region(), ...cohortMeasures() },
-  (t) => [unique('stat_cohort_region_monthly_key').on(t.day, t.province_code, t.city_code).nullsNotDistinct()],
-);
+export const statCohortRegionDaily = dailyRegion('stat_cohort_region_daily', cohortMeasures);
+export const statCohortRegionMonthly = dailyRegion('stat_cohort_region_monthly', cohortMeasures);

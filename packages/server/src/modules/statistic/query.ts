@@ -144,12 +144,18 @@ const PROVINCE_MONTHLY_TABLE: Record<string, string> = {
   stat_reject_daily: 'stat_reject_province_monthly',
 };
 
-const countryWide = (ctx: StatContext, table: string) => (ctx.auth.scope === 'all' && !ctx.province && !ctx.city ? COUNTRY_TABLE[table] : undefined);
+const noRegion = (ctx: StatContext) => !ctx.province && !ctx.city;
+
+/** The daily table the caller reads: per agent outside the `all` scope, else the least detailed that answers. */
+function dailyTable(ctx: StatContext, table: string): string {
+  if (ctx.auth.scope !== 'all') return table;
+  return (noRegion(ctx) ? COUNTRY_TABLE[table]?.daily : undefined) ?? ALL_SCOPE_TABLE[table] ?? table;
+}
 
 /** The monthly table for the whole months of a range (the `all` scope only), the least detailed that answers. */
 function monthlyTable(ctx: StatContext, table: string): string | undefined {
   if (ctx.auth.scope !== 'all') return undefined;
-  if (!ctx.province && !ctx.city) return COUNTRY_TABLE[table]?.monthly ?? MONTHLY_TABLE[table];
+  if (noRegion(ctx)) return COUNTRY_TABLE[table]?.monthly ?? MONTHLY_TABLE[table];
   if (!ctx.city) return PROVINCE_MONTHLY_TABLE[table] ?? MONTHLY_TABLE[table];
   return MONTHLY_TABLE[table];
 }
@@ -162,8 +168,7 @@ function monthlyTable(ctx: StatContext, table: string): string | undefined {
  */
 export function from(ctx: StatContext, table: string): { rel: SQL; where: SQL } {
   const { auth } = ctx;
-  const name = countryWide(ctx, table)?.daily ?? ((auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table);
-  const rel = rollupRelation(name, baseFilter(auth, SOURCE[table]!));
+  const rel = rollupRelation(dailyTable(ctx, table), baseFilter(auth, SOURCE[table]!));
   const conds: SQL[] = [];
   if (auth.scope === 'agent') conds.push(auth.agentId === null ? sql`false` : sql`t.agent_id in ${agentTree(auth.agentId)}`);
   if (ctx.province) conds.push(sql`t.province_code = ${ctx.province}`);
@@ -235,7 +240,7 @@ export function rangeRows(ctx: StatContext, table: string, columns: readonly str
   const tail = afterLast === monthStart(end) && end >= ctx.today && monthStart(end) >= start ? monthStart(end) : null;
   if (firstFull >= afterLast && !tail) return plain;
   const monthlyRel = sql`${sql.raw(monthlyName)} t`;
-  const dailyName = sql.raw(countryWide(ctx, table)?.daily ?? ((ctx.auth.scope === 'all' && ALL_SCOPE_TABLE[table]) || table));
+  const dailyName = sql.raw(dailyTable(ctx, table));
   // max() reads the end of the day index: constant time however many rows are dated after the range
   const future = sql`coalesce((select max(f.day) from ${dailyName} f) > ${end}, false)`;
   const edges = sql`select t.day, ${cols} from ${daily.rel} where ${daily.where} and t.day between ${start} and ${end} and (t.day < ${firstFull} or t.day >= ${afterLast})`;
