@@ -151,12 +151,18 @@ export function useScreenData(client: ApiClient, refreshSeconds: number, push: b
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // a change pushed while a cycle is in flight may have missed that cycle's reads: one more cycle after it
+    let again = false;
     const run = (): Promise<number> => {
       if (running.current) return running.current;
       clearTimeout(timer);
       const p = cycle(controller.signal).finally(() => {
         running.current = null;
-        if (!stopped) timer = setTimeout(() => void run(), refreshSeconds * 1000);
+        if (stopped) return;
+        if (again) {
+          again = false;
+          void run();
+        } else timer = setTimeout(() => void run(), refreshSeconds * 1000);
       });
       running.current = p;
       return p;
@@ -168,7 +174,14 @@ export function useScreenData(client: ApiClient, refreshSeconds: number, push: b
     };
     void run();
     const stopPush = push
-      ? connectStatsPush({ getToken, onChange: () => void run(), onOpen: (pushOpen) => setFeed((prev) => (prev.pushOpen === pushOpen ? prev : { ...prev, pushOpen })) })
+      ? connectStatsPush({
+          getToken,
+          onChange: () => {
+            if (running.current) again = true;
+            else void run();
+          },
+          onOpen: (pushOpen) => setFeed((prev) => (prev.pushOpen === pushOpen ? prev : { ...prev, pushOpen })),
+        })
       : undefined;
     return () => {
       stopPush?.();
