@@ -40,8 +40,6 @@ export class Hub {
   constructor(
     private readonly db: Db,
     private readonly onError: (err: unknown) => void,
-    /** at most one `stats` frame per this many ms (a burst of writes is one refresh) */
-    private readonly statsIntervalMs = STATS_PUSH_INTERVAL_MS,
   ) {}
 
   add(client: Client) {
@@ -81,7 +79,8 @@ export class Hub {
    * (one trailing frame covers everything written during the interval).
    */
   private statsChanged() {
-    if (this.closed) return;
+    // nobody listening (the usual case on a console-only process): no frame, no timer
+    if (this.closed || this.statsClients.size === 0) return;
     if (this.statsTimer) {
       this.statsPending = true;
       return;
@@ -93,7 +92,7 @@ export class Hub {
         this.statsPending = false;
         this.statsChanged();
       }
-    }, this.statsIntervalMs);
+    }, STATS_PUSH_INTERVAL_MS);
     this.statsTimer.unref?.();
   }
 
