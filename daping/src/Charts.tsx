@@ -1,9 +1,9 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { regionName, TargetKind, type CapacityByStage, type TargetIndexStat, type UserAreaRow, type UserLineStat } from '@pv/contract';
 import { echarts } from './echarts.ts';
 import { centreByCode, MAP_NAME, mapNameByCode } from './geo.ts';
 import { t } from './i18n.ts';
-import { capacityScale, completionPercent, formatInScale, formatNumber, mapShading, nationalTargets, shortProvinceName, type Lang } from './logic.ts';
+import { capacityScale, completionPercent, formatInScale, formatNumber, labelWidth, mapShading, nationalTargets, shortProvinceName, spreadLabels, topN, type Lang } from './logic.ts';
 import { useChart } from './useChart.ts';
 
 const AXIS = '#7fb6e6';
@@ -29,8 +29,6 @@ interface DrawnProps {
 
 // ---------------------------------------------------------------- map
 
-/** where the map sits in its panel: the same for the shaded provinces and the ripples drawn over them */
-const GEO_LAYOUT = { map: MAP_NAME, roam: false, zoom: 1.15, top: 40, bottom: 10 } as const;
 /** capacity bands, lowest first (mapShading) */
 const SHADES = ['#0e3570', '#1565c0', '#0a8fe0', '#00c8ff', '#36f3c4'];
 
@@ -41,11 +39,12 @@ const bound = (kwp: number, divisor: number) => {
 };
 
 /**
- * Provinces shaded by installed capacity; the top five pulse with their station counts. Two ECharts
- * instances stacked: the provinces (rebuilt by ECharts on every setOption of their chart, the
- * screen's most expensive draw) get a new option only when a province changes capacity band
- * (`mapShading`), while the ripples and their labels — new numbers on nearly every refresh — live
- * in a light chart of their own over the same geo layout (not drawn, not interactive).
+ * Provinces shaded by installed capacity; the top five pulse with their station counts. The provinces
+ * are an ECharts map (rebuilt by ECharts on every setOption, the screen's most expensive draw) that
+ * gets a new option only when a province changes capacity band (`mapShading`). The pulses and their
+ * labels — new numbers on nearly every refresh — are HTML over it (`Ripples`), placed at the map's own
+ * pixel position of each province: their CSS animations run in the compositor, so a wall screen does
+ * not repaint a 4K canvas sixty times a second to keep them moving.
  */
 export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: Lang } & DrawnProps) {
   // the tooltip reads the latest numbers, so a refresh that keeps every band does not need a redraw
@@ -89,7 +88,11 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         seriesIndex: 0,
       },
       geo: {
-        ...GEO_LAYOUT,
+        map: MAP_NAME,
+        roam: false,
+        zoom: 1.15,
+        top: 40,
+        bottom: 10,
         nameMap,
         label: { show: false },
         itemStyle: { areaColor: '#0b2a55', borderColor: 'rgba(0, 229, 255, 0.55)', borderWidth: 1 },
@@ -107,45 +110,63 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shading.key, lang]);
 
-  const ripples = useMemo(() => {
-    const top = rows
-      .filter((r) => r.stations > 0 && centreByCode.has(r.code))
-      .sort((a, b) => b.stations - a.stations)
-      .slice(0, 5);
-    return {
-      textStyle: { fontFamily: FONT },
-      ...ANIMATION,
-      // the coordinate system only: the provinces are drawn by the chart underneath
-      geo: { ...GEO_LAYOUT, show: false, silent: true },
-      series: [
-        {
-          type: 'effectScatter',
-          coordinateSystem: 'geo',
-          silent: true,
-          rippleEffect: { scale: 3, brushType: 'stroke' },
-          symbolSize: (v: number[]) => 10 + Math.min(16, Math.sqrt(v[2] ?? 0)),
-          itemStyle: { color: '#ffd15c' },
-          // neighbouring provinces (江苏 / 安徽) put their labels on the same line: move them apart
-          // (ECharts applies moveOverlap only to labels given an x: the one they already have)
-          labelLayout: (p: { labelRect: { x: number } }) => ({ x: p.labelRect.x, moveOverlap: 'shiftY' as const }),
-          label: { show: true, position: 'right', color: '#ffe08a', fontSize: 15, formatter: (p: { data: { label: string } }) => p.data.label },
-          data: top.map((r) => ({
-            name: mapNameByCode.get(r.code) ?? r.name,
-            code: r.code,
-            value: [...centreByCode.get(r.code)!, r.stations],
-            label: `${lang === 'en' ? regionName(r.code, 'en') : shortProvinceName(r.name)} ${formatNumber(r.stations)}`,
-          })),
-        },
-      ],
-    };
-  }, [rows, lang]);
-
-  const base = useChart(provinces, { onDrawn });
-  const overlay = useChart(ripples);
+  // where each province's pulse goes, in the map's pixels: known once the map has been drawn
+  const [points, setPoints] = useState<ReadonlyMap<string, [number, number]>>(new Map());
+  const onMapDrawn = useCallback(
+    (chart: echarts.ECharts) => {
+      const at = new Map<string, [number, number]>();
+      for (const [code, lngLat] of centreByCode) {
+        const p = chart.convertToPixel({ geoIndex: 0 }, lngLat) as number[] | undefined;
+        if (p && Number.isFinite(p[0]) && Number.isFinite(p[1])) at.set(code, [p[0]!, p[1]!]);
+      }
+      setPoints(at);
+      onDrawn?.();
+    },
+    [onDrawn],
+  );
+  const base = useChart(provinces, { onDrawn: onMapDrawn });
   return (
     <div className="map-stack">
       <div className="chart" ref={base} />
-      <div className="chart map-overlay" ref={overlay} />
+      <Ripples rows={rows} points={points} lang={lang} />
+    </div>
+  );
+}
+
+const LABEL_FONT_SIZE = 15;
+
+/** The five provinces with the most stations: a pulsing dot (bigger with more stations) and a label with the count. */
+function Ripples({ rows, points, lang }: { rows: UserAreaRow[]; points: ReadonlyMap<string, [number, number]>; lang: Lang }) {
+  const pulses = useMemo(() => {
+    const top = topN(rows, 'stations', 5).flatMap((r) => {
+      const at = points.get(r.code);
+      if (!at) return [];
+      const size = Math.round(10 + Math.min(16, Math.sqrt(r.stations)));
+      const label = `${lang === 'en' ? regionName(r.code, 'en') : shortProvinceName(r.name)} ${formatNumber(r.stations)}`;
+      return [{ code: r.code, x: at[0], y: at[1], size, label }];
+    });
+    const shift = spreadLabels(
+      top.map((p) => ({ x: p.x + p.size / 2 + 5, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) })),
+      LABEL_FONT_SIZE + 4,
+    );
+    return top.map((p, i) => ({ ...p, shift: shift[i]! }));
+  }, [rows, points, lang]);
+  return (
+    <div className="map-ripples" aria-hidden="true">
+      {pulses.map((p) => (
+        <div key={p.code} className="ripple" style={{ transform: `translate(${p.x}px, ${p.y}px)` }}>
+          {[0, 1, 2].map((ring) => (
+            <i key={ring} className="ripple-ring" style={{ width: p.size, height: p.size, margin: -p.size / 2, animationDelay: `${(ring * -4) / 3}s` }} />
+          ))}
+          <i className="ripple-dot" style={{ width: p.size, height: p.size, margin: -p.size / 2 }} />
+        </div>
+      ))}
+      {/* after every pulse, so a neighbour's pulse never covers a label */}
+      {pulses.map((p) => (
+        <span key={p.code} className="ripple-label" data-code={p.code} style={{ transform: `translate(${p.x + p.size / 2 + 5}px, ${p.y + p.shift}px) translateY(-50%)`, fontSize: LABEL_FONT_SIZE }}>
+          {p.label}
+        </span>
+      ))}
     </div>
   );
 }

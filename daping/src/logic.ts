@@ -391,3 +391,36 @@ export function mapShading(rows: readonly UserAreaRow[], classes = 5): MapShadin
   const key = `${top}|${[...classOf].map(([code, c]) => `${code}:${c}`).join(',')}`;
   return { top, step, classOf, key };
 }
+
+/** Roughly how wide a label is drawn (CJK characters a full em, the rest about half), for laying labels out before they exist. */
+export function labelWidth(text: string, fontSize: number): number {
+  let w = 0;
+  for (const ch of text) w += ch.codePointAt(0)! > 0x2e7f ? fontSize : fontSize * 0.56;
+  return w;
+}
+
+export interface LabelBox {
+  x: number;
+  y: number;
+  width: number;
+}
+
+/**
+ * Vertical offsets that keep labels (`height` tall, left edge at x, centred on y) from overlapping:
+ * taken top to bottom, a label that overlaps one already placed moves down just below it. The map's
+ * station labels of neighbouring provinces (江苏 / 安徽) sit on nearly the same line otherwise.
+ */
+export function spreadLabels(labels: readonly LabelBox[], height: number): number[] {
+  const order = labels.map((_, i) => i).sort((a, b) => labels[a]!.y - labels[b]!.y || labels[a]!.x - labels[b]!.x);
+  const placed: Array<{ x: number; right: number; y: number }> = [];
+  const shift = new Array<number>(labels.length).fill(0);
+  for (const i of order) {
+    const l = labels[i]!;
+    let y = l.y;
+    // placed labels are in increasing y: one pass moves this label below every one it touches
+    for (const p of placed) if (l.x < p.right && p.x < l.x + l.width && Math.abs(y - p.y) < height) y = p.y + height;
+    shift[i] = y - l.y;
+    placed.push({ x: l.x, right: l.x + l.width, y });
+  }
+  return shift;
+}

@@ -29,7 +29,7 @@ export function scheduleDraw(draw: () => void): () => void {
  * growing state over days of refreshes — and disposed on unmount. `replaceMerge` names components
  * whose arrays are replaced instead of merged (e.g. 'series' when the number of series can change).
  */
-export function useChart(option: Option, opts: { replaceMerge?: string[]; onDrawn?: () => void } = {}) {
+export function useChart(option: Option, opts: { replaceMerge?: string[]; onDrawn?: (chart: echarts.ECharts) => void } = {}) {
   const ref = useRef<HTMLDivElement | null>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const ratio = useStagePixelRatio();
@@ -43,11 +43,11 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
     if (!el) return;
     // no useDirtyRect: tried, it left half-erased gauges and map labels after a few hundred refreshes
     const instance = echarts.init(el, null, { renderer: 'canvas', devicePixelRatio: ratio });
-    // 'rendered' (not 'finished', which never comes while a ripple effect animates), once per setOption
+    // 'rendered' (not 'finished', which waits for animations), once per setOption
     instance.on('rendered', () => {
       if (reported.current) return;
       reported.current = true;
-      onDrawn.current?.();
+      onDrawn.current?.(instance);
     });
     chart.current = instance;
     return () => {

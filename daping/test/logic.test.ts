@@ -3,6 +3,8 @@ import type { UserAreaRow } from '@pv/contract';
 import {
   mapShading,
   niceCeil,
+  labelWidth,
+  spreadLabels,
   DEFAULT_REFRESH_SECONDS,
   capacityScale,
   formatInScale,
@@ -254,6 +256,29 @@ describe('mapShading', () => {
     expect(mapShading([row('310000', 12_500), row('440000', 43_900)]).key).toBe(before.key);
     expect(mapShading([row('310000', 20_100), row('440000', 43_900)]).key).not.toBe(before.key);
     expect(mapShading([row('310000', 12_000), row('440000', 50_100)]).key).not.toBe(before.key);
+  });
+});
+
+describe('spreadLabels', () => {
+  it('moves a label that overlaps one above it to just below it, and each further one below that', () => {
+    // 江苏 and 安徽 a few pixels apart on nearly the same line; 上海 just under them
+    const shift = spreadLabels(
+      [
+        { x: 500, y: 300, width: 80 },
+        { x: 470, y: 304, width: 80 },
+        { x: 520, y: 310, width: 80 },
+      ],
+      20,
+    );
+    expect(shift).toEqual([0, 16, 30]);
+  });
+  it('leaves apart labels where they are: far enough down, or side by side', () => {
+    expect(spreadLabels([{ x: 0, y: 100, width: 80 }, { x: 0, y: 120, width: 80 }], 20)).toEqual([0, 0]);
+    expect(spreadLabels([{ x: 0, y: 100, width: 80 }, { x: 80, y: 100, width: 80 }], 20)).toEqual([0, 0]);
+  });
+  it('sizes CJK characters at a full em and digits at about half', () => {
+    expect(labelWidth('江苏', 15)).toBe(30);
+    expect(labelWidth('江苏 12', 15)).toBeCloseTo(30 + 3 * 8.4);
   });
 });
 

@@ -27,6 +27,20 @@ test('the big screen draws customers by province from the server', async ({ page
   const total = provinces.reduce((sum, p) => sum + p.customers, 0);
   expect(total).toBeGreaterThan(0);
   await expect(page.getByTestId('kpi-customers')).toContainText(total.toLocaleString('en-US'));
+  // the provinces with the most stations pulse, each labelled with its count, inside the map
+  const top = (provinces as Array<{ code: string; stations: number }>)
+    .filter((p) => p.stations > 0)
+    .sort((a, b) => b.stations - a.stations || a.code.localeCompare(b.code))
+    .slice(0, 5);
+  const labels = page.getByTestId('chart-user-area').locator('.ripple-label');
+  await expect(labels).toHaveCount(top.length);
+  await expect(labels.first()).toContainText(top[0]!.stations.toLocaleString('en-US'));
+  const map = (await canvas.boundingBox())!;
+  for (const box of await labels.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+    expect(box.x).toBeGreaterThan(map.x);
+    expect(box.y).toBeGreaterThan(map.y);
+    expect(box.y + box.height).toBeLessThan(map.y + map.height);
+  }
 });
 
 test('the big screen without a session asks to sign in', async ({ page }) => {
