@@ -23,12 +23,12 @@ test('the big screen draws customers by province from the server', async ({ page
   await expect(canvas).toBeVisible();
   const token = await tokenOf(page);
   const stat = await page.request.post('/api/system/statistic/user_area', { headers: { authorization: `Bearer ${token}` }, data: {} });
-  const provinces: Array<{ customers: number }> = (await stat.json()).data.provinces;
+  const provinces: Array<{ code: string; customers: number; stations: number }> = (await stat.json()).data.provinces;
   const total = provinces.reduce((sum, p) => sum + p.customers, 0);
   expect(total).toBeGreaterThan(0);
   await expect(page.getByTestId('kpi-customers')).toContainText(total.toLocaleString('en-US'));
   // the provinces with the most stations pulse, each labelled with its count, inside the map
-  const top = (provinces as Array<{ code: string; stations: number }>)
+  const top = provinces
     .filter((p) => p.stations > 0)
     .sort((a, b) => b.stations - a.stations || a.code.localeCompare(b.code))
     .slice(0, 5);
