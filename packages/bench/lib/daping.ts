@@ -8,11 +8,16 @@
  *    hot functions as the screen keeps running) and everything else (the objects, strings and
  *    closures the screen keeps: where a leak would show);
  *  - the longest frame while a refresh is drawn and animated (requestAnimationFrame deltas, and the
- *    longest long-animation-frame entry), over `frameSamples` refreshes each left to finish animating.
+ *    longest long-animation-frame entry), over `frameSamples` refreshes each left to finish animating;
+ *  - the floor for that measure on this machine: the same frame timing, as long, on a bare page whose
+ *    two opposite corners change every frame (so every frame redraws across the whole 4K screen, as
+ *    a refresh does: counters at the top, charts and lists below), in the same browser;
+ *  - how busy the page's main thread is between refreshes (CDP Performance.getMetrics TaskDuration
+ *    over 10 s with nothing changing but the clock and the map's pulses): what the wall costs all day.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { REPO_ROOT } from '@pv/server/src/config.ts';
 import { dapingStats } from './daping-data.ts';
 
@@ -37,6 +42,11 @@ export interface DapingBenchResult {
   p95FrameMs: number;
   idleP95FrameMs: number;
   frameSamples: number;
+  /** the bare page with full-screen changes every frame: its longest frame and 95th percentile */
+  floorFrameMs: number;
+  floorP95FrameMs: number;
+  /** share of the main thread's time spent in tasks over 10 s without a refresh (0..1) */
+  idleMainThreadBusy: number;
   /** [cycle, JS heap bytes] from cycle 10 to the last */
   heapCurve: Array<[number, number]>;
   /** heap snapshots after cycle 10 and after the last: compiled code vs objects (bytes) */
@@ -169,7 +179,17 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
     const longestFrameMs = round(Math.max(0, ...busy));
     const idleFrameMs = round(Math.max(0, ...idle));
     const loaf = await page.evaluate(() => (window as unknown as { __loaf: number }).__loaf);
+    // between refreshes: the page's main thread over 10 s with no refresh
+    await cdp.send('Performance.enable');
+    const metrics = async () => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
+    await page.waitForTimeout(10_000);
+    const after = await metrics();
+    const idleMainThreadBusy = (after.get('TaskDuration')! - before.get('TaskDuration')!) / (after.get('Timestamp')! - before.get('Timestamp')!);
     if (opts.screenshot) await page.screenshot({ path: opts.screenshot });
+    // the floor with the screen closed: nothing else drawing in the browser
+    await page.close();
+    const floor = await floorFrames(browser, frameSamples * 1500);
 
     return {
       refreshes,
@@ -183,6 +203,9 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
       p95FrameMs: p95(busy),
       idleP95FrameMs: p95(idle),
       frameSamples,
+      idleMainThreadBusy,
+      floorFrameMs: round(Math.max(0, ...floor)),
+      floorP95FrameMs: p95(floor),
       heapCurve,
       codeAt10: at10.code,
       codeAtEnd: atEnd.code,
@@ -192,5 +215,43 @@ export async function benchDaping(opts: { refreshes?: number; frameSamples?: num
     };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Frame times of a bare 3840×2160 page for `ms` milliseconds, its top-left and bottom-right corners
+ * changing every frame: the least a frame costs here when changes span the screen (software
+ * compositing without a GPU), whatever the page.
+ */
+async function floorFrames(browser: Browser, ms: number): Promise<number[]> {
+  const page = await browser.newPage({ viewport: { width: 3840, height: 2160 } });
+  try {
+    await page.setContent(
+      '<style>body{margin:0;height:2160px;background:radial-gradient(#0b2a5c,#020a1a);color:#fff;font:46px sans-serif}' +
+        'p{position:absolute;margin:0;will-change:transform}</style><p style="left:40px;top:40px">0</p><p style="right:40px;bottom:40px">0</p>',
+    );
+    await page.evaluate('window.__name = (f) => f'); // as in benchDaping: tsx's keepNames helper
+    return await page.evaluate(
+      (duration) =>
+        new Promise<number[]>((resolve) => {
+          const corners = [...document.querySelectorAll('p')];
+          const times: number[] = [];
+          const start = performance.now();
+          let last = start;
+          let n = 0;
+          const loop = (t: number) => {
+            if (n > 2) times.push(t - last); // the first frames include the page settling
+            last = t;
+            n++;
+            for (const c of corners) c.textContent = String(n);
+            if (t - start < duration) requestAnimationFrame(loop);
+            else resolve(times);
+          };
+          requestAnimationFrame(loop);
+        }),
+      ms,
+    );
+  } finally {
+    await page.close();
   }
 }
