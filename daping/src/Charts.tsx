@@ -146,7 +146,8 @@ function Ripples({ rows, points, lang }: { rows: UserAreaRow[]; points: Readonly
       return [{ code: r.code, x: at[0], y: at[1], size, label }];
     });
     const shift = spreadLabels(
-      top.map((p) => ({ x: p.x + p.size / 2 + 5, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) })),
+      // a little wider than the text: labels that only touch still read as one
+      top.map((p) => ({ x: p.x + p.size / 2 + 5, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) + 8 })),
       LABEL_FONT_SIZE + 4,
     );
     return top.map((p, i) => ({ ...p, shift: shift[i]! }));
