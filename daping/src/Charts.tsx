@@ -143,28 +143,30 @@ function Ripples({ rows, points, lang }: { rows: UserAreaRow[]; points: Readonly
       if (!at) return [];
       const size = Math.round(10 + Math.min(16, Math.sqrt(r.stations)));
       const label = `${lang === 'en' ? regionName(r.code, 'en') : shortProvinceName(r.name)} ${formatNumber(r.stations)}`;
-      return [{ code: r.code, x: at[0], y: at[1], size, label }];
+      // a disc of `size` centred on the point; the label starts just right of it
+      const disc = { width: size, height: size, margin: -size / 2 };
+      return [{ code: r.code, x: at[0], y: at[1], disc, labelX: at[0] + size / 2 + 5, label }];
     });
     const shift = spreadLabels(
       // a little wider than the text: labels that only touch still read as one
-      top.map((p) => ({ x: p.x + p.size / 2 + 5, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) + 8 })),
+      top.map((p) => ({ x: p.labelX, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) + 8 })),
       LABEL_FONT_SIZE + 4,
     );
-    return top.map((p, i) => ({ ...p, shift: shift[i]! }));
+    return top.map((p, i) => ({ ...p, labelY: p.y + shift[i]! }));
   }, [rows, points, lang]);
   return (
     <div className="map-ripples" aria-hidden="true">
       {pulses.map((p) => (
         <div key={p.code} className="ripple" style={{ transform: `translate(${p.x}px, ${p.y}px)` }}>
           {[0, 1, 2].map((ring) => (
-            <i key={ring} className="ripple-ring" style={{ width: p.size, height: p.size, margin: -p.size / 2, animationDelay: `${(ring * -4) / 3}s` }} />
+            <i key={ring} className="ripple-ring" style={{ ...p.disc, animationDelay: `${(ring * -4) / 3}s` }} />
           ))}
-          <i className="ripple-dot" style={{ width: p.size, height: p.size, margin: -p.size / 2 }} />
+          <i className="ripple-dot" style={p.disc} />
         </div>
       ))}
       {/* after every pulse, so a neighbour's pulse never covers a label */}
       {pulses.map((p) => (
-        <span key={p.code} className="ripple-label" data-code={p.code} style={{ transform: `translate(${p.x + p.size / 2 + 5}px, ${p.y + p.shift}px) translateY(-50%)`, fontSize: LABEL_FONT_SIZE }}>
+        <span key={p.code} className="ripple-label" data-code={p.code} style={{ transform: `translate(${p.labelX}px, ${p.labelY}px) translateY(-50%)`, fontSize: LABEL_FONT_SIZE }}>
           {p.label}
         </span>
       ))}
