@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -49,7 +50,8 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       dir = join(options.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
     }
-    const client = new PGlite(dir);
+    // pg_trgm backs the list keyword search (migration 0027); PostgreSQL ships it in contrib
+    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     handle = { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

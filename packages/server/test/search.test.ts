@@ -1,0 +1,72 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../src/db/client.ts';
+import type { AuthContext } from '../src/modules/auth/context.ts';
+import { agentResource } from '../src/modules/agent/resource.ts';
+import { customerResource } from '../src/modules/customer/resource.ts';
+import { matterResourceOf } from '../src/modules/matter/resource.ts';
+import { stationResource } from '../src/modules/station/resource.ts';
+import { workOrderResource } from '../src/modules/work_order/resource.ts';
+import type { ResourceDef } from '../src/resources/define.ts';
+import { planList } from '../src/resources/query.ts';
+import { freshDb, type TestDbHandle } from './helpers.ts';
+
+/**
+ * The list keyword search (`q`) of the large lists must be served by the pg_trgm indexes of
+ * migration 0027 (docs/DECISIONS.md, "Keyword search"): the plan of the very WHERE the list
+ * builds, with sequential and plain index scans ruled out, reads each searched column's trigram
+ * index. A change of the search expression that no index serves (lower(), a concatenation, a
+ * joined value) fails here instead of turning every keyword into a full scan at millions of rows.
+ */
+const admin: AuthContext = {
+  userId: 1, sessionId: '', username: 'admin', fullName: '', identity: 'system', agentId: null, departmentId: null,
+  avatar: null, isAdmin: true, roles: ['admin'], permissions: new Set(), scope: 'all',
+};
+
+let db: TestDbHandle;
+beforeAll(async () => {
+  db = await freshDb();
+});
+afterAll(async () => db?.close());
+
+async function plan(def: ResourceDef, q: string): Promise<string> {
+  const where = planList(def, { q }, admin).where;
+  const statement = sql`explain select ${def.table.id} from ${def.table} where ${where}`;
+  return db.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    const rows = await query<{ 'QUERY PLAN': string }>(tx, statement);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+/** The table's columns the resource searches (the index names follow `<table>_<column>_trgm_idx`). */
+function searchedColumns(def: ResourceDef): string[] {
+  const byObject = new Map(Object.values(getTableColumns(def.table)).map((c) => [c, c.name]));
+  return def.search.map((c) => byObject.get(c as never)).filter((n): n is string => !!n);
+}
+
+const matterResource = matterResourceOf({} as never);
+
+describe('keyword search uses the trigram indexes', () => {
+  const cases: Array<[string, ResourceDef, number]> = [
+    ['customers', customerResource as ResourceDef, 3],
+    ['stations', stationResource as ResourceDef, 3],
+    ['work_orders', workOrderResource as ResourceDef, 1],
+    ['matters', matterResource as ResourceDef, 3],
+    ['agents', agentResource as ResourceDef, 4],
+  ];
+  for (const [table, def, columns] of cases) {
+    it(`${table}: every searched column through its own trigram index`, async () => {
+      const names = searchedColumns(def);
+      // every search term is a column of the table (a joined value could not be indexed)
+      expect(names).toHaveLength(def.search.length);
+      expect(names).toHaveLength(columns);
+      for (const keyword of ['张小明', '13812345678', 'ABC_%']) {
+        const text = await plan(def, keyword);
+        for (const column of names) expect(text, `${table}.${column} for "${keyword}"`).toContain(`${table}_${column}_trgm_idx`);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
+    });
+  }
+});
