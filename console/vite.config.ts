@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/precompress.ts';
 
 /**
  * PWA (SPEC.md §4, pwa on): emits sw.js from src/shell/pwa/sw.template.js with a version hashed from
@@ -29,7 +30,7 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), precompress()],
   resolve: {
     // 'echarts-for-react/lib/core' is CommonJS whose default export the production build does not
     // unwrap (the dashboard rendered an object); the package ships the same component as ES modules

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../scripts/precompress.ts';
 
 // The big screen is served by the API server at /daping/; in development `/api` goes to that server.
 export default defineConfig({
   base: '/daping/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': { target: process.env.VITE_API_TARGET ?? 'http://localhost:8080', changeOrigin: true, ws: true } },

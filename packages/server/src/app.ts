@@ -1,16 +1,14 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { isDisplayToken, langFromHeader } from '@pv/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
 import { doc } from './http/openapi.ts';
+import { serveApps } from './http/static.ts';
 import './http/types.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
@@ -187,31 +185,4 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
 
   await serveApps(app, config);
   return app;
-}
-
-/** The built console at / and the big screen at /daping/ (SPA fallback); the API works without them. */
-async function serveApps(app: FastifyInstance, config: Config) {
-  const consoleIndex = existsSync(join(config.consoleDir, 'index.html'));
-  const dapingIndex = existsSync(join(config.dapingDir, 'index.html'));
-  if (consoleIndex) {
-    await app.register(fastifyStatic, { root: config.consoleDir, prefix: '/', wildcard: true });
-  } else {
-    app.log.warn(`console build not found in ${config.consoleDir} (run pnpm build); serving the API only`);
-  }
-  if (dapingIndex) {
-    await app.register(fastifyStatic, { root: config.dapingDir, prefix: '/daping/', decorateReply: !consoleIndex, wildcard: true });
-  } else {
-    app.log.warn(`big-screen build not found in ${config.dapingDir} (run pnpm build)`);
-  }
-  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const path = req.url.split('?')[0] ?? '';
-    const wantsPage = req.method === 'GET' && !path.startsWith('/api/');
-    if (wantsPage && dapingIndex && (path === '/daping' || path.startsWith('/daping/'))) {
-      return reply.type('text/html').sendFile('index.html', config.dapingDir);
-    }
-    if (wantsPage && consoleIndex && (req.headers.accept ?? '').includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html', config.consoleDir);
-    }
-    return reply.status(404).send({ code: 404, msg: t('error.route_not_found', req.lang ?? 'zh', { path }), data: null });
-  });
 }

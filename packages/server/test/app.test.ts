@@ -1,7 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { agents, customers, roles, stations } from '../src/db/schema/index.ts';
-import { USER_PASSWORD, call, fixtures, login, onPostgres, startApp, type TestApp } from './helpers.ts';
+import { STATIC_SCRIPT, USER_PASSWORD, call, fixtures, login, onPostgres, startApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof fixtures>>;
@@ -58,6 +59,35 @@ describe('static apps', () => {
     const deep = await t.app.inject({ method: 'GET', url: '/daping/some/screen' });
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('<title>daping</title>');
+  });
+
+  it('scripts go out pre-compressed by Accept-Encoding, with Vary, and hashed assets are immutable', async () => {
+    for (const url of ['/assets/index-AbCd1234.js', '/daping/assets/main-XyZ98765.js']) {
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(STATIC_SCRIPT);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(STATIC_SCRIPT);
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(STATIC_SCRIPT);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('pages and the service worker revalidate: no-cache with a validator, 304 when unchanged', async () => {
+    for (const url of ['/', '/sw.js', '/daping/', '/daping/some/screen']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeTruthy();
+      const again = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
   });
 
   it('unknown API paths stay JSON 404s', async () => {

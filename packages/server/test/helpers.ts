@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { eq } from 'drizzle-orm';
@@ -148,14 +149,21 @@ export function customerBody(extra: Record<string, unknown> = {}) {
 }
 
 /** Writes a minimal built console and big screen, to test static serving. */
+/** A script as a build writes it: the file, and its brotli and gzip copies (scripts/precompress.ts). */
+export const STATIC_SCRIPT = `console.log(${JSON.stringify('光伏运维 '.repeat(200))});\n`;
+
 function writeStatic(config: Config) {
-  for (const [dir, title] of [
-    [config.consoleDir, 'console'],
-    [config.dapingDir, 'daping'],
+  for (const [dir, title, asset] of [
+    [config.consoleDir, 'console', 'index-AbCd1234.js'],
+    [config.dapingDir, 'daping', 'main-XyZ98765.js'],
   ] as const) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(join(dir, 'assets'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
+    writeFileSync(join(dir, 'assets', asset), STATIC_SCRIPT);
+    writeFileSync(join(dir, 'assets', `${asset}.br`), brotliCompressSync(STATIC_SCRIPT));
+    writeFileSync(join(dir, 'assets', `${asset}.gz`), gzipSync(STATIC_SCRIPT));
   }
+  writeFileSync(join(config.consoleDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 }
 
 /** Uploads raw bytes (as the console does: the file is the body) → {status, code, msg, data}. */
