@@ -9,6 +9,8 @@ import { stationResource } from '../src/modules/station/resource.ts';
 import { workOrderResource } from '../src/modules/work_order/resource.ts';
 import type { ResourceDef } from '../src/resources/define.ts';
 import { planList } from '../src/resources/query.ts';
+import { listRecords } from '../src/resources/service.ts';
+import { customers } from '../src/db/schema/index.ts';
 import { freshDb, type TestDbHandle } from './helpers.ts';
 
 /**
@@ -48,7 +50,32 @@ function searchedColumns(def: ResourceDef): string[] {
 
 const matterResource = matterResourceOf({} as never);
 
-describe('keyword search uses the trigram indexes', () => {
+describe('keyword search finds what ILIKE finds, whatever its length', () => {
+  it('one, two and more characters; case; % and _ literal; Chinese in the middle of a text', async () => {
+    const rows = [
+      { name: '王小明', phone: '13812345678', province_code: '370000', address: '山东省济南市历下区光伏大道1号' },
+      { name: 'Li AB', phone: '13900000001', province_code: '370000', address: 'Jinan 100%_road' },
+      { name: '张三', phone: '13700000002', province_code: '410000', address: '河南省郑州市' },
+    ];
+    await db.db.insert(customers).values(rows);
+    const names = async (q: string) =>
+      (await listRecords(db.db, customerResource as ResourceDef, { q, sort: 'id', order: 'ASC' }, admin, 'zh')).list.map((r) => r.name);
+    expect(await names('济南')).toEqual(['王小明']); // two characters inside the address
+    expect(await names('历下区光')).toEqual(['王小明']);
+    expect(await names('小明')).toEqual(['王小明']);
+    expect(await names('ab')).toEqual(['Li AB']); // case-insensitive, two characters
+    expect(await names('%_')).toEqual(['Li AB']); // literal, not wildcards
+    expect(await names('0%_r')).toEqual(['Li AB']);
+    expect(await names('_')).toEqual(['Li AB']);
+    expect(await names('张')).toEqual(['张三']);
+    expect(await names('省')).toEqual(['王小明', '张三']);
+    expect(await names('78')).toEqual(['王小明']); // digits of a phone
+    expect(await names('张四')).toEqual([]);
+    expect(await names('00000')).toEqual(['Li AB', '张三']);
+  });
+});
+
+describe('keyword search uses the trigram and character-pair indexes', () => {
   const cases: Array<[string, ResourceDef, number]> = [
     ['customers', customerResource as ResourceDef, 3],
     ['stations', stationResource as ResourceDef, 3],
@@ -65,6 +92,12 @@ describe('keyword search uses the trigram indexes', () => {
       for (const keyword of ['张小明', '13812345678', 'ABC_%']) {
         const text = await plan(def, keyword);
         for (const column of names) expect(text, `${table}.${column} for "${keyword}"`).toContain(`${table}_${column}_trgm_idx`);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
+      // two characters have no trigram: the character-pair index serves them
+      for (const keyword of ['济南', 'Ab', '%_']) {
+        const text = await plan(def, keyword);
+        for (const column of names) expect(text, `${table}.${column} for "${keyword}"`).toContain(`${table}_${column}_bigram_idx`);
         expect(text).not.toMatch(/Seq Scan/);
       }
     });

@@ -43,6 +43,22 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
   }
 }
 
+/**
+ * `column` contains `q` (case-insensitive, % and _ literal), written so an index serves it
+ * (docs/DECISIONS.md, "Keyword search"): three or more characters through the column's pg_trgm
+ * index; two characters — which have no trigram — through its `pv_bigrams` index, rechecked by the
+ * same ILIKE; one character matches too many rows for any index to pay, so it is written in a form
+ * no index matches, which lets the planner walk the list's own order and stop at a page instead of
+ * reading a whole GIN index.
+ */
+export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
+  const pattern = '%' + escapeLike(q) + '%';
+  const length = [...q].length;
+  if (length >= 3) return ilike(column, pattern);
+  if (length === 2) return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, pattern)})`;
+  return ilike(sql`(${column} || '')`, pattern);
+}
+
 export const isSortExpr = (key: PgColumn | SortExpr): key is SortExpr => !is(key, Column);
 
 export interface ListPlan {
@@ -90,8 +106,8 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   }
   const usable = base.q ? undefined : counters.find((c) => c.conds !== null);
   if (base.q && def.search.length) {
-    const pattern = '%' + escapeLike(base.q) + '%';
-    conditions.push(or(...def.search.map((c) => ilike(c, pattern))));
+    const q = base.q;
+    conditions.push(or(...def.search.map((c) => keywordMatch(c, q))));
   }
   const sortName = base.sort ?? def.defaultSort.field;
   const sortKey = Object.hasOwn(def.sorts, sortName) ? def.sorts[sortName] : undefined;

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, versioned } from './common.ts';
+import { searchIndexes, versioned } from './common.ts';
 
 /** 代理商: two levels (parent_id), an authorised region, a status. */
 export const agents = pgTable(
@@ -25,9 +25,9 @@ export const agents = pgTable(
   (t) => [
     index('agents_parent_idx').on(t.parent_id),
     index('agents_province_idx').on(t.province_code),
-    trigramIndex('agents_name_trgm_idx', t.name),
-    trigramIndex('agents_code_trgm_idx', t.code),
-    trigramIndex('agents_contact_trgm_idx', t.contact),
-    trigramIndex('agents_phone_trgm_idx', t.phone),
+    ...searchIndexes('agents', t.name),
+    ...searchIndexes('agents', t.code),
+    ...searchIndexes('agents', t.contact),
+    ...searchIndexes('agents', t.phone),
   ],
 );

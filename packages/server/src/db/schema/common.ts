@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every business table carries: optimistic-lock version and audit times. */
@@ -10,8 +11,13 @@ export const versioned = () => ({
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A trigram index (pg_trgm, migration 0027) serving the list keyword search `column ILIKE '%q%'`
- * for keywords of three or more characters; one per column a resource's `search` names, so the
- * planner ORs their bitmap scans (docs/DECISIONS.md, "Keyword search").
+ * The indexes serving the list keyword search on one column a resource's `search` names
+ * (resources/query.ts, docs/DECISIONS.md "Keyword search"): a pg_trgm GIN index for keywords of
+ * three or more characters (`column ILIKE '%q%'`), and a GIN index over the column's character
+ * pairs (`pv_bigrams`, migration 0028) for two-character keywords — a Chinese given name, a city —
+ * which have no trigram. One pair per column, so the planner ORs their bitmap scans.
  */
-export const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+export const searchIndexes = (table: string, column: ExtraConfigColumn) => [
+  index(`${table}_${column.name}_trgm_idx`).using('gin', column.op('gin_trgm_ops')),
+  index(`${table}_${column.name}_bigram_idx`).using('gin', sql`pv_bigrams(${column})`),
+];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, tstz, versioned } from './common.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { users } from './system.ts';
 
@@ -61,9 +61,9 @@ export const customers = pgTable(
     index('customers_owner_idx').on(t.owner_id),
     // the formal-customer list sorts by signing time (only formal rows have one)
     index('customers_formal_signed_idx').on(t.signed_at, t.id).where(sql`${t.stage} = 'formal'`),
-    trigramIndex('customers_name_trgm_idx', t.name),
-    trigramIndex('customers_phone_trgm_idx', t.phone),
-    trigramIndex('customers_address_trgm_idx', t.address),
+    ...searchIndexes('customers', t.name),
+    ...searchIndexes('customers', t.phone),
+    ...searchIndexes('customers', t.address),
   ],
 );
 

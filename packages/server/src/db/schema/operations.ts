@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, tstz, versioned } from './common.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { customers } from './customer.ts';
 import { stations } from './station.ts';
@@ -61,7 +61,7 @@ export const workOrders = pgTable(
     index('work_orders_overdue_created_idx').on(t.kind, t.created_at, t.id).where(sql`${t.overdue}`),
     index('work_orders_kind_status_deadline_idx').on(t.kind, t.status, t.deadline, t.id),
     index('work_orders_station_idx').on(t.station_id),
-    trigramIndex('work_orders_order_no_trgm_idx', t.order_no),
+    ...searchIndexes('work_orders', t.order_no),
     // the overdue task: open orders with a deadline not yet marked
     index('work_orders_deadline_open_idx')
       .on(t.deadline)
@@ -179,9 +179,9 @@ export const matters = pgTable(
     index('matters_customer_idx').on(t.customer_id),
     // newest matters first (statistic/events)
     index('matters_created_idx').on(t.created_at, t.id),
-    trigramIndex('matters_matter_no_trgm_idx', t.matter_no),
-    trigramIndex('matters_title_trgm_idx', t.title),
-    trigramIndex('matters_contact_phone_trgm_idx', t.contact_phone),
+    ...searchIndexes('matters', t.matter_no),
+    ...searchIndexes('matters', t.title),
+    ...searchIndexes('matters', t.contact_phone),
   ],
 );
 

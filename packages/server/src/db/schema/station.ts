@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { trigramIndex, tstz, versioned } from './common.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { customers } from './customer.ts';
 
@@ -56,8 +56,8 @@ export const stations = pgTable(
     index('stations_province_created_idx').on(t.province_code, t.created_at, t.id),
     // the big screen's feed of the latest grid connections (statistic/events)
     index('stations_grid_at_idx').on(t.grid_at).where(sql`${t.grid_at} is not null`),
-    trigramIndex('stations_code_trgm_idx', t.code),
-    trigramIndex('stations_name_trgm_idx', t.name),
-    trigramIndex('stations_address_trgm_idx', t.address),
+    ...searchIndexes('stations', t.code),
+    ...searchIndexes('stations', t.name),
+    ...searchIndexes('stations', t.address),
   ],
 );
