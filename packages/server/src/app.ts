@@ -8,6 +8,7 @@ import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
 import { doc } from './http/openapi.ts';
+import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
 import './http/types.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
@@ -81,6 +82,9 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     routerOptions: { ignoreTrailingSlash: true },
   });
   const deps: Deps = { db, dbKind, config };
+
+  // first, so that every reply — a 401 from the auth hook included — carries the headers
+  await securityHeaders(app);
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
@@ -158,7 +162,13 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
       security: [{ bearer: [] }],
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // the UI's own CSP (its inline scripts and styles by hash) replaces ours on /api/docs
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // plain-HTTP installs exist (a laptop, an intranet address): never ask the browser to upgrade
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   app.get('/api/health', { config: { public: true }, schema: doc('system', 'Liveness and database kind', { returns: "{status:'ok', db:'pglite'|'postgres'}" }) }, async () =>
     ok({ status: 'ok', db: dbKind }),

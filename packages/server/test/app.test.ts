@@ -142,3 +142,52 @@ describe('statistic user_area', () => {
     expect(hn.data.provinces).toEqual([{ code: '410000', name: '河南省', customers: 2, stations: 1, capacity_kwp: 12, grid_kwp: 0 }]);
   });
 });
+
+describe('security headers', () => {
+  const strict = (csp: string) => {
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  };
+
+  it('pages, assets and API replies carry CSP, nosniff, referrer policy and frame protection', async () => {
+    for (const [url, headers] of [
+      ['/', { accept: 'text/html' }],
+      ['/assets/index-AbCd1234.js', {}],
+      ['/daping/some/screen', { accept: 'text/html' }],
+      ['/api/health', {}],
+      ['/api/system/customer/index', {}], // a 401 too
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      strict(String(res.headers['content-security-policy']));
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined(); // plain HTTP
+    }
+  });
+
+  it('HSTS only over HTTPS: a trusted proxy saying https gets it, an untrusted one does not', async () => {
+    const untrusted = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await startApp({ trustProxy: true });
+    try {
+      const res = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('the API docs page has its own policy (swagger-ui), still without inline script or eval', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toContain('unsafe');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+});
