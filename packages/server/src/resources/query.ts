@@ -1,6 +1,7 @@
 import { listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, Column, desc, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { PAIR_INDEXED } from '../db/schema/common.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
@@ -44,19 +45,25 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
 }
 
 /**
- * `column` contains `q` (case-insensitive, % and _ literal), written so an index serves it
- * (docs/DECISIONS.md, "Keyword search"): three or more characters through the column's pg_trgm
- * index; two characters — which have no trigram — through its `pv_bigrams` index, rechecked by the
- * same ILIKE; one character matches too many rows for any index to pay, so it is written in a form
- * no index matches, which lets the planner walk the list's own order and stop at a page instead of
- * reading a whole GIN index.
+ * The keyword condition on one searched column, written so an index serves it (docs/DECISIONS.md,
+ * "Keyword search"), case-insensitive with % and _ literal:
+ * - three or more characters: contains, through the column's pg_trgm index;
+ * - two characters (no trigram): free text with a character-pair index (schema searchIndexes
+ *   `pairs`: names, addresses, titles) contains them, through `pv_bigrams` rechecked by the same
+ *   ILIKE; codes and phone numbers start with them (a prefix has trigrams);
+ * - one character matches too much for any index to pay: written so no index matches, letting the
+ *   planner walk the list's own order and stop at a page instead of reading a whole GIN index.
+ * A joined value (SQL, not a column) is matched as it is, unindexed.
  */
 export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
-  const pattern = '%' + escapeLike(q) + '%';
+  const contains = '%' + escapeLike(q) + '%';
   const length = [...q].length;
-  if (length >= 3) return ilike(column, pattern);
-  if (length === 2) return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, pattern)})`;
-  return ilike(sql`(${column} || '')`, pattern);
+  if (length >= 3 || !is(column, Column)) return ilike(column, contains);
+  if (length === 1) return ilike(sql`(${column} || '')`, contains);
+  if (PAIR_INDEXED.has(`${getTableName(column.table)}.${column.name}`)) {
+    return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, contains)})`;
+  }
+  return ilike(column, escapeLike(q) + '%');
 }
 
 export const isSortExpr = (key: PgColumn | SortExpr): key is SortExpr => !is(key, Column);

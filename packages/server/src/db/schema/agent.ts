@@ -25,9 +25,9 @@ export const agents = pgTable(
   (t) => [
     index('agents_parent_idx').on(t.parent_id),
     index('agents_province_idx').on(t.province_code),
-    ...searchIndexes('agents', t.name),
+    ...searchIndexes('agents', t.name, { pairs: true }),
     ...searchIndexes('agents', t.code),
-    ...searchIndexes('agents', t.contact),
+    ...searchIndexes('agents', t.contact, { pairs: true }),
     ...searchIndexes('agents', t.phone),
   ],
 );

@@ -61,9 +61,9 @@ export const customers = pgTable(
     index('customers_owner_idx').on(t.owner_id),
     // the formal-customer list sorts by signing time (only formal rows have one)
     index('customers_formal_signed_idx').on(t.signed_at, t.id).where(sql`${t.stage} = 'formal'`),
-    ...searchIndexes('customers', t.name),
+    ...searchIndexes('customers', t.name, { pairs: true }),
     ...searchIndexes('customers', t.phone),
-    ...searchIndexes('customers', t.address),
+    ...searchIndexes('customers', t.address, { pairs: true }),
   ],
 );
 

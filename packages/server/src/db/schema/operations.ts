@@ -180,7 +180,7 @@ export const matters = pgTable(
     // newest matters first (statistic/events)
     index('matters_created_idx').on(t.created_at, t.id),
     ...searchIndexes('matters', t.matter_no),
-    ...searchIndexes('matters', t.title),
+    ...searchIndexes('matters', t.title, { pairs: true }),
     ...searchIndexes('matters', t.contact_phone),
   ],
 );
