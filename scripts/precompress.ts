@@ -1,7 +1,17 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+
+/**
+ * The part of a Vite plugin this file uses, written out so the script needs no `vite` import:
+ * it lives at the repository root, where `vite` is not installed (each app has its own).
+ */
+interface BuildPlugin {
+  name: string;
+  apply: 'build';
+  configResolved(config: { root: string; build: { outDir: string } }): void;
+  writeBundle(options: unknown, bundle: Record<string, unknown>): void;
+}
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -13,7 +23,7 @@ const MIN_BYTES = 1024;
  * of the build, so the server sends them as they are (`@fastify/static` preCompressed) and spends
  * no CPU per request. A copy is only kept when it is smaller than the file.
  */
-export function precompress(): Plugin {
+export function precompress(): BuildPlugin {
   let outDir = 'dist';
   return {
     name: 'pv-precompress',
