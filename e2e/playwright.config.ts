@@ -45,7 +45,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && ${consoleDir}DATA_DIR=${dataDir} PORT=${E2E_PORT} HOST=127.0.0.1 PV_ADMIN_PASSWORD=${ADMIN_PASSWORD} LOG_LEVEL=warn node --import tsx ../packages/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && ${consoleDir}DATA_DIR=${dataDir} PORT=${E2E_PORT} HOST=127.0.0.1 PV_ADMIN_PASSWORD=${ADMIN_PASSWORD} LOG_LEVEL=warn node ../packages/server/dist/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,8 +3,19 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (packages/server/src → ../../..), so defaults do not depend on the cwd. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * packages/server: the nearest folder above this module holding the migrations, whether the server
+ * runs from source (src/config.ts under tsx) or built (dist/main.js, one bundle).
+ */
+export const SERVER_ROOT = (() => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error('packages/server/drizzle not found above ' + fileURLToPath(import.meta.url));
+  }
+})();
+
+/** The repository root (packages/server → ../..), so defaults do not depend on the cwd. */
+export const REPO_ROOT = resolve(SERVER_ROOT, '../..');
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

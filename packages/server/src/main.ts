@@ -5,6 +5,8 @@ import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 /** Start: config → database (migrations) → first-start bootstrap → HTTP; clean shutdown on signals. */
 async function main() {
   const config = loadConfig();
@@ -12,24 +14,43 @@ async function main() {
   const boot = await bootstrap(handle.db, config);
   const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
 
+  // Stop within SHUTDOWN_LIMIT_MS whoever is signalled: fastify stops accepting, finishes the requests in
+  // flight and runs its onClose hooks (websocket clients, scheduler, realtime listener), then the
+  // database closes (PGlite otherwise keeps the process alive). Past the limit the process exits anyway.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    app.log.info(`${reason}: shutting down`);
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_LIMIT_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    let code = 0;
     try {
       await app.close();
+    } catch (err) {
+      app.log.error(err);
+      code = 1;
     } finally {
-      await handle.close(); // PGlite otherwise keeps the process alive
-      process.exit(0);
+      await handle.close().catch((err: unknown) => app.log.error(err));
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  // A launcher (pnpm, a shell) that dies without passing the signal on leaves us re-parented: stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent process exited');
+  }, 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${shownHost}:${config.port}/`;
+  const url = `http://${shownHost}:${port}/`;
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const lines = [``, `  PV operations back office is running: ${url}`, `  big screen: ${url}daping/   API docs: ${url}api/docs`, `  database: ${where}`];
   if (boot.created && boot.generatedPassword) {

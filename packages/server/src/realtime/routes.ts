@@ -43,7 +43,15 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
   const hub = new Hub(db, onError);
   const unsubscribe = pubsub.subscribe((event) => hub.handle(event));
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    // on shutdown every client hears 1001 "going away" (the console reconnects, to another instance
+    // behind a proxy) instead of the plugin's close without a code
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
 
   /**
    * Verifies a token (a session's access token, or a wall display's token); on failure tells the

@@ -1,0 +1,134 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import WebSocket from 'ws';
+import { ADMIN_PASSWORD, customerBody, freshDb, onPostgres, type TestDbHandle } from './helpers.ts';
+import { alive, api, type ServerProcess, slowPost, startServer, until } from './process.ts';
+
+/** Server processes as production starts them: shutdown on signals, and two instances on one PostgreSQL. */
+
+async function openSocket(base: string, token: string): Promise<{ ws: WebSocket; frames: Array<{ type: string; [k: string]: unknown }>; closed: Promise<number> }> {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/api/system/ws?token=${token}`);
+  const frames: Array<{ type: string }> = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  await until(() => frames.some((f) => f.type === 'ready'), 10_000, 'the ready frame');
+  return { ws, frames, closed };
+}
+
+const loginAt = async (base: string, username = 'admin', password = ADMIN_PASSWORD) => api(base, '/api/system/index/login', { body: { username, password } });
+
+describe('shutdown', () => {
+  let db: TestDbHandle | null = null;
+  const dbEnv = async (): Promise<Record<string, string>> => {
+    if (!onPostgres) return {};
+    db = await freshDb();
+    return { DATABASE_URL: db.url! };
+  };
+  afterAll(async () => db?.close());
+
+  it('SIGTERM finishes the request in flight, closes websocket clients, then exits 0', async () => {
+    const server = await startServer(await dbEnv());
+    const { data } = await loginAt(server.base);
+    const socket = await openSocket(server.base, (data as { token: string }).token);
+    // a sign-in whose body is half sent when the signal arrives still gets its answer
+    const requests = () => server.output().split('incoming request').length;
+    const before = requests();
+    const inFlight = await slowPost(server.base, '/api/system/index/login', { username: 'admin', password: ADMIN_PASSWORD }, async () => {
+      await until(() => requests() > before, 10_000, 'the server to receive the request head');
+      server.child.kill('SIGTERM');
+      await until(() => server.output().includes('SIGTERM: shutting down'), 10_000, 'the shutdown log line');
+    });
+    expect(inFlight.status).toBe(200);
+    expect(inFlight.json.code).toBe(200);
+    expect(await socket.closed).toBe(1001); // going away
+    expect(await server.exited).toBe(0);
+    // nothing is listening any more
+    await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
+  });
+
+  it('a launcher killed without passing the signal on: the server notices it was orphaned and stops', async () => {
+    const pidFile = join(tmpdir(), `pv-server-${process.pid}.pid`);
+    // sh starts the server in the background and waits; SIGKILL to sh cannot be forwarded
+    const server = await startServer({}, (cmd) => ['sh', '-c', `${cmd.map((a) => `'${a}'`).join(' ')} & echo $! > ${pidFile}; wait`]);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(true);
+    server.child.kill('SIGKILL');
+    await until(() => !alive(pid), 10_000, 'the orphaned server to exit');
+    writeFileSync(pidFile, '');
+  });
+});
+
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
+  let db: TestDbHandle;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let sql: postgres.Sql;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    // the first start migrates and creates admin; the second finds them
+    const env = { DATABASE_URL: db.url!, TASK_TICK_SECONDS: '1', LOGIN_MAX_FAILURES: '4', LOGIN_DELAY_MS: '0' };
+    a = await startServer(env);
+    b = await startServer(env);
+    sql = postgres(db.url!, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    for (const s of [a, b]) s?.child.kill('SIGTERM');
+    await Promise.all([a?.exited, b?.exited]);
+    await sql?.end();
+    await db?.close();
+  });
+
+  it('a session opened on one works on the other, and signing out on one ends it on both (402: the session is over)', async () => {
+    const { data } = await loginAt(a.base);
+    const token = (data as { token: string }).token;
+    expect((await api(b.base, '/api/system/customer/index', { token })).status).toBe(200);
+    expect((await api(b.base, '/api/system/index/login_out', { token })).status).toBe(200);
+    expect((await api(a.base, '/api/system/customer/index', { token })).status).toBe(402);
+  });
+
+  it('login throttling counts the failures made on both', async () => {
+    // LOGIN_MAX_FAILURES=4: two wrong passwords on each instance lock the name on either
+    for (const s of [a, b, a, b]) expect((await loginAt(s.base, 'admin', 'wrong-password')).status).toBe(401);
+    expect((await loginAt(b.base, 'admin', ADMIN_PASSWORD)).status).toBe(429);
+    expect((await loginAt(a.base, 'admin', ADMIN_PASSWORD)).status).toBe(429);
+    await sql`delete from sys_log where action in ('login_failed', 'sms_login_failed')`;
+    expect((await loginAt(a.base)).status).toBe(200);
+  });
+
+  it('a message added through one reaches a websocket client of the other', async () => {
+    const token = ((await loginAt(a.base)).data as { token: string }).token;
+    const [admin] = await sql<Array<{ id: number }>>`select id from users where username = 'admin'`;
+    const socket = await openSocket(b.base, token);
+    const res = await api(a.base, '/api/system/message/add', { token, body: { title: '两个实例', recipient_id: admin!.id } });
+    expect(res.status, res.msg).toBe(200);
+    await until(() => socket.frames.some((f) => f.type === 'message'), 10_000, 'the message frame on B');
+    expect(socket.frames.find((f) => f.type === 'message')).toMatchObject({ message: { title: '两个实例' } });
+    socket.ws.close();
+  });
+
+  it('a due scheduled task runs exactly once although both schedulers tick every second', async () => {
+    const [task] = await sql<Array<{ id: number }>>`select id from scheduled_tasks order by id limit 1`;
+    // due now, then yearly: a second run within this test would be a double claim
+    await sql`update scheduled_tasks set cron = '0 0 1 1 *', enabled = true, next_run_at = now() - interval '1 minute' where id = ${task!.id}`;
+    await until(async () => (await sql`select 1 from task_runs where task_id = ${task!.id} and status <> 'running'`).length > 0, 20_000, 'the run');
+    await new Promise((r) => setTimeout(r, 3000)); // three more ticks of each scheduler
+    const runs = await sql`select trigger from task_runs where task_id = ${task!.id}`;
+    expect(runs.map((r) => r.trigger)).toEqual(['schedule']);
+  });
+
+  it('an edit with a version made stale on one is refused by the other', async () => {
+    const token = ((await loginAt(a.base)).data as { token: string }).token;
+    const added = await api(a.base, '/api/system/customer/add', { token, body: customerBody({ phone: '13900000001' }) });
+    expect(added.status, added.msg).toBe(200);
+    const { id } = added.data as { id: number };
+    expect((await api(a.base, '/api/system/customer/edit', { token, body: { id, version: 1, remark: '在 A 修改' } })).status).toBe(200);
+    const stale = await api(b.base, '/api/system/customer/edit', { token, body: { id, version: 1, remark: '在 B 用旧版本修改' } });
+    expect(stale.status).toBe(409);
+    const [row] = await sql<Array<{ remark: string; version: number }>>`select remark, version from customers where id = ${id}`;
+    expect(row).toEqual({ remark: '在 A 修改', version: 2 });
+  });
+});
