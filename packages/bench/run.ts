@@ -19,6 +19,10 @@
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
  *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
+ *  6. With --load (lib/load.ts): the compiled server under --load-clients users (default 100) for
+ *     --load-seconds (default 60) mixing list, detail, edit and lifecycle requests, beside one user
+ *     running the same mix; on PGlite seeded with --load-customers (default 100000), and on a fresh
+ *     database of the PostgreSQL server at --load-postgres URL (created, seeded the same, dropped).
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -38,6 +42,7 @@ import { benchDaping } from './lib/daping.ts';
 import { benchKeywords, customerKeywords, type KeywordResult, searchWriteCost, type WriteCost } from './lib/keyword.ts';
 import { seed, serve } from './lib/server.ts';
 import { benchOperations, type ListCase } from './lib/operations.ts';
+import { type LoadResult, loadRows, runLoad, startBuiltServer } from './lib/load.ts';
 import { writeReport } from './lib/report.ts';
 import { benchStatistics, statisticsTable } from './lib/statistics.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
@@ -64,6 +69,11 @@ const { values } = parseArgs({
     'stats-agent': { type: 'string' },
     'stats-naive-requests': { type: 'string', default: '20' },
     'skip-ops': { type: 'boolean', default: false },
+    load: { type: 'boolean', default: false },
+    'load-clients': { type: 'string', default: '100' },
+    'load-seconds': { type: 'string', default: '60' },
+    'load-customers': { type: 'string', default: '100000' },
+    'load-postgres': { type: 'string' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -162,6 +172,7 @@ async function main() {
     ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'], dist: values['daping-dist'] })
     : null;
   if (daping) console.log('daping', daping);
+  const load = values.load ? await benchLoad() : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;
@@ -264,9 +275,10 @@ async function main() {
     ];
   }
   if (stats) sections.statistics = [...stats, '', measuredOn];
+  if (load) sections.load = [...loadSection(load), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 
@@ -321,6 +333,87 @@ function operationsSection(ops: Awaited<ReturnType<typeof benchOperations>>): st
       .join('; ')}.`,
     '',
     `Worst HTTP p95: **${ms(worst)}**. Aim: every list page under 50 ms p95 — ${worst < 50 ? 'met' : 'not met'}. Totals come from the trigger-kept counter tables (station_counts, work_order_counts, self_audit_counts and their per-region tables); a team filter is not a counter column, so that case counts its rows through the (team_id, status) index.`,
+  ];
+}
+
+interface LoadRun {
+  where: string;
+  customers: number;
+  stations: number;
+  seedSeconds: number;
+  baseline: LoadResult;
+  loaded: LoadResult;
+}
+
+/** The load test (lib/load.ts) on PGlite, then on a fresh PostgreSQL database when --load-postgres is given. */
+async function benchLoad(): Promise<LoadRun[]> {
+  execFileSync('pnpm', ['--filter', '@pv/server', 'build'], { stdio: 'inherit', cwd: REPO_ROOT });
+  const customers = Number(values['load-customers']);
+  const seedArgs = ['--stations', String(customers * 0.4), '--work-orders', String(customers * 0.4), '--teams', '20'];
+  const clients = Number(values['load-clients']);
+  const seconds = Number(values['load-seconds']);
+  const runs: LoadRun[] = [];
+  const measure = async (where: string, target: string | { databaseUrl: string }, dataDir: string) => {
+    const t0 = performance.now();
+    seed(target, customers, 200, seedArgs);
+    const seedSeconds = (performance.now() - t0) / 1000;
+    const server = await startBuiltServer(typeof target === 'string' ? { DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: target.databaseUrl });
+    try {
+      const pid = server.child.pid!;
+      console.log(`load on ${where}: baseline, 1 user for ${Math.min(seconds, 15)} s …`);
+      const baseline = await runLoad({ base: server.base, serverPid: pid, clients: 1, seconds: Math.min(seconds, 15) });
+      console.log(`load on ${where}: ${clients} users for ${seconds} s …`);
+      const loaded = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
+      console.log(where, { requests: loaded.requests, errors: loaded.errorsByStatus, p50: loaded.all.p50, p99: loaded.all.p99, perSecond: loaded.perSecond });
+      runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, loaded });
+    } finally {
+      await server.stop();
+    }
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
+  try {
+    await measure('PGlite', dataDir, dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const pgServer = values['load-postgres'];
+  if (pgServer) {
+    // a database of its own on that server (the test helper creates it and drops it on close)
+    process.env.TEST_DATABASE_URL = pgServer;
+    const { freshDb } = await import('@pv/server/test/helpers.ts');
+    const db = await freshDb();
+    const pgDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
+    try {
+      await measure('PostgreSQL', { databaseUrl: db.url! }, pgDataDir);
+    } finally {
+      await db.close();
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+  return runs;
+}
+
+function loadSection(runs: LoadRun[]): string[] {
+  const first = runs[0]!;
+  const errors = runs.reduce((n, r) => n + r.loaded.errors, 0);
+  return [
+    `## Load: ${first.loaded.clients} users for ${first.loaded.seconds.toFixed(0)} s (${runs.map((r) => r.where).join(' and ')})`,
+    '',
+    `The compiled server (\`node packages/server/dist/main.js\`) as its own process, seeded with ${first.customers.toLocaleString('en')} customers, ${first.stations.toLocaleString('en')} stations and as many work orders (${runs.map((r) => `${r.where} ${r.seedSeconds.toFixed(0)} s`).join(', ')}). Each user, with its own keep-alive connection, loops through: 50% list pages (customers: newest, page 3 of a province and stage, a one-character and a phone-prefix keyword; stations: newest, page 2 of a status; work orders: newest), 25% a customer's or station's detail, 15% an edit of one of its own customers with the version it read, 10% freezing or unfreezing one of its own stations (a lifecycle action with a reason; timeline and system log rows written in its transaction). Baseline: one user running the same mix in the same run (15 s). The load client shares the machine's ${cpus().length} cores with the server.`,
+    '',
+    '| database | what | requests | p50 | p99 | throughput | p50 / one user |',
+    '|---|---|---|---|---|---|---|',
+    ...runs.flatMap((r) => [
+      ...loadRows(`${r.where}, one user (baseline)`, r.baseline, r.baseline.all.p50).slice(0, 1),
+      ...loadRows(`${r.where}, ${r.loaded.clients} users`, r.loaded, r.baseline.all.p50),
+    ]),
+    '',
+    ...runs.map(
+      (r) =>
+        `${r.where}: **${r.loaded.perSecond.toFixed(0)} requests/s**, ${r.loaded.errors} errors of ${r.loaded.requests.toLocaleString('en')}${r.loaded.errors ? ` (${Object.entries(r.loaded.errorsByStatus).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}, server peak RSS ${r.loaded.serverRssMiB.toFixed(0)} MiB; one user alone: ${r.baseline.perSecond.toFixed(0)}/s at p50 ${ms(r.baseline.all.p50)}.`,
+    ),
+    '',
+    `Aim: 0 errors — ${errors === 0 ? 'met' : 'not met'}. PGlite runs every query on one connection, so 100 users queue for it: its latency under load is the queue, its throughput the number to read. PostgreSQL serves up to 10 at once (the pool of db/client.ts).`,
   ];
 }
 

@@ -8,10 +8,11 @@ export const BENCH_PASSWORD = 'bench-admin-pass';
 
 const benchEnv = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, PV_ADMIN_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn' });
 
-/** `pnpm seed` into a data folder (a separate process, as a user would run it). */
-export function seed(dataDir: string, customers: number, agents: number, extra: string[] = []) {
+/** `pnpm seed` into a data folder or a PostgreSQL database (a separate process, as a user would run it). */
+export function seed(target: string | { databaseUrl: string }, customers: number, agents: number, extra: string[] = []) {
+  const env = typeof target === 'string' ? benchEnv(target) : { ...benchEnv(''), DATA_DIR: '', DATABASE_URL: target.databaseUrl };
   execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/cli/seed.ts'), '--customers', String(customers), '--agents', String(agents), ...extra], {
-    env: benchEnv(dataDir),
+    env,
     stdio: 'inherit',
     cwd: join(REPO_ROOT, 'packages/server'),
   });
