@@ -1,13 +1,23 @@
-import { Admin } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Admin, Loading } from 'react-admin';
 import { authProvider, type AccessInfo } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
-import { Layout } from './shell/Layout.tsx';
 import { LoginPage } from './shell/LoginPage.tsx';
 import { AppNotification } from './shell/AppNotification.tsx';
 import { useLiveTheme } from './shell/theme.ts';
 import { appConfig } from './config.ts';
 import { CatchAll, RootRedirect, renderRoutes } from './shell/routes/AppRoutes.tsx';
+
+/**
+ * The shell (menus, top bar, tabs, theme drawer) loads after sign-in: the login page does not pay for it.
+ */
+const Shell = lazy(() => import('./shell/Layout.tsx').then((m) => ({ default: m.Layout })));
+const Layout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading />}>
+    <Shell>{children}</Shell>
+  </Suspense>
+);
 
 /**
  * Routes come from the server's menu (getPermissions → AccessInfo.routes): every screen is a lazy

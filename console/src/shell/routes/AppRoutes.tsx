@@ -1,21 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { CustomRoutes, Resource, useTranslate } from 'react-admin';
+import { CustomRoutes, Loading, Resource, useTranslate } from 'react-admin';
 import { Alert, Box } from '@mui/material';
 import { MENU_TREE, type AppRoute, type MenuSeed } from '@pv/contract';
 import type { AccessInfo } from '../../providers/authProvider.ts';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPage.tsx';
-import { RegisterPage } from '../pages/RegisterPage.tsx';
-import { CallbackPage } from '../pages/CallbackPage.tsx';
 import { flattenRoutes, isExternal } from './convert.ts';
 import { VIEWS } from './views.tsx';
+
+// self-registration and the social-login callback are rare: their own chunks, not the login page's
+const RegisterPage = lazy(() => import('../pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
+const CallbackPage = lazy(() => import('../pages/CallbackPage.tsx').then((m) => ({ default: m.CallbackPage })));
 
 /** Public views (no login, no layout): SPEC.md §2 /403, /404 (and /register, /callback). */
 export const publicRoutes = () => (
   <CustomRoutes noLayout>
     <Route path="/403" element={<ForbiddenPage />} />
     <Route path="/404" element={<NotFoundPage />} />
-    <Route path="/register" element={<RegisterPage />} />
-    <Route path="/callback" element={<CallbackPage />} />
+    <Route path="/register" element={<Suspense fallback={<Loading />}><RegisterPage /></Suspense>} />
+    <Route path="/callback" element={<Suspense fallback={<Loading />}><CallbackPage /></Suspense>} />
   </CustomRoutes>
 );
 
