@@ -28,30 +28,42 @@ export interface BundleMeasure {
   /** brotli quality 11 of each file, as scripts/precompress.ts writes them */
   brBytes: number;
   /** given a server of our own: script bytes as transferred (headers and body), first visit and second */
-  wire?: { firstBytes: number; firstEncodings: string[]; secondBytes: number; secondFromNetwork: number };
+  wire?: { firstBytes: number; firstEncodings: string[]; secondBytes: number; secondFromNetwork: number; secondRevalidated: number };
 }
 
-/** Script bytes a page transfers over the network (CDP), and how many scripts came from it at all. */
+/**
+ * Script bytes a page transfers over the network (CDP), and how many scripts came from it with a body.
+ * Served from the memory or disk cache or the service worker is not from the network; a 304 (an
+ * unhashed script revalidated) is headers only and counted apart.
+ */
 async function scriptTraffic(cdp: import('@playwright/test').CDPSession) {
-  const scripts = new Map<string, { encoding: string }>();
+  const scripts = new Map<string, { encoding: string; cached: boolean; status: number }>();
+  const servedFromCache = new Set<string>();
   let bytes = 0;
-  let fromNetwork = 0;
-  const onResponse = (e: { requestId: string; type: string; response: { headers: Record<string, string>; fromDiskCache?: boolean; fromServiceWorker?: boolean; fromPrefetchCache?: boolean } }) => {
+  const onCache = (e: { requestId: string }) => servedFromCache.add(e.requestId);
+  const onResponse = (e: { requestId: string; type: string; response: { status: number; headers: Record<string, string>; fromDiskCache?: boolean; fromServiceWorker?: boolean; fromPrefetchCache?: boolean } }) => {
     if (e.type !== 'Script') return;
-    const cached = e.response.fromDiskCache || e.response.fromServiceWorker || e.response.fromPrefetchCache;
-    if (!cached) fromNetwork++;
-    scripts.set(e.requestId, { encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity' });
+    const cached = !!(e.response.fromDiskCache || e.response.fromServiceWorker || e.response.fromPrefetchCache);
+    scripts.set(e.requestId, { encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity', cached, status: e.response.status });
   };
   const onFinished = (e: { requestId: string; encodedDataLength: number }) => {
     if (scripts.has(e.requestId)) bytes += e.encodedDataLength;
   };
+  cdp.on('Network.requestServedFromCache', onCache as never);
   cdp.on('Network.responseReceived', onResponse as never);
   cdp.on('Network.loadingFinished', onFinished as never);
   return {
     done() {
+      cdp.off('Network.requestServedFromCache', onCache as never);
       cdp.off('Network.responseReceived', onResponse as never);
       cdp.off('Network.loadingFinished', onFinished as never);
-      return { bytes, fromNetwork, encodings: [...new Set([...scripts.values()].map((s) => s.encoding))] };
+      const network = [...scripts].filter(([id, s]) => !s.cached && !servedFromCache.has(id));
+      return {
+        bytes,
+        fromNetwork: network.filter(([, s]) => s.status !== 304).length,
+        revalidated: network.filter(([, s]) => s.status === 304).length,
+        encodings: [...new Set(network.filter(([, s]) => s.status !== 304).map(([, s]) => s.encoding))],
+      };
     },
   };
 }
@@ -96,7 +108,7 @@ export async function measureLoginJs(distDir: string, waitFor: string, served?: 
       gzipBytes += gzipSync(content, { level: 9 }).length;
       brBytes += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     }
-    const wire = served ? { firstBytes: firstVisit.bytes, firstEncodings: firstVisit.encodings, secondBytes: secondVisit.bytes, secondFromNetwork: secondVisit.fromNetwork } : undefined;
+    const wire = served ? { firstBytes: firstVisit.bytes, firstEncodings: firstVisit.encodings, secondBytes: secondVisit.bytes, secondFromNetwork: secondVisit.fromNetwork, secondRevalidated: secondVisit.revalidated } : undefined;
     return { files: scripts.size, rawBytes, gzipBytes, brBytes, wire };
   } finally {
     await browser.close();
