@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure logic: contract, client, console helpers) and `api`
+// Two projects: `unit` (pure logic: contract, client, console helpers; the production files in deploy/) and `api`
 // (the server through fastify.inject on a throwaway database; TEST_DATABASE_URL switches it to PostgreSQL).
 export default defineConfig({
   test: {
@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/test/**/*.test.ts', 'packages/client/test/**/*.test.ts', 'console/test/**/*.test.{ts,tsx}', 'daping/test/**/*.test.{ts,tsx}'],
+          include: ['packages/contract/test/**/*.test.ts', 'packages/client/test/**/*.test.ts', 'console/test/**/*.test.{ts,tsx}', 'daping/test/**/*.test.{ts,tsx}', 'deploy/test/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,31 +145,54 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   return !['0', 'false', 'no', 'off'].includes(raw);
 }
 
+/**
+ * DATA_DIR/`name`, created with `make()` when missing (mode 0600); returns the content that is there.
+ * Servers sharing one DATA_DIR (a volume under several containers) may start at the same moment and
+ * must all end up with the same secret: the content goes to a temporary file that is then hard-linked
+ * to the name — link() refuses a name that exists, so exactly one creator wins, the others read its
+ * file, and nobody reads a half-written one.
+ */
+function sharedSecretFile(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(dataDir, { recursive: true });
+  const tmp = join(dataDir, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  const content = make();
+  writeFileSync(tmp, content, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST') {
+      // a file system without hard links: exclusive create (a reader may then, rarely, be too early)
+      try {
+        writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
+      } catch (inner) {
+        if ((inner as NodeJS.ErrnoException).code !== 'EEXIST') throw inner;
+      }
+    }
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return readFileSync(file, 'utf8');
+}
+
 /** Reads the token secret from the environment, else from DATA_DIR, else creates it there (0600). */
 function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string | null): string {
   if (env.TOKEN_SECRET) return env.TOKEN_SECRET;
   if (!dataDir) return randomBytes(32).toString('base64url'); // in-memory: a secret per process is fine
-  const file = join(dataDir, 'token-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  return sharedSecretFile(dataDir, 'token-secret', () => randomBytes(48).toString('base64url') + '\n').trim();
 }
 
 /** The login RSA key (PEM): from the environment, else DATA_DIR/login-rsa.pem, else created there (0600); in-memory: null (generated per process). */
 function rsaPrivateKey(env: NodeJS.ProcessEnv, dataDir: string | null): string | null {
   if (env.RSA_PRIVATE_KEY) return env.RSA_PRIVATE_KEY.replace(/\\n/g, '\n');
   if (!dataDir) return null;
-  const file = join(dataDir, 'login-rsa.pem');
-  if (existsSync(file)) return readFileSync(file, 'utf8');
-  mkdirSync(dataDir, { recursive: true });
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  writeFileSync(file, pem, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return pem;
+  return sharedSecretFile(dataDir, 'login-rsa.pem', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  });
 }
 
 /**

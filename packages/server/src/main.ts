@@ -7,11 +7,13 @@ import { bootstrap } from './modules/system/bootstrap.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** Start: config → database (migrations) → first-start bootstrap → HTTP; clean shutdown on signals. */
+/** Start: config → database (migrations) → first-start bootstrap (both under the start-up lock) → HTTP; clean shutdown on signals. */
 async function main() {
   const config = loadConfig();
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const boot = await bootstrap(handle.db, config);
+  // several servers on one PostgreSQL (containers started together) migrate and bootstrap one at a time
+  const onLockWait = () => console.log('Another server is migrating or bootstrapping this database: waiting for it');
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onLockWait });
+  const boot = await handle.exclusive(() => bootstrap(handle.db, config));
   const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
 
   // Stop within SHUTDOWN_LIMIT_MS whoever is signalled: fastify stops accepting, finishes the requests in

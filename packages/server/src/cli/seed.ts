@@ -55,7 +55,7 @@ async function main() {
     console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   try {
-    const boot = await bootstrap(db, config);
+    const boot = await handle.exclusive(() => bootstrap(db, config));
     if (boot.generatedPassword) console.log(`First start: admin password ${boot.generatedPassword} (also in ${boot.passwordFile ?? 'nowhere: no DATA_DIR'})`);
     const [admin] = await db.select({ id: users.id }).from(users).where(sql`${users.username} = 'admin'`);
     const adminId = admin?.id ?? null;

@@ -22,8 +22,21 @@ export type Queryable = Db | Tx;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` holding the database's start-up lock, so that servers starting at the same moment on one
+   * database migrate and bootstrap one after the other (see STARTUP_LOCK). PGlite has one process per
+   * folder: `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * Key of the PostgreSQL advisory lock around start-up work — the migrations, the first-start bootstrap.
+ * Without it two servers starting on an empty database both apply the migrations (the second fails on
+ * tables that already exist) and both create the admin. Any constant; these are "pvboot" in ASCII.
+ */
+export const STARTUP_LOCK = 0x7076_626f_6f74;
 
 export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 
@@ -34,16 +47,49 @@ export interface OpenOptions {
   dataDir?: string | null;
   /** apply the committed migrations (default true) */
   migrate?: boolean;
+  /** called when the start-up lock is held by another process and this one waits for it */
+  onLockWait?: () => void;
 }
 
-/** Opens PGlite (folder or memory) or PostgreSQL, applies the committed migrations, returns one typed db. */
+/**
+ * `fn` under a session advisory lock taken on a connection reserved for it (the lock belongs to that
+ * session; `fn`'s own queries run on the pool's other connections). PostgreSQL releases the lock by
+ * itself if the process dies holding it.
+ */
+async function withAdvisoryLock<T>(client: postgres.Sql, key: number, onWait: (() => void) | undefined, fn: () => Promise<T>): Promise<T> {
+  const session = await client.reserve();
+  try {
+    const [got] = await session<Array<{ locked: boolean }>>`select pg_try_advisory_lock(${key}::bigint) as locked`;
+    if (!got?.locked) {
+      onWait?.();
+      await session`select pg_advisory_lock(${key}::bigint)`;
+    }
+    try {
+      return await fn();
+    } finally {
+      await session`select pg_advisory_unlock(${key}::bigint)`;
+    }
+  } finally {
+    session.release();
+  }
+}
+
+/**
+ * Opens PGlite (folder or memory) or PostgreSQL, applies the committed migrations (under the start-up
+ * lock on PostgreSQL), returns one typed db.
+ */
 export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePg(client, { schema });
-    if (options.migrate !== false) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    handle = { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    handle = {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      exclusive: (fn) => withAdvisoryLock(client, STARTUP_LOCK, options.onLockWait, fn),
+      close: () => client.end({ timeout: 5 }),
+    };
+    if (options.migrate !== false) await handle.exclusive(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
   } else {
     let dir: string | undefined;
     if (options.dataDir) {
@@ -54,7 +100,7 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-    handle = { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    handle = { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
   }
   return handle;
 }
