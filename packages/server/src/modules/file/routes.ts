@@ -1,4 +1,4 @@
-import { paths } from '@pv/contract';
+import { numeric, paths } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
@@ -69,8 +69,8 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     );
   });
 
-  const linkParams = z.object({ id: z.coerce.number().int().positive(), variant: z.enum(['raw', 'download', 'thumb']) });
-  const linkQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+  const linkParams = z.object({ id: numeric(z.number().int().positive()), variant: z.enum(['raw', 'download', 'thumb']) });
+  const linkQuery = z.object({ exp: numeric(z.number().int()), sig: z.string().max(64) });
   app.get(
     `${FILE_URL}:id/:variant`,
     { config: { public: true }, schema: doc('file', 'A stored file by signed link (exp + sig from the file record; links live one hour). raw = inline, download = attachment, thumb = image thumbnail') },

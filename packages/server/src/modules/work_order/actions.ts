@@ -10,6 +10,7 @@ import {
   workOrderDispatchSchema,
   workOrderMoveSchema,
   workOrderReasonSchema,
+  numeric,
 } from '@pv/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ export class WorkOrderActions {
 
   /** work_order/add {station_id, kind}: a new order when the station needs one and has none open. */
   async add(body: unknown, auth: AuthContext, actor: Actor) {
-    const input = parse(z.strictObject({ station_id: z.coerce.number({ error: 'validation.number' }).int().positive(), kind: z.enum(WorkOrderKind.values, { error: 'validation.enum' }) }), body);
+    const input = parse(z.strictObject({ station_id: numeric(z.number({ error: 'validation.number' }).int().positive()), kind: z.enum(WorkOrderKind.values, { error: 'validation.enum' }) }), body);
     return this.db.transaction(async (tx) => {
       const station = await loadOne(tx, stationResource, input.station_id, auth, { lock: true });
       if (station.frozen) throw stationFrozen(station.code as string, 'add_order', { label: (_a, lang) => (lang === 'zh' ? '新建派单' : 'get a new order') });
