@@ -52,6 +52,28 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL refuses NUL in text ("invalid byte sequence"); a query string or JSON body carrying one
+ * would reach the database only to fail there. Strings anywhere in the value (keys too) are checked.
+ */
+export function hasNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 function toApiError(err: FastifyError | Error, config: Config, req: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError;
@@ -67,7 +89,9 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   }
   const code = pgCode(err);
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
-  if (code && /^(23503|22P02|22003|22007|22008|23502|23514)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
+  // the last line of defence behind validation: a value the database cannot take is the request's fault
+  // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
+  if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new ApiError(fe.statusCode === 413 ? 413 : 400, 'error.invalid_params', { detail: fe.message });
   }
@@ -138,6 +162,11 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     if (display && !displayTokenMayCall(req.routeOptions.url)) throw new ApiError(403, 'error.display_token_scope');
     req.auth = auth;
     if (!can(auth, cfg.permission ?? '')) throw new ApiError(403, 'error.forbidden', { permission: cfg.permission });
+  });
+
+  // after parsing, before any handler: NUL characters never reach a handler or the database
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new ApiError(400, 'error.nul_character');
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
