@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { isDisplayToken, langFromHeader } from '@pv/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
@@ -104,6 +104,13 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // a malformed percent-encoding or an over-long path parameter: the envelope, not fastify's own reply
+    frameworkErrors: (err, req, reply) => {
+      const lang = langFromHeader(req.headers['accept-language']);
+      const code = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : 500;
+      if (code === 500) req.log.error({ err }, 'framework error');
+      void (reply as FastifyReply).status(code).send({ code, msg: t(code === 400 ? 'error.bad_url' : 'error.server', lang), data: null });
+    },
   });
   const deps: Deps = { db, dbKind, config };
 

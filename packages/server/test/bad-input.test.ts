@@ -81,6 +81,13 @@ describe.each(['zh', 'en'] as const)('bad input (%s)', (lang) => {
   });
 });
 
+it('a malformed URL or an over-long path parameter answers the envelope (400), not fastify’s own reply', async () => {
+  for (const url of ['/api/public/file/%E0%A4%A/raw', `/api/public/avatar/${'x'.repeat(300)}.png`]) {
+    const res = await call(t.app, 'GET', url, { lang: 'en' });
+    expect({ url, status: res.status, code: res.code, msg: res.msg, data: res.data }).toEqual({ url, status: 400, code: 400, msg: 'The request URL is not valid', data: null });
+  }
+});
+
 it('an empty JSON body on a POST is treated as {} (validation, not a parse error)', async () => {
   const res = await call(t.app, 'POST', `${base}/add`, { token, raw: '' });
   expect(res.status).toBe(400);
