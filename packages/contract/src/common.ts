@@ -30,7 +30,12 @@ export const updateFieldSchema = z.strictObject({
 export const getInfoSchema = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 export const loginSchema = z.strictObject({
-  username: z.string({ error: 'validation.username_required' }).trim().min(1, { error: 'validation.username_required' }),
+  // no user name is longer than its column (64); a longer one would only fill the sign-in log
+  username: z
+    .string({ error: 'validation.username_required' })
+    .trim()
+    .min(1, { error: 'validation.username_required' })
+    .max(64, { error: 'validation.too_long|64' }),
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
 
