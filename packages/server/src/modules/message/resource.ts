@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, filterValue, range } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 
 const id = numeric(z.number({ error: 'validation.number' }).int().positive());
@@ -32,7 +32,8 @@ export const messageResource = defineResource({
       schema: numeric(z.number({ error: 'validation.number' }).int().nonnegative()),
       where: (values) => (values[0] === 0 ? sql`${messages.recipient_id} is null` : sql`${messages.recipient_id} = ${values[0] as number}`),
     },
-    ...range('created_at', messages.created_at, z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' })),
+    // a Date, as the timestamp column needs (a plain string failed in drizzle: 500 on every date)
+    ...range('created_at', messages.created_at, filterValue.date),
   },
   search: [messages.title, messages.content],
   quickFields: messageQuickFieldSchemas,
