@@ -12,6 +12,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='number']",
+          message: 'Use numeric(z.number()…) from @pv/contract: z.coerce.number also turns true into 1, [5] into 5 and null into 0.',
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField, phoneField } from './fields.ts';
+import { passwordField, phoneField, numeric } from './fields.ts';
 import { usernameField } from './system.ts';
 
 /**
@@ -54,7 +54,7 @@ export const checkPasswordSchema = z.strictObject({
 
 /** SPEC.md §7: change password from the avatar menu with id and password. */
 export const modifyPasswordsSchema = z.strictObject({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive().optional(),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional(),
   password: passwordField(),
 });
 
@@ -72,7 +72,7 @@ export const startPageSchema = z.strictObject({
     .optional(),
 });
 
-export const exLoginSchema = z.strictObject({ id: z.coerce.number({ error: 'validation.number' }).int().positive().optional() });
+export const exLoginSchema = z.strictObject({ id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional() });
 
 export const socialLoginSchema = z.strictObject({
   code: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(2000),

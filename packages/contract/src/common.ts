@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { numeric } from './fields.ts';
 
 /** The query every `index` endpoint takes; resource filters come on top and are whitelisted per resource. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int().min(1).default(1),
-  limit: z.coerce.number({ error: 'validation.number' }).int().min(1).max(500, { error: 'validation.number_range|1|500' }).default(20),
+  page: numeric(z.number({ error: 'validation.number' }).int().min(1)).default(1),
+  limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(500, { error: 'validation.number_range|1|500' })).default(20),
   sort: z.string().optional(),
   order: z
     .string()
@@ -16,20 +17,25 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** `del`: one id or many. */
 export const deleteSchema = z.union([
-  z.object({ id: z.coerce.number().int().positive() }).strict(),
-  z.object({ ids: z.union([z.array(z.coerce.number().int().positive()).min(1), z.string().min(1)]) }).strict(),
+  z.object({ id: numeric(z.number().int().positive()) }).strict(),
+  z.object({ ids: z.union([z.array(numeric(z.number().int().positive())).min(1), z.string().min(1)]) }).strict(),
 ]);
 
 export const updateFieldSchema = z.strictObject({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
   field: z.string().min(1),
   value: z.unknown(),
 });
 
-export const getInfoSchema = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+export const getInfoSchema = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 export const loginSchema = z.strictObject({
-  username: z.string({ error: 'validation.username_required' }).trim().min(1, { error: 'validation.username_required' }),
+  // no user name is longer than its column (64); a longer one would only fill the sign-in log
+  username: z
+    .string({ error: 'validation.username_required' })
+    .trim()
+    .min(1, { error: 'validation.username_required' })
+    .max(64, { error: 'validation.too_long|64' }),
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
 });
 

@@ -53,7 +53,15 @@ export const cityField = () => z.string({ error: 'validation.required' }).refine
 /** ISO date or date-time string. */
 export const dateField = () => z.string({ error: 'validation.required' }).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' });
 
-export const idField = () => z.coerce.number({ error: 'validation.number' }).int().positive();
+/**
+ * A number that may arrive as text (query strings, form inputs): a string is converted, a number
+ * passes, anything else is a type error. Use it instead of z.coerce.number, which also turns true
+ * into 1, [5] into 5 and null into 0 — a JSON body {"id": true} named record 1 (the security walk
+ * found `del {"id": true}` deleting it). Chain the number's checks inside: numeric(z.number().int()).
+ */
+export const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), schema);
+
+export const idField = () => numeric(z.number({ error: 'validation.number' }).int().positive());
 
 /**
  * A zod message may carry parameters as `key|a|b` (zod messages are plain strings). This splits it

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './fields.ts';
 
 /**
  * Route/menu records (SPEC.md §3). The server sends meta flags as 1/0 (`ServerRoute`); the console
@@ -137,7 +138,7 @@ const menuName = z
   .min(1, { error: 'validation.required' })
   .max(64, { error: 'validation.too_long|64' })
   .refine((v) => /^[A-Za-z][A-Za-z0-9_-]*$/.test(v), { error: 'validation.menu_name' });
-const optionalId = z.coerce.number({ error: 'validation.number' }).int().positive().nullish();
+const optionalId = numeric(z.number({ error: 'validation.number' }).int().positive()).nullish();
 const menuFields = {
   parent_id: optionalId,
   path: menuPath,
@@ -145,7 +146,7 @@ const menuFields = {
   /** 'Layout' or a view key of VIEW_COMPONENTS (checked on the server) */
   component: z.string().trim().max(200, { error: 'validation.too_long|200' }).nullish(),
   redirect: z.string().trim().max(200, { error: 'validation.too_long|200' }).nullish(),
-  sort: z.coerce.number({ error: 'validation.number' }).int().min(0).max(1_000_000).optional(),
+  sort: numeric(z.number({ error: 'validation.number' }).int().min(0).max(1_000_000)).optional(),
   meta: menuMetaSchema,
   /** '' = every signed-in user; else a permission code such as customer:index */
   permission: z
@@ -159,8 +160,8 @@ const menuFields = {
 
 export const menuCreateSchema = z.strictObject(menuFields);
 export const menuEditSchema = menuCreateSchema.partial().extend({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  version: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()),
+  version: numeric(z.number({ error: 'validation.number' }).int().positive()),
 });
 export type MenuCreate = z.output<typeof menuCreateSchema>;
 
@@ -186,7 +187,7 @@ const bit = z
 export const menuIndexQuerySchema = z.strictObject({
   hide: bit.optional(),
   all: bit.optional(),
-  admin_id: z.coerce.number({ error: 'validation.number' }).int().positive().optional(),
+  admin_id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional(),
   filter: z.string().trim().max(64, { error: 'validation.too_long|64' }).optional(),
   filter_checkout: bit.optional(),
 });

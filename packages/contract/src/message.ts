@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumField, idField, optionalText, requiredText } from './fields.ts';
+import { enumField, idField, numeric, optionalText, requiredText } from './fields.ts';
 import type { Lang } from './i18n.ts';
 
 /**
@@ -70,8 +70,8 @@ const flag = z
 
 /** get_message_list: the caller's own messages. read=0 unread only, read=1 read only. */
 export const myMessageListSchema = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int().min(1).default(1),
-  limit: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100, { error: 'validation.number_range|1|100' }).default(20),
+  page: numeric(z.number({ error: 'validation.number' }).int().min(1)).default(1),
+  limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(100, { error: 'validation.number_range|1|100' })).default(20),
   read: flag.optional(),
   type: z.preprocess(blankToNull, enumField(MESSAGE_TYPES).nullish()),
   q: z.string().trim().max(100, { error: 'validation.too_long|100' }).optional(),
@@ -94,12 +94,13 @@ const idList = z.union([
 /** get_notify: mark `ids` read (optional), then return the unread count and the latest `limit` messages. */
 export const notifySchema = z.strictObject({
   ids: idList.optional(),
-  limit: z.coerce
-    .number({ error: 'validation.number' })
-    .int()
-    .min(1, { error: `validation.number_range|1|${NOTIFY_MAX_LIMIT}` })
-    .max(NOTIFY_MAX_LIMIT, { error: `validation.number_range|1|${NOTIFY_MAX_LIMIT}` })
-    .optional(),
+  limit: numeric(
+    z
+      .number({ error: 'validation.number' })
+      .int()
+      .min(1, { error: `validation.number_range|1|${NOTIFY_MAX_LIMIT}` })
+      .max(NOTIFY_MAX_LIMIT, { error: `validation.number_range|1|${NOTIFY_MAX_LIMIT}` }),
+  ).optional(),
 });
 
 /** What every view of a message shows. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, enumField, idField, optionalText, passwordField, phoneField, requiredText } from './fields.ts';
+import { emailField, enumField, idField, optionalText, passwordField, phoneField, requiredText, numeric } from './fields.ts';
 import { labelled } from './enums.ts';
 import type { Lang } from './i18n.ts';
 
@@ -120,7 +120,7 @@ const departmentFields = {
   code: z.preprocess(blankToNull, optionalText(32)),
   leader: z.preprocess(blankToNull, optionalText(64)),
   phone: optionalPhone(),
-  sort: z.coerce.number({ error: 'validation.number' }).int().min(0, { error: 'validation.number_range|0|9999' }).max(9999, { error: 'validation.number_range|0|9999' }).optional(),
+  sort: numeric(z.number({ error: 'validation.number' }).int().min(0, { error: 'validation.number_range|0|9999' }).max(9999, { error: 'validation.number_range|0|9999' })).optional(),
   status: enumField(EnableStatus.values).optional(),
 };
 export const departmentCreateSchema = z.strictObject(departmentFields);

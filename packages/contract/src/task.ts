@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, numeric } from './fields.ts';
 
 /**
  * Scheduled tasks (/setting/taskManagement). `code` names a job the server knows (its job
@@ -24,8 +24,8 @@ const taskFields = {
 
 export const taskCreateSchema = z.strictObject(taskFields);
 export const taskEditSchema = z.strictObject({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  version: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()),
+  version: numeric(z.number({ error: 'validation.number' }).int().positive()),
   name: taskFields.name.optional(),
   description: taskFields.description,
   cron: taskFields.cron.optional(),
@@ -35,11 +35,11 @@ export const taskEditSchema = z.strictObject({
 export const TASK_QUICK_FIELDS = ['enabled', 'cron', 'name'] as const;
 export const taskQuickFieldSchemas = { enabled, cron: taskFields.cron, name: taskFields.name };
 
-export const taskRunSchema = z.strictObject({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+export const taskRunSchema = z.strictObject({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 export const taskRunsQuerySchema = z.strictObject({
-  task_id: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  page: z.coerce.number({ error: 'validation.number' }).int().min(1).optional(),
-  limit: z.coerce.number({ error: 'validation.number' }).int().min(1).max(100).optional(),
+  task_id: numeric(z.number({ error: 'validation.number' }).int().positive()),
+  page: numeric(z.number({ error: 'validation.number' }).int().min(1)).optional(),
+  limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(100)).optional(),
 });
 
 export const TASK_RUN_STATUSES = ['running', 'success', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AgentStatus,
   CITIES,
@@ -7,11 +8,14 @@ import {
   PROVINCES,
   StationStatus,
   citiesOf,
+  deleteSchema,
   emailField,
+  idField,
   ipField,
   isCityCode,
   isProvinceCode,
   moneyField,
+  numeric,
   passwordField,
   portField,
   regionName,
@@ -83,5 +87,30 @@ describe('regions', () => {
     expect(regionName('999999', 'zh')).toBe('999999');
     expect(regionName(null, 'zh')).toBe('');
     expect(citiesOf('330000').map((c) => c.zh)).toEqual(['杭州市', '宁波市', '温州市', '嘉兴市', '金华市']);
+  });
+});
+
+describe('numeric: numbers and numeric text only (not z.coerce.number)', () => {
+  it('takes a number or its text, as JSON bodies and query strings send them', () => {
+    expect(idField().parse(12)).toBe(12);
+    expect(idField().parse('12')).toBe(12);
+    expect(numeric(z.number().int()).parse('-3')).toBe(-3);
+  });
+
+  it('refuses booleans, arrays, objects and null instead of turning them into 1, 5 or 0', () => {
+    for (const value of [true, false, [5], ['5'], { id: 1 }, null, 'abc', '']) {
+      expect(idField().safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
+    // del {"id": true} named record 1 with z.coerce.number
+    expect(deleteSchema.safeParse({ id: true }).success).toBe(false);
+    expect(deleteSchema.safeParse({ ids: [true] }).success).toBe(false);
+  });
+
+  it('keeps the field optional where it is, and documents it as a number', () => {
+    const schema = z.object({ id: idField(), page: numeric(z.number().int()).optional() });
+    expect(schema.parse({ id: '7' })).toEqual({ id: 7 });
+    const json = z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, { type: string }>; required: string[] };
+    expect(json.properties.id!.type).toBe('integer');
+    expect(json.required).toEqual(['id']);
   });
 });

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { isDisplayToken, langFromHeader } from '@pv/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
@@ -52,6 +52,28 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL refuses NUL in text ("invalid byte sequence"); a query string or JSON body carrying one
+ * would reach the database only to fail there. Strings anywhere in the value (keys too) are checked.
+ */
+export function hasNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 function toApiError(err: FastifyError | Error, config: Config, req: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError;
@@ -67,7 +89,9 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   }
   const code = pgCode(err);
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
-  if (code && /^(23503|22P02|22003|22007|22008|23502|23514)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
+  // the last line of defence behind validation: a value the database cannot take is the request's fault
+  // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
+  if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new ApiError(fe.statusCode === 413 ? 413 : 400, 'error.invalid_params', { detail: fe.message });
   }
@@ -80,6 +104,13 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // a malformed percent-encoding or an over-long path parameter: the envelope, not fastify's own reply
+    frameworkErrors: (err, req, reply) => {
+      const lang = langFromHeader(req.headers['accept-language']);
+      const code = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : 500;
+      if (code === 500) req.log.error({ err }, 'framework error');
+      void (reply as FastifyReply).status(code).send({ code, msg: t(code === 400 ? 'error.bad_url' : 'error.server', lang), data: null });
+    },
   });
   const deps: Deps = { db, dbKind, config };
 
@@ -138,6 +169,11 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
     if (display && !displayTokenMayCall(req.routeOptions.url)) throw new ApiError(403, 'error.display_token_scope');
     req.auth = auth;
     if (!can(auth, cfg.permission ?? '')) throw new ApiError(403, 'error.forbidden', { permission: cfg.permission });
+  });
+
+  // after parsing, before any handler: NUL characters never reach a handler or the database
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new ApiError(400, 'error.nul_character');
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

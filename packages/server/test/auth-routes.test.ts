@@ -34,7 +34,7 @@ const ANY_SIGNED_IN_PREFIXES = [
   '/api/system/message/clear_all_meg',
   '/api/system/user/profile',
   '/api/system/user/avatar',
-  // uploads are attached to a record by a permission-checked business action (modules/file)
+  // uploads: open in the route table, the route itself checks the permission that attaches the file (modules/file)
   '/api/system/file/upload',
   // the home page and workbench of every user: counts within the caller's own data scope
   '/api/system/statistic/welcome',

@@ -49,6 +49,12 @@ describe('login', () => {
     expect(res.msg).toBe('用户名：用户名不能为空');
   });
 
+  it('a user name longer than any account’s is a 400, not a failed write of the sign-in log', async () => {
+    const res = await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'x'.repeat(65), password: 'whatever' } });
+    expect(res.status).toBe(400);
+    expect(res.msg).toBe('用户名：长度不能超过64个字符');
+  });
+
   it('rate-limits a user name after repeated failures (429, even with the right password)', async () => {
     for (let i = 0; i < 3; i++) await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'hn', password: 'bad' } });
     const res = await call(t.app, 'POST', '/api/system/index/login', { body: { username: 'hn', password: USER_PASSWORD }, lang: 'en' });

@@ -52,6 +52,8 @@ const cases = (): Case[] => [
   ['del with bad ids', 'POST', `${base}/del`, { body: { ids: '1,x' } }, 400, 'ID列表：请输入数字', 'IDs: Please enter a number'],
   ['update_field of an unknown field', 'POST', `${base}/update_field`, { body: () => ({ id: existing.id, field: 'version', value: 9 }) }, 400, '字段“version”不允许单独修改', 'Field "version" cannot be changed on its own'],
   ['unsupported content type', 'POST', `${base}/add`, { raw: 'name=x', headers: { 'content-type': 'text/plain' } }, 400, '不支持的内容类型 text/plain，请用 application/json', 'Unsupported content type text/plain; use application/json'],
+  ['a NUL character in a filter', 'GET', `${base}/index`, { query: { q: '张\u0000三' } }, 400, '请求内容不能包含空字符（\\0）', 'The request must not contain NUL characters (\\0)'],
+  ['a NUL character in the body', 'POST', `${base}/add`, { body: customerBody({ name: '张\u0000三' }) }, 400, '请求内容不能包含空字符（\\0）', 'The request must not contain NUL characters (\\0)'],
   ['unknown endpoint', 'GET', '/api/system/customer/nope', {}, 404, '接口不存在：/api/system/customer/nope', 'No such endpoint: /api/system/customer/nope'],
 ];
 
@@ -77,6 +79,13 @@ describe.each(['zh', 'en'] as const)('bad input (%s)', (lang) => {
     expect(res.msg).toBe(lang === 'zh' ? '请求内容过大（上限1024 KiB）' : 'The request body is too large (limit 1024 KiB)');
     expect(await snapshot()).toEqual(before);
   });
+});
+
+it('a malformed URL or an over-long path parameter answers the envelope (400), not fastify’s own reply', async () => {
+  for (const url of ['/api/public/file/%E0%A4%A/raw', `/api/public/avatar/${'x'.repeat(300)}.png`]) {
+    const res = await call(t.app, 'GET', url, { lang: 'en' });
+    expect({ url, status: res.status, code: res.code, msg: res.msg, data: res.data }).toEqual({ url, status: 400, code: 400, msg: 'The request URL is not valid', data: null });
+  }
 });
 
 it('an empty JSON body on a POST is treated as {} (validation, not a parse error)', async () => {

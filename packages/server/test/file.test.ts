@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { files } from '../src/db/schema/index.ts';
-import { login, startApp, testImage, testPdf, type TestApp, uploadFile } from './helpers.ts';
+import { files, users } from '../src/db/schema/index.ts';
+import { fixtures, login, startApp, testImage, testPdf, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 
 /** Uploads: type by content, size limits, thumbnails, signed expiring links, the SPEC.md §7 audio upload. */
 let t: TestApp;
@@ -81,5 +82,35 @@ describe('file upload', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/upload', headers: { 'content-type': 'audio/mpeg' }, payload: mp3 });
     expect(anon.statusCode).toBe(401);
     expect((await uploadFile(t.app, admin, '/upload', await testImage(10, 10), 'image/jpeg', 'x.jpg')).status).toBe(400);
+  });
+
+  it('needs the permission that attaches the file, checked before the body is read', async () => {
+    await fixtures(t); // op (operator) and sd (agent)
+    await t.handle.db.insert(users).values({ username: 'noroles', password_hash: await hashPassword(USER_PASSWORD), full_name: '无角色' });
+    const nobody = await login(t.app, 'noroles', USER_PASSWORD);
+    const agent = await login(t.app, 'sd', USER_PASSWORD); // work_order:submit_audit and matter:reply
+    const operator = await login(t.app, 'op', USER_PASSWORD); // matter:*, no work_order:submit_audit
+    const before = (await t.handle.db.select().from(files)).length;
+    const jpeg = await testImage(40, 30);
+    const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(500, 7)]);
+    const cases: Array<[string, string, string, Buffer, string, number, string]> = [
+      ['no roles', nobody, url('matter'), jpeg, 'image/jpeg', 403, 'matter:add / matter:reply'],
+      ['no roles', nobody, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
+      ['no roles, unknown owner type', nobody, url('nope'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit / matter:add / matter:reply'],
+      ['no roles, voice note', nobody, '/upload', mp3, 'audio/mpeg', 403, 'matter:reply'],
+      ['operator, self-audit photo', operator, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
+    ];
+    for (const [who, token, to, body, type, status, needs] of cases) {
+      const res = await uploadFile(t.app, token, to, body, type);
+      expect({ who, to, status: res.status, msg: res.msg }).toEqual({ who, to, status, msg: `没有权限执行此操作（需要 ${needs}）` });
+    }
+    expect((await t.handle.db.select().from(files)).length).toBe(before);
+    // an oversize body from someone who may not upload is refused without reading it: 403, not 413
+    expect((await uploadFile(t.app, nobody, url('matter'), Buffer.alloc(25 * 1024 * 1024), 'image/jpeg')).status).toBe(403);
+    // those who attach files still upload them
+    expect((await uploadFile(t.app, agent, url('self_audit'), jpeg, 'image/jpeg', 'a.jpg')).status).toBe(200);
+    expect((await uploadFile(t.app, agent, '/upload', mp3, 'audio/mpeg', 'v.mp3')).status).toBe(200);
+    expect((await uploadFile(t.app, operator, url('matter'), jpeg, 'image/jpeg', 'b.jpg')).status).toBe(200);
+    expect((await uploadFile(t.app, operator, url('nope'), jpeg, 'image/jpeg')).status).toBe(400);
   });
 });

@@ -89,6 +89,16 @@ describe('message management', () => {
     expect(one.data.title).toBe('并网资料待补充');
   });
 
+  it('filters by creation time (a date range, not a 500)', async () => {
+    const all = (await call(t.app, 'GET', `${base}/index`, { token: op })).data.total;
+    const since = await call(t.app, 'GET', `${base}/index`, { token: op, query: { created_at_gte: '2000-01-01', created_at_lte: new Date(Date.now() + 60_000).toISOString() } });
+    expect(since.status, since.msg).toBe(200);
+    expect(since.data.total).toBe(all);
+    const future = await call(t.app, 'GET', `${base}/index`, { token: op, query: { created_at_gte: '2999-01-01' } });
+    expect(future.data.total).toBe(0);
+    expect((await call(t.app, 'GET', `${base}/index`, { token: op, query: { created_at_gte: 'yesterday' } })).status).toBe(400);
+  });
+
   it('edits with the version read; a stale version gets 409; the recipient is fixed', async () => {
     const res = await call(t.app, 'POST', `${base}/edit`, { token: op, body: { id, version, title: '并网资料待补充（第二次提醒）' } });
     expect(res.status).toBe(200);

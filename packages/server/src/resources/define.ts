@@ -1,4 +1,4 @@
-import { dateField, type Lang } from '@pv/contract';
+import { dateField, type Lang, numeric } from '@pv/contract';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -105,8 +105,8 @@ export function defineResource<T extends ResourceTable>(def: ResourceDef<T>): Re
 
 /** Schemas of list-filter values as they come in the query string (one place for every resource). */
 export const filterValue = {
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
-  number: z.coerce.number({ error: 'validation.number' }),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()),
+  number: numeric(z.number({ error: 'validation.number' })),
   date: dateField().transform((v) => new Date(v)),
   /** true/false or 1/0 */
   bool: z.enum(['true', 'false', '1', '0'], { error: 'validation.enum' }).transform((v) => v === 'true' || v === '1'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { numeric } from '@pv/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { sysLog, users } from '../db/schema/index.ts';
@@ -14,7 +15,7 @@ import type { ResourceDef } from './define.ts';
 import { loadOne } from './service.ts';
 
 type Row = Record<string, unknown>;
-const idQuery = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
  * A record's system-log entries (before/after), oldest first, with the actor's full name. `mask`

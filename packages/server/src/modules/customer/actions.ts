@@ -6,6 +6,7 @@ import {
   customerLoseSchema,
   followUpCreateSchema,
   maskMiddle,
+  numeric,
 } from '@pv/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { customerResource as def } from './resource.ts';
 type Row = Record<string, unknown>;
 
 export const surveySchema = z.strictObject({
-  id: z.coerce.number({ error: 'validation.number' }).int().positive(),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()),
   version: z.number({ error: 'validation.number' }).int().nonnegative(),
 });
 
@@ -76,7 +77,7 @@ export async function addFollowUp(db: Db, body: unknown, auth: AuthContext, acto
 }
 
 export async function listFollowUps(db: Db, query: unknown, auth: AuthContext) {
-  const { customer_id } = parse(z.object({ customer_id: z.coerce.number({ error: 'validation.number' }).int().positive() }), query);
+  const { customer_id } = parse(z.object({ customer_id: numeric(z.number({ error: 'validation.number' }).int().positive()) }), query);
   await loadOne(db, def, customer_id, auth);
   const rows = await db
     .select({

@@ -6,6 +6,7 @@ import {
   type NewUserStat,
   customerModifyPasswordSchema,
   getInfoSchema,
+  numeric,
 } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, gte, ilike, or, sql } from 'drizzle-orm';
@@ -108,7 +109,7 @@ export async function productList(db: Db) {
 
 const ownersQuery = z.object({
   q: z.string().max(50).optional(),
-  id: z.coerce.number({ error: 'validation.number' }).int().positive().optional(),
+  id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { EnableStatus, departmentCreateSchema, departmentEditSchema, enumField } from '@pv/contract';
+import { EnableStatus, departmentCreateSchema, departmentEditSchema, enumField, numeric } from '@pv/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { defineResource } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const id = numeric(z.number({ error: 'validation.number' }).int().positive());
 
 /** The department and every department below it (a recursive subquery of ids). */
 export const departmentTree = (departmentId: number) =>

@@ -1,4 +1,4 @@
-import { paths } from '@pv/contract';
+import { paths, numeric } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
@@ -6,6 +6,7 @@ import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { acceptRawBodies } from '../../http/raw-body.ts';
 import { parse } from '../../http/validate.ts';
+import { can } from '../auth/context.ts';
 import { authenticate } from '../auth/service.ts';
 import { FILE_URL, fileServiceOf, type FileOwnerType, MAX_UPLOAD_BYTES, uploadTooLarge } from './service.ts';
 
@@ -14,6 +15,25 @@ const uploadQuery = z.object({
   owner_type: z.enum(['self_audit', 'matter', 'audio'], { error: 'validation.enum' }),
   name: z.string().max(300).optional(),
 });
+
+/**
+ * Who may upload what: the permission of an action that can attach the file to its record. A user
+ * who could not attach a file anywhere cannot store one either (no disk filling by accounts without
+ * roles). Checked before the body is read.
+ */
+export const UPLOAD_PERMISSIONS: Record<'self_audit' | 'matter' | 'audio', readonly string[]> = {
+  self_audit: ['work_order:submit_audit'],
+  matter: ['matter:add', 'matter:reply'],
+  audio: ['matter:reply'],
+};
+
+type UploadOwner = keyof typeof UPLOAD_PERMISSIONS;
+
+/** 403 unless the caller holds one of the permissions of (one of) the owner types. */
+function mayUpload(req: FastifyRequest, owners: readonly UploadOwner[]): void {
+  const needed = [...new Set(owners.flatMap((o) => UPLOAD_PERMISSIONS[o]))];
+  if (!needed.some((p) => can(authOf(req), p))) throw new ApiError(403, 'error.forbidden', { permission: needed.join(' / ') });
+}
 
 /** The file's name: ?name= or the X-File-Name header (URL-encoded, so Chinese names survive). */
 export function fileNameOf(req: FastifyRequest, fallback: string): string {
@@ -44,7 +64,13 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
       '/api/system/file/upload',
       {
         config: { permission: '' },
-        schema: doc('file', 'Upload one file as the raw body (?owner_type=self_audit|matter|audio, ?name= or X-File-Name). Type checked by content: images jpeg/png/webp ≤ 10 MiB (thumbnail made), PDF ≤ 20 MiB, audio ≤ 5 MiB. → the file with signed url / thumb_url / download_url; attach it by id when submitting the record'),
+        schema: doc('file', 'Upload one file as the raw body (?owner_type=self_audit|matter|audio, ?name= or X-File-Name). Type checked by content: images jpeg/png/webp ≤ 10 MiB (thumbnail made), PDF ≤ 20 MiB, audio ≤ 5 MiB. Needs the permission that attaches it: self_audit work_order:submit_audit, matter matter:add or matter:reply, audio matter:reply. → the file with signed url / thumb_url / download_url; attach it by id when submitting the record'),
+        // after the auth hook, before the body is read: no permission, no upload
+        onRequest: async (req) => {
+          // an unknown owner_type is the handler's 400, for a caller who may upload something at all
+          const owner = uploadQuery.shape.owner_type.safeParse((req.query as { owner_type?: unknown }).owner_type);
+          mayUpload(req, owner.success ? [owner.data] : (Object.keys(UPLOAD_PERMISSIONS) as UploadOwner[]));
+        },
       },
       async (req) => {
         const q = parse(uploadQuery, req.query);
@@ -56,21 +82,26 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
 
     scoped.post(
       paths.upload,
-      { schema: doc('file', 'Audio upload of SPEC.md §7 (voice notes on matters): the audio as the raw body, Bearer required → the stored file (id, url)') },
+      {
+        schema: doc('file', 'Audio upload of SPEC.md §7 (voice notes on matter replies): the audio as the raw body, Bearer and matter:reply required → the stored file (id, url)'),
+        // not under /api: the auth hook does not run, so authenticate here — before the body is read
+        onRequest: async (req) => {
+          const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
+          if (!token) throw new ApiError(401, 'error.login_required');
+          req.auth = await authenticate(db, config, token);
+          mayUpload(req, ['audio']);
+        },
+      },
       async (req) => {
-        // not under /api: the auth hook does not run, so authenticate here
-        const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
-        if (!token) throw new ApiError(401, 'error.login_required');
-        const auth = await authenticate(db, config, token);
-        req.auth = auth;
+        const auth = authOf(req);
         const row = await svc.store(db, { ownerType: 'audio', name: fileNameOf(req, 'voice'), declaredType: String(req.headers['content-type'] ?? ''), body: bodyOf(req) }, auth, actorOf(req));
         return ok(svc.present(row));
       },
     );
   });
 
-  const linkParams = z.object({ id: z.coerce.number().int().positive(), variant: z.enum(['raw', 'download', 'thumb']) });
-  const linkQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+  const linkParams = z.object({ id: numeric(z.number().int().positive()), variant: z.enum(['raw', 'download', 'thumb']) });
+  const linkQuery = z.object({ exp: numeric(z.number().int()), sig: z.string().max(64) });
   app.get(
     `${FILE_URL}:id/:variant`,
     { config: { public: true }, schema: doc('file', 'A stored file by signed link (exp + sig from the file record; links live one hour). raw = inline, download = attachment, thumb = image thumbnail') },

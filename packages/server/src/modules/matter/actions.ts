@@ -8,6 +8,7 @@ import {
   matterCloseSchema,
   matterRejectSchema,
   matterReplySchema,
+  numeric,
 } from '@pv/contract';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -257,4 +258,4 @@ export class MatterActions {
   }
 }
 
-export const idQuery = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+export const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });

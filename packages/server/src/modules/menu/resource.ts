@@ -1,4 +1,4 @@
-import { LAYOUT_COMPONENT, MENU_QUICK_FIELDS, MENU_STATUSES, MENU_TREE_PERMISSIONS, VIEW_COMPONENTS, menuCreateSchema, menuEditSchema, menuFlagSchema, menuMetaSchema } from '@pv/contract';
+import { LAYOUT_COMPONENT, MENU_QUICK_FIELDS, MENU_STATUSES, MENU_TREE_PERMISSIONS, VIEW_COMPONENTS, menuCreateSchema, menuEditSchema, menuFlagSchema, menuMetaSchema, numeric } from '@pv/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
@@ -74,8 +74,8 @@ const flag = menuFlagSchema.transform((v) => v === 1);
 /** update_field: a column, or one key of meta (flags on/off, badge, icon). */
 export const MENU_QUICK_SCHEMAS: Record<(typeof MENU_QUICK_FIELDS)[number], z.ZodType> = {
   status: z.enum(MENU_STATUSES, { error: 'validation.enum' }),
-  sort: z.coerce.number({ error: 'validation.number' }).int().min(0).max(1_000_000),
-  parent_id: z.union([z.coerce.number({ error: 'validation.number' }).int().positive(), z.null(), z.literal('').transform(() => null)]),
+  sort: numeric(z.number({ error: 'validation.number' }).int().min(0).max(1_000_000)),
+  parent_id: z.union([numeric(z.number({ error: 'validation.number' }).int().positive()), z.null(), z.literal('').transform(() => null)]),
   permission: menuCreateSchema.shape.permission.unwrap(),
   dot: flag,
   hidden: flag,

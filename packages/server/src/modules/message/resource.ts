@@ -1,12 +1,12 @@
-import { enumField, MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, messageQuickFieldSchemas } from '@pv/contract';
+import { enumField, MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, messageQuickFieldSchemas, numeric } from '@pv/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { defineResource, range } from '../../resources/define.ts';
+import { defineResource, filterValue, range } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const id = numeric(z.number({ error: 'validation.number' }).int().positive());
 
 /**
  * Message management (消息管理, permission message:*): every message, whoever it went to, with the
@@ -29,10 +29,11 @@ export const messageResource = defineResource({
     recipient_id: {
       column: messages.recipient_id,
       op: 'eq',
-      schema: z.coerce.number({ error: 'validation.number' }).int().nonnegative(),
+      schema: numeric(z.number({ error: 'validation.number' }).int().nonnegative()),
       where: (values) => (values[0] === 0 ? sql`${messages.recipient_id} is null` : sql`${messages.recipient_id} = ${values[0] as number}`),
     },
-    ...range('created_at', messages.created_at, z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'validation.date' })),
+    // a Date, as the timestamp column needs (a plain string failed in drizzle: 500 on every date)
+    ...range('created_at', messages.created_at, filterValue.date),
   },
   search: [messages.title, messages.content],
   quickFields: messageQuickFieldSchemas,

@@ -1,4 +1,4 @@
-import { capacityMatches, productCapacity, productCreateSchema, productEditSchema } from '@pv/contract';
+import { capacityMatches, productCapacity, productCreateSchema, productEditSchema, numeric } from '@pv/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { products, stations } from '../../db/schema/index.ts';
@@ -33,7 +33,7 @@ export const productResource = defineResource({
   sorts: { id: products.id, name: products.name, capacity_kwp: products.capacity_kwp, module_power_w: products.module_power_w, created_at: products.created_at },
   defaultSort: { field: 'id', order: 'ASC' },
   filters: {
-    id: { column: products.id, op: 'eq', schema: z.coerce.number({ error: 'validation.number' }).int().positive(), multi: true },
+    id: { column: products.id, op: 'eq', schema: numeric(z.number({ error: 'validation.number' }).int().positive()), multi: true },
     name: { column: products.name, op: 'contains', schema: z.string().max(100) },
     enabled: {
       column: products.enabled,

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CODE, RoleDataScope, enumField, roleCreateSchema, roleEditSchema } from '@pv/contract';
+import { ADMIN_ROLE_CODE, RoleDataScope, enumField, roleCreateSchema, roleEditSchema, numeric } from '@pv/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roles, userRoles } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { type AuthContext, can } from '../auth/context.ts';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../auth/permissions.ts';
 import { plainRow } from '../present.ts';
 
-const id = z.coerce.number({ error: 'validation.number' }).int().positive();
+const id = numeric(z.number({ error: 'validation.number' }).int().positive());
 const KNOWN = new Set<string>([...ALL_PERMISSIONS, ...Object.keys(PERMISSIONS).map((p) => `${p}:*`), '*']);
 
 /** Known codes only, without duplicates; a non-admin cannot grant what they do not hold. */

@@ -6,6 +6,7 @@ import {
   selfAuditApproveSchema,
   selfAuditRejectSchema,
   selfAuditSubmitSchema,
+  numeric,
 } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -192,7 +193,7 @@ export class SelfAuditActions {
 
   /** GET self_audit/get_info?id=: the audit with each item's files (signed links). */
   async info(query: unknown, auth: AuthContext, lang: 'zh' | 'en') {
-    const { id } = parse(z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() }), query);
+    const { id } = parse(z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) }), query);
     const row = await getRecord(this.db, selfAuditResource, id, auth, lang);
     const items = row.items as AuditItem[];
     const files = await this.files.byIds(this.db, items.flatMap((i) => i.file_ids ?? []));

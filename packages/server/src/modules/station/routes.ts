@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS, stationDocDeleteSchema, stationDocUploadQuery, stationMoveSchema, stationReasonSchema } from '@pv/contract';
+import { UPLOAD_LIMITS, stationDocDeleteSchema, stationDocUploadQuery, stationMoveSchema, stationReasonSchema, numeric } from '@pv/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { stationExcelRoutes } from './excel.ts';
 import { stationResource as def } from './resource.ts';
 
 const TAG = 'station';
-const idQuery = z.object({ id: z.coerce.number({ error: 'validation.number' }).int().positive() });
+const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
  * /api/system/station/*: the generic index/get_info/add/edit/del, the station's own lifecycle

@@ -10,6 +10,7 @@ import {
   workOrderDispatchSchema,
   workOrderMoveSchema,
   workOrderReasonSchema,
+  numeric,
 } from '@pv/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -51,6 +52,12 @@ const canTakeOrders = sql`(${users.is_admin} or exists (select 1 from user_roles
  * the action cannot start from (naming the state), and writes the order's change, the station's
  * change, sys_log and the timeline in one transaction.
  */
+/** work_order/add {station_id, kind}: validated here and documented by the route. */
+export const workOrderAddSchema = z.strictObject({
+  station_id: numeric(z.number({ error: 'validation.number' }).int().positive()),
+  kind: z.enum(WorkOrderKind.values, { error: 'validation.enum' }),
+});
+
 export class WorkOrderActions {
   constructor(private readonly db: Db) {}
 
@@ -91,7 +98,7 @@ export class WorkOrderActions {
 
   /** work_order/add {station_id, kind}: a new order when the station needs one and has none open. */
   async add(body: unknown, auth: AuthContext, actor: Actor) {
-    const input = parse(z.strictObject({ station_id: z.coerce.number({ error: 'validation.number' }).int().positive(), kind: z.enum(WorkOrderKind.values, { error: 'validation.enum' }) }), body);
+    const input = parse(workOrderAddSchema, body);
     return this.db.transaction(async (tx) => {
       const station = await loadOne(tx, stationResource, input.station_id, auth, { lock: true });
       if (station.frozen) throw stationFrozen(station.code as string, 'add_order', { label: (_a, lang) => (lang === 'zh' ? '新建派单' : 'get a new order') });

@@ -11,7 +11,7 @@ import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
-import { WorkOrderActions } from './actions.ts';
+import { WorkOrderActions, workOrderAddSchema } from './actions.ts';
 import { workOrderResource as def } from './resource.ts';
 
 const TAG = 'work_order';
@@ -63,7 +63,7 @@ export function workOrderRoutes(app: FastifyInstance, deps: Deps, actions: WorkO
 
   app.post(
     `${base}/add`,
-    { config: { permission: 'work_order:add' }, schema: doc(TAG, 'A new order {station_id, kind} in 待派单: build when the station is 待施工, grid when it is 待并网 / 并网驳回, and it has no open order of the kind', { body: z.object({ station_id: z.number(), kind: z.enum(WorkOrderKind.values) }), returns: 'the order' }) },
+    { config: { permission: 'work_order:add' }, schema: doc(TAG, 'A new order {station_id, kind} in 待派单: build when the station is 待施工, grid when it is 待并网 / 并网驳回, and it has no open order of the kind', { body: workOrderAddSchema, returns: 'the order' }) },
     async (req) => ok(await present((await actions.add(req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
   );
   app.post(

@@ -1,0 +1,889 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  agents,
+  customerFollowUps,
+  customers,
+  files,
+  matterReplies,
+  matters,
+  roles,
+  selfAudits,
+  userRoles,
+  stations,
+  transitions,
+  users,
+  workOrders,
+} from '../src/db/schema/index.ts';
+import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
+import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
+import { ALL_PERMISSIONS } from '../src/modules/auth/permissions.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { MAX_UPLOAD_BYTES } from '../src/modules/file/service.ts';
+import { ADMIN_PASSWORD, USER_PASSWORD, call as apiCall, customerBody, fixtures, startApp, testPdf, type TestApp } from './helpers.ts';
+
+/**
+ * The security walk (issue "production-grade delivery"): every route of the OpenAPI document, asked
+ * by an anonymous caller (401), by a signed-in user without roles (403), by an agent's user about
+ * another agent's records (403/404, nothing changes), with malformed bodies and query strings (4xx
+ * with a message, never 500) and with oversize bodies (413); every reply of the walk is then searched
+ * for password hashes, passwords, tokens and full bank card / ID card numbers.
+ *
+ * The route list is read from the app's own OpenAPI document, so a new route is walked without
+ * touching this file; the allow-lists below are the only exceptions, each with its reason.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Allow-lists
+// ---------------------------------------------------------------------------------------------
+
+/** Routes an anonymous caller may reach (they answer something other than 401). */
+const PUBLIC: Record<string, string> = {
+  'GET /api/health': 'liveness probe of load balancers and orchestrators',
+  'POST /api/system/index/login': 'signing in',
+  'GET /api/system/index/sms': 'sends a sign-in / sign-up SMS code (rate-limited; same reply for unknown numbers)',
+  'POST /api/system/index/sms_login': 'signing in with an SMS code',
+  'GET /api/system/index/auth_config': 'the login page asks which sign-in options to offer',
+  'GET /api/system/index/social_url': 'the login page starts the external sign-in (404 when not configured)',
+  'GET /api/system/index/refresh_token': 'authenticated by the refresh token itself (402 without one)',
+  'POST /register': 'self sign-up with an SMS code (404 unless REGISTER_ENABLED)',
+  'POST /socialLogin': "the external provider's callback signs in",
+  'GET /publicKey': 'the login RSA public key is needed before signing in',
+  'GET /api/public/file/{id}/{variant}': 'a signed link (exp + HMAC) for <img>/<iframe>, which cannot send a token; 404 without a valid signature',
+  'GET /api/public/avatar/{key}': 'an avatar by its unguessable 192-bit key, for <img>',
+  'GET /api/system/ws': 'the websocket authenticates with its first frame (browsers cannot set headers on it)',
+};
+// (/api/docs and /api/docs/json — the swagger UI and this document — are public too; the walk reads
+// the document anonymously. They are not routes of the document itself.)
+
+/** Routes every signed-in user may call, whatever their roles (they concern the caller only). */
+const ANY_USER: Record<string, string> = {
+  'GET /api/system/index/login_out': 'signing out',
+  'GET /expireToken': "expires the caller's own access token (to try the refresh flow)",
+  'POST /api/system/common/modify_password': 'changing one’s own password (another user’s only as an admin, checked inside)',
+  'POST /api/system/common/modify_passwords': 'the avatar menu’s password change (same rule)',
+  'POST /api/system/common/check_password': 'the lock screen checks the caller’s own password',
+  'POST /api/system/index/start_page': 'the caller’s own start page',
+  'POST /api/system/index/ex_login': 'a one-time 山海系统 ticket for the caller (id must be the caller’s)',
+  'GET /api/system/common/get_user_info': 'who am I (the console’s first call)',
+  'POST /api/system/statistic/welcome': 'the workbench greeting: the caller’s own to-dos and messages',
+  'GET /api/system/menu/index': 'the caller’s own menu, filtered by their permissions',
+  'GET /api/system/user/profile': 'personal centre: the caller’s own record',
+  'POST /api/system/user/profile': 'personal centre: the caller’s own name, phone and email',
+  'POST /api/system/user/avatar': 'the caller’s own avatar',
+  'GET /api/system/department/tree': 'the organisation chart (docs/DECISIONS.md, Organisation)',
+  'GET /api/system/message/get_message_list': 'the caller’s own messages',
+  'POST /api/system/message/get_notify': 'the caller’s own bell (ids of other people’s messages are ignored)',
+  'GET /api/system/message/clear_all_meg': 'clears the caller’s own bell',
+};
+
+/**
+ * Open to every signed-in user by the route table (permission ''), but the route itself checks a
+ * permission before reading the body: a user without roles still gets 403.
+ */
+const CHECKED_IN_ROUTE: Record<string, string> = {
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply)',
+};
+
+/** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */
+const ENDS_SESSION: Record<string, string> = {
+  'GET /api/system/index/login_out': 'revokes the session (auth.test.ts)',
+  'GET /expireToken': 'expires the access token (auth-flows.test.ts)',
+};
+
+/** Resources whose records belong to an agent (the agent data scope applies). */
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user'] as const;
+type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
+/**
+ * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
+ * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
+ * display_token (system data, no agent permission at all: the no-role walk covers their 403).
+ */
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token'];
+
+// ---------------------------------------------------------------------------------------------
+// The route list from the OpenAPI document
+// ---------------------------------------------------------------------------------------------
+
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  items?: Schema;
+  enum?: unknown[];
+  maxLength?: number;
+  nullable?: boolean;
+  additionalProperties?: boolean | Schema;
+}
+type Method = 'GET' | 'POST';
+interface Route {
+  method: Method;
+  path: string;
+  /** `METHOD /path` as the allow-lists spell it */
+  key: string;
+  /** the path with sample path parameters */
+  url: string;
+  query: string[];
+  /** the JSON body schema, when the route declares one */
+  body: Schema | null;
+}
+
+const SAMPLE_PATH_PARAM: Record<string, string> = { id: '1', variant: 'raw', key: 'AAAAAAAAAAAAAAAAAAAAAAAA.png' };
+
+function routesOf(openapi: { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema: Schema }> } }>> }): Route[] {
+  const out: Route[] = [];
+  for (const [path, ops] of Object.entries(openapi.paths)) {
+    for (const [m, op] of Object.entries(ops)) {
+      const method = m.toUpperCase() as Method;
+      out.push({
+        method,
+        path,
+        key: `${method} ${path}`,
+        url: path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE_PATH_PARAM[name] ?? '1'),
+        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        body: op.requestBody?.content?.['application/json']?.schema ?? null,
+      });
+    }
+  }
+  return out;
+}
+
+/** The object branch a body schema describes (del's `{id} | {ids}` → its first branch). */
+const objectOf = (s: Schema): Schema => (s.properties ? s : ((s.anyOf ?? s.oneOf ?? []).find((b) => b.properties) ?? s));
+const branches = (s: Schema): Schema[] => (s.anyOf ?? s.oneOf ?? [s]).flatMap((b) => (b.anyOf || b.oneOf ? branches(b) : [b]));
+
+/** Whether a JSON value matches a property's declared JSON type (not its formats and ranges). */
+function typeAccepts(s: Schema, v: unknown): boolean {
+  return branches(s).some((b) => {
+    if (v === null) return b.nullable === true || b.type === 'null';
+    if (b.enum) return b.enum.includes(v);
+    switch (b.type) {
+      case undefined:
+        return true;
+      case 'string':
+        return typeof v === 'string' && (b.maxLength === undefined || v.length <= b.maxLength);
+      case 'integer':
+        return typeof v === 'number' && Number.isSafeInteger(v);
+      case 'number':
+        return typeof v === 'number';
+      case 'boolean':
+        return typeof v === 'boolean';
+      case 'array':
+        return Array.isArray(v);
+      case 'object':
+        return typeof v === 'object' && !Array.isArray(v);
+      default:
+        return false;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app, its callers and the records of two agents
+// ---------------------------------------------------------------------------------------------
+
+let t: TestApp;
+let routes: Route[];
+const tokens = { admin: '', norole: '', sd: '', sdmax: '', hn: '' };
+/** every token and refresh token the test was issued: no reply of the walk may contain one */
+const issued: string[] = [];
+const NOROLE_PASSWORD = 'norole-pass-1';
+const APP_PASSWORD = 'geb-app-pass-9';
+const RESET_PASSWORD = 'reset-pass-7';
+/** full card / account / ID numbers stored for HN's records: replies show them masked only */
+const SECRETS = { bankCard: '6217000010012345678', bankAccount: '6228480099887766554', idCard: '110101199003074514' };
+/** HN's records (the "other agent" of SD's user) */
+const hn = {} as Record<Owned, number>;
+let hnFile = 0;
+
+/** Every JSON reply of the walk, with the call that produced it. */
+const seen: Array<{ where: string; body: string }> = [];
+
+interface Reply {
+  status: number;
+  code: number;
+  msg: string;
+  data: unknown;
+  body: string;
+}
+
+/** One request through fastify.inject; JSON replies are kept for the leak check. */
+async function hit(
+  method: Method,
+  url: string,
+  opts: { token?: string; body?: unknown; raw?: string | Buffer; type?: string; where?: string; lang?: 'zh' | 'en' } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { 'accept-language': opts.lang === 'en' ? 'en' : 'zh-CN' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let payload: string | Buffer | undefined;
+  if (opts.raw !== undefined) payload = opts.raw;
+  else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
+  if (payload !== undefined) headers['content-type'] = opts.type ?? 'application/json';
+  const res = await t.app.inject({ method, url, headers, payload });
+  const json = String(res.headers['content-type'] ?? '').includes('application/json');
+  let env: { code?: number; msg?: string; data?: unknown } = {};
+  if (json) {
+    seen.push({ where: opts.where ?? `${method} ${url}`, body: res.body });
+    try {
+      env = JSON.parse(res.body);
+    } catch {
+      env = {};
+    }
+  }
+  return { status: res.statusCode, code: env.code ?? -1, msg: env.msg ?? '', data: env.data, body: res.body };
+}
+
+/** `null` when the reply is the refusal wanted: that status, the same code in the envelope, a message, no data. */
+function refusedWith(res: Reply, statuses: number[]): string | null {
+  if (!statuses.includes(res.status)) return `${res.status} (wanted ${statuses.join('/')}) ${res.msg || res.body.slice(0, 120)}`;
+  if (res.code !== res.status) return `envelope code ${res.code} ≠ HTTP ${res.status}`;
+  if (!res.msg.trim()) return `${res.status} without a message`;
+  if (res.data !== null && res.data !== undefined && res.status !== 400) return `${res.status} with data`;
+  return null;
+}
+/** A client error: 4xx with a message. */
+const clientError = (res: Reply) => (res.status >= 400 && res.status < 500 ? refusedWith(res, [res.status]) : `${res.status} (wanted 4xx) ${res.msg || res.body.slice(0, 120)}`);
+/** Never a server error; an error reply carries its message. */
+const noCrash = (res: Reply) => (res.status >= 500 ? `${res.status} ${res.msg || res.body.slice(0, 120)}` : res.status >= 400 ? refusedWith(res, [res.status]) : null);
+
+/** Runs the checks a few at a time and returns the failures, each naming its route and case. */
+async function walk<T>(items: T[], check: (item: T) => Promise<string | null>, width = 8): Promise<string[]> {
+  const problems: string[] = [];
+  for (let i = 0; i < items.length; i += width) {
+    const results = await Promise.all(items.slice(i, i + width).map(check));
+    for (const r of results) if (r) problems.push(r);
+  }
+  return problems;
+}
+
+async function signIn(username: string, password: string): Promise<string> {
+  const res = await apiCall(t.app, 'POST', '/api/system/index/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${res.msg}`);
+  issued.push(res.data.token, res.data.refresh_token);
+  return res.data.token as string;
+}
+
+/** HN's customer (full ID and bank card), station, work orders, self-audit, matter and a station document. */
+async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
+  const admin = tokens.admin;
+  // every step must work (or the leak check would look for numbers that were never stored); the
+  // writes' own replies are replies too, kept for the leak check
+  const call = async (...args: Parameters<typeof apiCall>) => {
+    const res = await apiCall(...args);
+    if (res.status !== 200) throw new Error(`seed ${args[2]}: ${res.status} ${res.msg}`);
+    seen.push({ where: `seed ${args[1]} ${args[2]}`, body: res.body });
+    return res;
+  };
+  const customer = await call(t.app, 'POST', '/api/system/customer/add', {
+    token: admin,
+    body: customerBody({ name: '河南张', phone: '13900139000', province_code: '410000', city_code: '410100', agent_id: fx.hn.id, id_card: SECRETS.idCard, stage: 'formal', business_mode: 'purchase', bank_name: '中国银行', bank_card: '6217000010000000000' }),
+  });
+  hn.customer = customer.data.id;
+  // an edit, so that the system log holds the full card number before and after
+  await call(t.app, 'POST', '/api/system/customer/edit', { token: admin, body: { id: hn.customer, version: customer.data.version, bank_card: SECRETS.bankCard } });
+  await call(t.app, 'POST', '/api/system/customer/modify_password', { token: admin, body: { id: hn.customer, password: APP_PASSWORD } });
+  const agent = (await call(t.app, 'GET', '/api/system/agent/get_info', { token: admin, query: { id: fx.hn.id } })).data;
+  await call(t.app, 'POST', '/api/system/agent/edit', { token: admin, body: { id: fx.hn.id, version: agent.version, bank_name: '农业银行', bank_account: SECRETS.bankAccount } });
+  hn.agent = fx.hn.id;
+  hn.user = fx.hnUser.id;
+  await call(t.app, 'POST', '/api/system/user/reset_password', { token: admin, body: { id: fx.op.id, password: RESET_PASSWORD } });
+
+  const { db } = t.handle;
+  const at = { agent_id: fx.hn.id, province_code: '410000', city_code: '410100' };
+  const [s] = await db.insert(stations).values({ code: 'ST-HN-1', name: '河南张家电站', customer_id: hn.customer, capacity_kwp: 20, status: 'building', ...at } as never).returning();
+  const [b] = await db.insert(workOrders).values({ order_no: 'SG-HN-1', kind: 'build', station_id: s!.id, status: 'audit_pending', ...at } as never).returning();
+  const [g] = await db.insert(workOrders).values({ order_no: 'BW-HN-1', kind: 'grid', station_id: s!.id, status: 'pending_dispatch', ...at } as never).returning();
+  const [a] = await db.insert(selfAudits).values({ work_order_id: b!.id, kind: 'build', station_id: s!.id, ...at } as never).returning();
+  const [m] = await db
+    .insert(matters)
+    .values({ matter_no: 'SX-HN-1', type: 'bank_card', station_id: s!.id, customer_id: hn.customer, title: '银行卡变更', content: '请把收款卡换成尾号5678的卡', ...at } as never)
+    .returning();
+  Object.assign(hn, { station: s!.id, work_order: b!.id, build: b!.id, grid: g!.id, self_audit: a!.id, matter: m!.id });
+  const doc = await t.app.inject({
+    method: 'POST',
+    url: `/api/system/station/upload_doc?id=${hn.station}&doc_type=contract&name=contract.pdf`,
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/pdf' },
+    payload: testPdf(),
+  });
+  if (doc.statusCode !== 200) throw new Error(`upload_doc: ${doc.body}`);
+  hnFile = doc.json().data.id;
+}
+
+beforeAll(async () => {
+  // sign-in throttling has its own tests; here it would only slow the walk down (it signs in with junk)
+  t = await startApp({ loginDelayMs: 0, loginMaxFailures: 100_000, loginIpMaxFailures: 100_000 });
+  const fx = await fixtures(t);
+  tokens.admin = await signIn('admin', ADMIN_PASSWORD);
+  const norole = await apiCall(t.app, 'POST', '/api/system/user/add', { token: tokens.admin, body: { username: 'norole', password: NOROLE_PASSWORD, full_name: '无角色', role_ids: [] } });
+  if (norole.status !== 200) throw new Error(`norole: ${norole.msg}`);
+  tokens.norole = await signIn('norole', NOROLE_PASSWORD);
+  tokens.sd = await signIn('sd', USER_PASSWORD);
+  // SD's second user holds every permission there is, with the agent data scope: every route of the
+  // agent walk then reaches its record and scope check instead of stopping at a missing permission
+  const [role] = await t.handle.db.insert(roles).values({ code: 'agent_all', name: '代理商（全部权限）', permissions: ALL_PERMISSIONS, data_scope: 'agent' }).returning();
+  const [max] = await t.handle.db.insert(users).values({ username: 'sdmax', password_hash: await hashPassword(USER_PASSWORD), full_name: '山东代理全权', agent_id: fx.sd.id, identity: 'agent' }).returning();
+  await t.handle.db.insert(userRoles).values({ user_id: max!.id, role_id: role!.id });
+  tokens.sdmax = await signIn('sdmax', USER_PASSWORD);
+  tokens.hn = await signIn('hn', USER_PASSWORD);
+  await seedOtherAgent(fx);
+  const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  routes = routesOf(doc.json());
+}, 120_000);
+afterAll(async () => t?.close());
+
+// ---------------------------------------------------------------------------------------------
+// 1. The route list
+// ---------------------------------------------------------------------------------------------
+
+describe('the OpenAPI document', () => {
+  it('lists every route (the walk cannot silently become empty)', () => {
+    expect(routes.length).toBeGreaterThan(190);
+    expect(routes.filter((r) => r.method === 'POST' && r.body).length).toBeGreaterThan(90);
+    expect(routes.filter((r) => r.method === 'GET' && r.query.length).length).toBeGreaterThan(50);
+  });
+
+  it('agrees with the route table: the allow-lists name exactly the routes the server opens', () => {
+    const doc = new Set(routes.map((r) => r.key));
+    const table = t.app.routeTable.filter((r) => !r.url.startsWith('/api/docs')).map((r) => ({ ...r, key: `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}` }));
+    // every /api route the server knows is in the document
+    expect(table.map((r) => r.key).filter((k) => !doc.has(k))).toEqual([]);
+    // the public ones are the allow-list's /api entries, the any-user ones its /api entries
+    expect(table.filter((r) => r.public).map((r) => r.key).sort()).toEqual(Object.keys(PUBLIC).filter((k) => k.includes(' /api/')).sort());
+    expect(table.filter((r) => !r.public && r.permission === '').map((r) => r.key).sort()).toEqual(
+      [...Object.keys(ANY_USER), ...Object.keys(CHECKED_IN_ROUTE)].filter((k) => k.includes(' /api/')).sort(),
+    );
+    // every allow-listed route exists
+    expect([...Object.keys(PUBLIC), ...Object.keys(ANY_USER), ...Object.keys(CHECKED_IN_ROUTE), ...Object.keys(ENDS_SESSION)].filter((k) => !doc.has(k))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. Anonymous
+// ---------------------------------------------------------------------------------------------
+
+describe('anonymous', () => {
+  it('every route but the public ones answers 401 with a message', async () => {
+    const problems = await walk(routes, async (r) => {
+      const res = await hit(r.method, r.url, { where: `anonymous ${r.key}` });
+      if (r.key in PUBLIC) {
+        const p = noCrash(res) ?? (res.status === 401 ? 'answered 401' : null);
+        return p && `${r.key} is public but: ${p}`;
+      }
+      const p = refusedWith(res, [401]);
+      return p && `${r.key}: ${p}`;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('a forged, malformed or foreign Authorization header is refused too (401/402), never 500', async () => {
+    const headers = ['Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'Bearer x.y.z', `Bearer ${'a'.repeat(5000)}`, `Bearer ${tokens.admin}x`, 'Bearer dt_forged'];
+    const protectedRoutes = routes.filter((r) => !(r.key in PUBLIC));
+    const problems = await walk(
+      headers.flatMap((h) => protectedRoutes.map((r) => [h, r] as const)),
+      async ([h, r]) => {
+        const res = await t.app.inject({ method: r.method, url: r.url, headers: { authorization: h } });
+        const reply = { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }), body: res.body };
+        const p = refusedWith(reply, [401, 402]);
+        return p && `${r.key} with "${h.slice(0, 30)}": ${p}`;
+      },
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 3. A signed-in user without roles
+// ---------------------------------------------------------------------------------------------
+
+describe('a user without roles', () => {
+  it('every protected route but the caller’s own ones answers 403 with a message', async () => {
+    const protectedRoutes = routes.filter((r) => !(r.key in PUBLIC) && !(r.key in ANY_USER));
+    expect(protectedRoutes.length).toBeGreaterThan(150);
+    const problems = await walk(protectedRoutes, async (r) => {
+      const res = await hit(r.method, r.url, { token: tokens.norole, where: `no-role ${r.key}` });
+      const p = refusedWith(res, [403]);
+      return p && `${r.key}: ${p}`;
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 4. An agent's user and another agent's records
+// ---------------------------------------------------------------------------------------------
+
+/** Query and body fields naming a record, and which of HN's records the walk puts there. */
+const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
+  id: (r) => ((AGENT_OWNED as readonly string[]).includes(r) ? (r as Owned) : null),
+  ids: (r) => ((AGENT_OWNED as readonly string[]).includes(r) ? (r as Owned) : null),
+  customer_id: () => 'customer',
+  station_id: () => 'station',
+  work_order_id: () => 'build',
+  agent_id: () => 'agent',
+};
+/** Where a route's `id` is not its own resource's (owners: a user), or another record of it is asked. */
+const ID_OVERRIDES: Record<string, Record<string, Owned>> = {
+  'GET /api/system/customer/owners': { id: 'user' },
+  // the other routes ask for the construction order; get_info asks for the grid-connection one
+  'GET /api/system/work_order/get_info': { id: 'grid' },
+};
+/** The rest of a valid body, so the request reaches the record and its scope check (not a 400). */
+const AGENT_BODY: Record<string, Record<string, unknown>> = {
+  'POST /api/system/customer/add': customerBody({ name: '越权客户', province_code: '410000', city_code: '410100' }),
+  'POST /api/system/user/add': { username: 'hijacker', password: 'hijacked-1' },
+  'POST /api/system/customer/edit': { remark: '越权修改' },
+  'POST /api/system/customer/update_field': { field: 'remark', value: '越权修改' },
+  'POST /api/system/customer/modify_password': { password: 'hijacked-1' },
+  'POST /api/system/customer/follow_up': { way: 'phone', content: '越权跟进' },
+  'POST /api/system/customer/convert': { business_mode: 'purchase' },
+  'POST /api/system/customer/lose': { reason: '越权' },
+  'POST /api/system/agent/edit': { name: '越权改名' },
+
+  'POST /api/system/user/edit': { full_name: '越权改名' },
+
+  'POST /api/system/user/set_status': { status: 'disabled' },
+  'POST /api/system/user/reset_password': { password: 'hijacked-1' },
+  'POST /api/system/station/add': { name: '越权电站', capacity_kwp: 10 },
+  'POST /api/system/station/edit': { name: '越权改名' },
+  'POST /api/system/station/terminate': { reason: '越权' },
+  'POST /api/system/station/freeze': { reason: '越权' },
+  'POST /api/system/work_order/add': { kind: 'grid' },
+  'POST /api/system/work_order/edit': { remark: '越权' },
+  'POST /api/system/work_order/dispatch': { team_id: 1, deadline: '2030-01-01' },
+  'POST /api/system/work_order/batch_dispatch': { team_id: 1, deadline: '2030-01-01' },
+  'POST /api/system/work_order/reject_order': { reason: '越权' },
+  'POST /api/system/work_order/cancel': { reason: '越权' },
+  'POST /api/system/self_audit/submit': { items: [] },
+  'POST /api/system/self_audit/reject': { reason: '越权', items: [{ key: 'modules', reason: '越权' }] },
+  'POST /api/system/matter/add': { type: 'fault', title: '越权', content: '越权' },
+  'POST /api/system/matter/edit': { title: '越权' },
+  'POST /api/system/matter/assign': { handler_id: 1 },
+  'POST /api/system/matter/batch_assign': { handler_id: 1 },
+  'POST /api/system/matter/reply': { content: '越权回复' },
+  'POST /api/system/matter/close': { result: '越权办结' },
+  'POST /api/system/matter/reject': { reason: '越权' },
+};
+
+/**
+ * Routes no body can get past validation to a record: agents and users have no single-field
+ * updates (their quickFields are empty), so every update_field is a 400 before a row is read.
+ */
+const NO_VALID_BODY: Record<string, string> = {
+  'POST /api/system/agent/update_field': 'agents have no single-field updates',
+  'POST /api/system/user/update_field': 'users have no single-field updates',
+};
+
+const TABLES = { customer: customers, station: stations, work_order: workOrders, build: workOrders, grid: workOrders, self_audit: selfAudits, matter: matters, agent: agents, user: users } as const;
+
+/** Every row an agent's user could change through the walk, in a comparable form. */
+async function snapshot() {
+  const { db } = t.handle;
+  const all = async (table: typeof customers | typeof stations | typeof workOrders | typeof selfAudits | typeof matters | typeof agents | typeof users | typeof customerFollowUps | typeof matterReplies | typeof files | typeof transitions) =>
+    JSON.stringify(await db.select().from(table as typeof customers).orderBy((table as typeof customers).id));
+  return {
+    customers: await all(customers),
+    stations: await all(stations),
+    workOrders: await all(workOrders),
+    selfAudits: await all(selfAudits),
+    matters: await all(matters),
+    agents: await all(agents),
+    users: await all(users),
+    followUps: await all(customerFollowUps),
+    replies: await all(matterReplies),
+    files: await all(files),
+    transitions: await all(transitions),
+  };
+}
+
+const resourceOf = (r: Route) => /^\/api\/system\/([a-z_]+)\//.exec(r.path)?.[1] ?? null;
+
+/** The record fields of a route: [field, where it goes, which of HN's records]. */
+function idFieldsOf(r: Route): Array<[string, 'query' | 'body', Owned]> {
+  const resource = resourceOf(r);
+  if (!resource) return [];
+  const out: Array<[string, 'query' | 'body', Owned]> = [];
+  const add = (name: string, where: 'query' | 'body') => {
+    const owned = ID_OVERRIDES[r.key]?.[name] ?? ID_FIELDS[name]?.(resource) ?? null;
+    if (owned && !out.some(([n]) => n === name)) out.push([name, where, owned]);
+  };
+  for (const q of r.query) add(q, 'query');
+  if (r.body) for (const name of Object.keys(objectOf(r.body).properties ?? {})) add(name, 'body');
+  // GET del has no documented query: ?id=
+  if (r.method === 'GET' && r.path.endsWith('/del')) add('id', 'query');
+  return out;
+}
+
+describe.each([
+  ['the built-in agent role', 'sd'],
+  ['every permission, agent data scope', 'sdmax'],
+] as const)("an agent's user (%s) on another agent's records", (_role, caller) => {
+  it('every route taking a record id answers 403 or 404 (lists: nothing of theirs), and nothing changes', async () => {
+    const resources = new Set(routes.map(resourceOf).filter((r): r is string => !!r && routes.some((x) => resourceOf(x) === r && idFieldsOf(x).length + (x.query.includes('id') ? 1 : 0) > 0)));
+    // a new resource must be classified: agent data (walked) or not
+    expect([...resources].filter((r) => !(AGENT_OWNED as readonly string[]).includes(r) && !NOT_AGENT_DATA.includes(r) && !['index', 'common', 'statistic', 'target', 'file'].includes(r))).toEqual([]);
+
+    const walked = routes.filter((r) => idFieldsOf(r).length && !r.path.endsWith('/export') && !(r.key in NO_VALID_BODY));
+    // at least the issue's resources, through their get_info, edit or named actions
+    for (const res of ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent']) {
+      expect(walked.filter((r) => resourceOf(r) === res).length, res).toBeGreaterThan(2);
+    }
+    const versions = new Map<Owned, number>();
+    for (const [k, table] of Object.entries(TABLES) as Array<[Owned, (typeof TABLES)[keyof typeof TABLES]]>) {
+      const [row] = await t.handle.db.select().from(table as typeof customers).where(eq((table as typeof customers).id, hn[k]));
+      versions.set(k, (row as { version?: number } | undefined)?.version ?? 1);
+    }
+    const before = await snapshot();
+
+    const problems = await walk(
+      walked,
+      async (r) => {
+        const fields = idFieldsOf(r);
+        const query = new URLSearchParams();
+        const body: Record<string, unknown> = {};
+        for (const [name, where, owned] of fields) {
+          const value = owned === 'station' && name === 'file_id' ? hnFile : hn[owned];
+          if (where === 'query') query.set(name, String(value));
+          else body[name] = name === 'ids' ? [value] : value;
+        }
+        const main = fields[0]![2];
+        const props = r.body ? objectOf(r.body).properties ?? {} : {};
+        if ('version' in props) body.version = versions.get(main);
+        if (r.key === 'POST /api/system/station/del_doc') body.file_id = hnFile;
+        Object.assign(body, AGENT_BODY[r.key] ?? {});
+        const missing = (r.body ? objectOf(r.body).required ?? [] : []).filter((k) => !(k in body));
+        if (missing.length) return `${r.key}: add ${missing.join(', ')} to AGENT_BODY`;
+        const url = `${r.url}${query.size ? `?${query}` : ''}`;
+        const res =
+          r.key === 'POST /api/system/station/upload_doc'
+            ? await hit('POST', `${url}&doc_type=contract`, { token: tokens[caller], raw: testPdf(), type: 'application/pdf', where: `agent ${r.key}`, lang: 'en' })
+            : await hit(r.method, url, { token: tokens[caller], body: r.method === 'POST' ? body : undefined, where: `agent ${r.key}`, lang: 'en' });
+        const data = res.data as { list?: Array<{ id: number }>; total?: number } | null;
+        // a list filtered by their record: nothing (or no permission to list at all)
+        if (r.path.endsWith('/index')) return (res.status === 200 && data?.total === 0) || !refusedWith(res, [403]) ? null : `${r.key}?${query}: ${res.status} total ${data?.total} (wanted nothing of theirs)`;
+        if (r.path.endsWith('/owners')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
+        const p = refusedWith(res, [403, 404]);
+        // with every permission, the refusal must come from the record's scope (or its absence)
+        if (!p && caller === 'sdmax' && res.msg.startsWith('You do not have permission')) return `${r.key}: refused for a permission, not by the data scope`;
+        return p && `${r.key} ${JSON.stringify({ ...Object.fromEntries(query), ...body })}: ${p}`;
+      },
+      4,
+    );
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 5. Malformed input (as the administrator, who passes every permission check)
+// ---------------------------------------------------------------------------------------------
+
+/** A plausible value per field name, so that one wrong field is often the only problem of a body. */
+const BASE_BY_NAME: Record<string, unknown> = {
+  password: '1', // too short: a walk never changes a password
+  old_password: '1',
+  phone: '13800138000',
+  contact_phone: '13800138000',
+  email: 'walk@example.cn',
+  province_code: '370000',
+  city_code: '370100',
+  district_code: '370102',
+  start: '2026-01-01',
+  end: '2026-01-31',
+  deadline: '2030-12-31',
+  planned_date: '2030-12-01',
+  signed_at: '2026-01-01',
+  next_date: '2030-12-01',
+  cron: '0 3 * * *',
+  username: 'walker',
+  version: 999999,
+  start_page: '/index',
+};
+
+function baseValue(name: string, s: Schema): unknown {
+  if (name in BASE_BY_NAME) return BASE_BY_NAME[name];
+  if (/(^|_)id$/.test(name)) return 999999; // no such record: the walk changes nothing that exists
+  const b = branches(s).find((x) => x.type !== 'null') ?? s;
+  if (b.enum) return b.enum[0];
+  switch (b.type) {
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return 'walk';
+  }
+}
+
+const baseBody = (s: Schema) => Object.fromEntries(Object.entries(objectOf(s).properties ?? {}).map(([k, v]) => [k, baseValue(k, v)]));
+
+/**
+ * What each declared body field is replaced with, one at a time, in an otherwise plausible body:
+ * values of every JSON type for all fields, edge numbers for the fields taking numbers, and huge,
+ * SQL-looking and NUL-carrying text for the fields taking text.
+ */
+const FIELD_VALUES: Array<[name: string, value: unknown, kind: 'all' | 'number' | 'string']> = [
+  ['a number', 12345, 'all'],
+  ['a string', 'abc', 'all'],
+  ['a boolean', true, 'all'],
+  ['an object', { $gt: '' }, 'all'],
+  ['an array', [1, 'x'], 'all'],
+  ['a one-element array', [999999], 'all'],
+  ['null', null, 'all'],
+  ['a negative number', -1, 'number'],
+  ['a fraction', 1.5, 'number'],
+  ['a number beyond int4', 2147483648, 'number'],
+  ['a huge number', 1e308, 'number'],
+  ['a huge string', 'x'.repeat(100_000), 'string'],
+  ['SQL-looking text', "' or 1=1 --", 'string'],
+  ['a NUL character', 'a\u0000b', 'string'],
+];
+const valuesFor = (s: Schema) => FIELD_VALUES.filter(([, , kind]) => kind === 'all' || typeAccepts(s, kind === 'number' ? 1 : 'x'));
+
+/** Whole bodies that are wrong whatever the route: [case, raw text, content type]. */
+const deep = '['.repeat(5000) + ']'.repeat(5000);
+const BODY_CASES: Array<[string, string, string]> = [
+  ['invalid JSON', '{"name": "张三",', 'application/json'],
+  ['a JSON array', '[1,2]', 'application/json'],
+  ['a JSON string', '"text"', 'application/json'],
+  ['a JSON number', '42', 'application/json'],
+  ['JSON true', 'true', 'application/json'],
+  ['unknown fields only', '{"zz_unknown": 1, "isAdmin": true}', 'application/json'],
+  ['a __proto__ key', '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"polluted": 1}}}', 'application/json'],
+  ['deep nesting', `{"a": ${deep}}`, 'application/json'],
+  ['text/plain', 'name=x', 'text/plain'],
+  ['a form', 'name=x&id=1', 'application/x-www-form-urlencoded'],
+  ['a bad charset', '{}', 'application/json; charset=latin-99'],
+];
+/** Cases whose body is no more wrong than an empty one (null = no body, {} in any charset): only "never 500" applies. */
+const LENIENT_BODY_CASES = new Set(['JSON null', 'a bad charset']);
+
+/** Query values tried on every declared parameter (and id/ids of routes that declare none). */
+const QUERY_VALUES: Array<[string, string]> = [
+  ['SQL-looking text', "' or 1=1 --"],
+  ['a NUL character', '\u0000'],
+  ['path traversal', '../../../etc/passwd'],
+  ['a negative number', '-1'],
+  ['zero', '0'],
+  ['a number beyond int4', '2147483648'],
+  ['a huge number', '99999999999999999999'],
+  ['an overflowing float', '1e400'],
+  ['nothing', ''],
+  ['a long value', 'x'.repeat(5000)],
+  ['a list with junk', '1,2,x'],
+  ['a date', '2026-01-01'],
+];
+/** Parameters that must refuse anything but their kind of value (400-ish, not a silent 200). */
+const strictParam = (name: string, value: string): boolean => {
+  // (a page or id beyond int4 is a number all the same: an empty page, an id that is not there)
+  if (name === 'page' || name === 'limit') return !['', '2147483648', '2026-01-01'].includes(value);
+  if (/(^|_)ids?$/.test(name)) return !['', '0', '2147483648'].includes(value);
+  return false;
+};
+
+const postRoutes = () => routes.filter((r) => r.method === 'POST' && !(r.key in ENDS_SESSION));
+const getRoutes = () => routes.filter((r) => r.method === 'GET' && !(r.key in ENDS_SESSION));
+
+describe('malformed input: 4xx with a message, never 500', () => {
+  it('every request body schema refuses unknown fields', () => {
+    const loose = routes.filter((r) => r.body && branches(r.body).some((b) => b.properties && b.additionalProperties !== false)).map((r) => r.key);
+    expect(loose).toEqual([]);
+  });
+
+  it('whole bodies of the wrong kind, on every POST route', async () => {
+    const cases = postRoutes().flatMap((r) => [...BODY_CASES, ['JSON null', 'null', 'application/json'] as [string, string, string]].map((c) => [r, c] as const));
+    const problems = await walk(cases, async ([r, [name, raw, type]]) => {
+      const res = await hit('POST', r.url, { token: tokens.admin, raw, type, where: `malformed ${r.key} [${name}]` });
+      // routes without a JSON body (uploads, get_config) need only survive it
+      const p = LENIENT_BODY_CASES.has(name) || !r.body ? noCrash(res) : clientError(res);
+      return p && `${r.key} [${name}]: ${p}`;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('each body field replaced by values of other types, huge, negative, SQL-looking or with NUL', async () => {
+    const cases = postRoutes()
+      .filter((r) => r.body)
+      .flatMap((r) => Object.entries(objectOf(r.body!).properties ?? {}).flatMap(([field, schema]) => valuesFor(schema).map(([name, value]) => ({ r, field, schema, name, value }))));
+    expect(cases.length).toBeGreaterThan(4000);
+    const problems = await walk(cases, async ({ r, field, schema, name, value }) => {
+      const body = { ...baseBody(r.body!), [field]: value };
+      const res = await hit('POST', r.url, { token: tokens.admin, body, where: `malformed ${r.key} ${field}=[${name}]` });
+      // a value of a type the field does not take must be refused; one it takes must at least not crash
+      const p = typeAccepts(schema, value) ? noCrash(res) : clientError(res);
+      return p && `${r.key} ${field}=[${name}]: ${p}`;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('each query parameter given wrong, injection-looking, huge or repeated values, on every GET route', async () => {
+    type Case = { r: Route; p: string; name: string; qs: string; strict: boolean };
+    const casesOf = (r: Route): Case[] =>
+      (r.query.length ? r.query : ['id', 'ids']).flatMap((p) => [
+        // undeclared parameters are ignored, except GET del's ?id= / ?ids=
+        ...QUERY_VALUES.map(([name, value]) => ({ r, p, name, qs: `${p}=${encodeURIComponent(value)}`, strict: strictParam(p, value) && (r.query.length > 0 || r.path.endsWith('/del')) })),
+        { r, p, name: 'repeated', qs: `${p}=999991&${p}=999992`, strict: false },
+        { r, p, name: 'bracketed', qs: `${p}[a]=1&${p}[]=2`, strict: false },
+      ]);
+    const check = async ({ r, p, name, qs, strict }: Case) => {
+      const res = await hit('GET', `${r.url}?${qs}`, { token: tokens.admin, where: `query ${r.key} ${p}=[${name}]` });
+      const problem = strict ? clientError(res) : noCrash(res);
+      return { res, problem: problem && `${r.key} ${p}=[${name}]: ${problem}` };
+    };
+    const isExport = (r: Route) => r.path.endsWith('/export');
+    const cases = getRoutes().filter((r) => !isExport(r)).flatMap(casesOf);
+    expect(cases.length).toBeGreaterThan(2500);
+    // an export reads its query with its list's planList (one code path): it gets the values its
+    // list accepted, so the rows are really read and written out; the list's refusals are its own
+    const accepted = new Set<string>();
+    const problems = await walk(
+      cases,
+      async (c) => {
+        const { res, problem } = await check(c);
+        if (res.status === 200 && c.r.path.endsWith('/index')) accepted.add(`${c.r.path.replace(/index$/, 'export')} ${c.qs}`);
+        return problem;
+      },
+      16,
+    );
+    const exports = getRoutes().filter(isExport).flatMap(casesOf).filter((c) => accepted.has(`${c.r.path} ${c.qs}`));
+    expect(exports.length).toBeGreaterThan(100);
+    problems.push(...(await walk(exports, async (c) => (await check(c)).problem, 16)));
+    expect(problems).toEqual([]);
+  });
+
+  it('path parameters given junk (NUL, traversal, huge, encoded slashes)', async () => {
+    const junk = ['%00', '..%2F..%2Fetc%2Fpasswd', '..', '99999999999999999999', '-1', "'%20or%201%3D1%20--", 'x'.repeat(300), '%E0%A4%A'];
+    const cases = routes.filter((r) => r.path.includes('{')).flatMap((r) => junk.map((j) => [r, r.path.replace(/\{\w+\}/g, j)] as const));
+    const problems = await walk(cases, async ([r, url]) => {
+      const res = await hit(r.method, url, { where: `path ${r.key}` });
+      const p = noCrash(res) ?? (res.status === 200 ? 'served something' : null);
+      return p && `${r.key} as ${url.slice(0, 80)}: ${p}`;
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 6. Oversize bodies
+// ---------------------------------------------------------------------------------------------
+
+/** Routes taking a raw body (uploads, imports) have their own limit: [route, query, limit]. */
+const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
+  'POST /api/system/file/upload': ['?owner_type=matter', MAX_UPLOAD_BYTES],
+  'POST /upload': ['', MAX_UPLOAD_BYTES],
+  'POST /api/system/user/avatar': ['', AVATAR_MAX_BYTES],
+  'POST /api/system/customer/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
+};
+/** POST routes that take no body at all. */
+const NO_BODY = ['POST /api/system/target/get_config'];
+
+describe('oversize bodies: 413 with a message', () => {
+  it(`a JSON body over BODY_LIMIT, on every POST route that takes one`, async () => {
+    const limit = t.config.bodyLimit;
+    const payload = `{"pad":"${'x'.repeat(limit)}"}`;
+    const problems = await walk(
+      postRoutes().filter((r) => !(r.key in RAW_LIMITS)),
+      async (r) => {
+        const res = await hit('POST', r.url, { token: tokens.admin, raw: payload, where: `oversize ${r.key}` });
+        const p = refusedWith(res, [413]) ?? (res.msg.includes(`${Math.round(limit / 1024)} KiB`) ? null : `message does not name the limit: ${res.msg}`);
+        return p && `${r.key}: ${p}`;
+      },
+      4,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('a raw body over its own limit, on every upload and import route', async () => {
+    const raw = postRoutes().filter((r) => !r.body && !NO_BODY.includes(r.key));
+    expect(raw.map((r) => r.key).filter((k) => !(k in RAW_LIMITS))).toEqual([]);
+    const problems: string[] = [];
+    for (const r of raw) {
+      const [query, limit] = RAW_LIMITS[r.key]!;
+      const res = await hit('POST', r.url + query, { token: tokens.admin, raw: Buffer.alloc(limit + 1024 * 1024, 1), type: 'application/octet-stream', where: `oversize ${r.key}` });
+      const p = refusedWith(res, [413]);
+      if (p) problems.push(`${r.key}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 7. Leaks
+// ---------------------------------------------------------------------------------------------
+
+describe('no reply leaks a secret', () => {
+  /** Replies that hand the caller their own new token: checked for hashes and passwords only. */
+  const ownTokens = new Set<string>();
+
+  it('reads of the records holding secrets show them masked', async () => {
+    const admin = tokens.admin;
+    const get = (url: string, token = admin) => hit('GET', url, { token, where: `read ${url}` });
+    // sign-in and refresh answer with the caller's own token pair
+    const signedIn = await hit('POST', '/api/system/index/login', { body: { username: 'sd', password: USER_PASSWORD }, where: 'own-token login' });
+    ownTokens.add('own-token login');
+    const pair = signedIn.data as { token: string; refresh_token: string };
+    issued.push(pair.token, pair.refresh_token);
+    const refreshed = await t.app.inject({ method: 'GET', url: '/api/system/index/refresh_token', headers: { 'x-refresh-token': pair.refresh_token } });
+    seen.push({ where: 'own-token refresh', body: refreshed.body });
+    ownTokens.add('own-token refresh');
+    issued.push(refreshed.json().data.token, refreshed.json().data.refresh_token);
+    const display = await hit('POST', '/api/system/display_token/add', { token: admin, body: { name: '大屏', valid_days: 1 }, where: 'own-token display_token/add' });
+    ownTokens.add('own-token display_token/add');
+    issued.push((display.data as { token: string }).token);
+
+    const c = hn.customer;
+    const reads = [
+      `/api/system/customer/index?limit=500`,
+      `/api/system/customer/get_info?id=${c}`,
+      `/api/system/customer/history?id=${c}`,
+      `/api/system/customer/timeline?id=${c}`,
+      `/api/system/agent/index?limit=500`,
+      `/api/system/agent/get_info?id=${hn.agent}`,
+      `/api/system/agent/history?id=${hn.agent}`,
+      `/api/system/agent/users?id=${hn.agent}`,
+      `/api/system/user/index?limit=500`,
+      `/api/system/user/get_info?id=${hn.user}`,
+      `/api/system/user/profile`,
+      `/api/system/common/get_user_info`,
+      `/api/system/matter/get_info?id=${hn.matter}`,
+      `/api/system/station/get_info?id=${hn.station}`,
+      `/api/system/station/docs?id=${hn.station}`,
+      `/api/system/display_token/index`,
+      `/api/system/syslog/index?limit=500`,
+    ];
+    for (const url of reads) expect((await get(url)).status, url).toBe(200);
+    // every log entry one by one (get_info shows before/after in full)
+    const log = (await get('/api/system/syslog/index?limit=500')).data as { list: Array<{ id: number }> };
+    expect(log.list.length).toBeGreaterThan(10);
+    for (const e of log.list) await get(`/api/system/syslog/get_info?id=${e.id}`);
+    // the agent's own users see their own customer's card masked too
+    expect((await get(`/api/system/customer/get_info?id=${c}`, tokens.hn)).status).toBe(200);
+    const shown = (await get(`/api/system/customer/get_info?id=${c}`)).data as { bank_card: string; id_card: string };
+    expect(shown.bank_card).toMatch(/^\d{6}\*+\d{4}$/);
+    expect(shown.id_card).toMatch(/^\d{6}\*+[\dX]{4}$/);
+    const agent = (await get(`/api/system/agent/get_info?id=${hn.agent}`)).data as { bank_account: string };
+    expect(agent.bank_account).toMatch(/^\d{4}\*+\d{4}$/);
+  });
+
+  it('no reply of the whole walk holds a password hash, a password, a token or a full card / ID number', () => {
+    expect(seen.length).toBeGreaterThan(5000);
+    const passwords = [ADMIN_PASSWORD, USER_PASSWORD, NOROLE_PASSWORD, APP_PASSWORD, RESET_PASSWORD];
+    const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, '6217000010000000000'];
+    const problems: string[] = [];
+    for (const { where, body } of seen) {
+      if (body.includes('$argon2')) problems.push(`${where}: a password hash`);
+      for (const p of passwords) if (body.includes(p)) problems.push(`${where}: the password ${p}`);
+      for (const n of numbers) if (body.includes(n)) problems.push(`${where}: the full number ${n}`);
+      if (!ownTokens.has(where)) for (const tok of issued) if (body.includes(tok)) problems.push(`${where}: a token`);
+    }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+});
