@@ -1,10 +1,19 @@
+import { Cron, CronPattern } from 'croner';
+
 /**
- * 5-field cron expressions (minute hour day-of-month month day-of-week) for scheduled tasks.
- * Supports `*`, lists `1,5,9`, ranges `1-5`, steps `*\/15` and `1-30/5`, month names JAN-DEC,
- * weekday names SUN-SAT, and day of week 0 or 7 for Sunday. As in Vixie cron, when both day of
- * month and day of week are restricted a day matches if either does. Times are the server's local
- * time. Errors carry an i18n key (cron.*) and its parameters so both sides say the same thing.
+ * 5-field cron expressions (minute hour day-of-month month day-of-week) for scheduled tasks, computed
+ * by croner (docs/DECISIONS.md, "Cron"). The accepted language is Vixie cron's: `*`, lists `1,5,9`,
+ * ranges `1-5`, steps `*\/15`, `1-30/5` and `5/15` (5 to the end), month names JAN-DEC, weekday names
+ * SUN-SAT, day of week 0 or 7 for Sunday. croner's own extensions (seconds, `L`, `#`, `?`, `@daily`)
+ * are refused, so the console, the server and the help text agree on one syntax. As in Vixie cron,
+ * when day of month and day of week are both restricted a day matches if either does; when either
+ * field starts with `*` a day must match both. Times are China time (CRON_TIME_ZONE) wherever the code
+ * runs: the server in a UTC container and the console in any browser compute the same runs. Errors
+ * carry an i18n key (cron.*) and its parameters so both sides say the same thing.
  */
+
+/** The time zone every cron expression is read in (China has no daylight saving time). */
+export const CRON_TIME_ZONE = 'Asia/Shanghai';
 
 export type CronFieldName = 'minute' | 'hour' | 'day' | 'month' | 'weekday';
 
@@ -23,15 +32,22 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'weekday', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
 ];
 
+/** How many values a field has (7 weekdays: 0 and 7 are one day); croner refuses a larger step. */
+const valueCount = (spec: FieldSpec) => (spec.name === 'weekday' ? 7 : spec.max - spec.min + 1);
+
 export interface CronSchedule {
-  minute: ReadonlySet<number>;
-  hour: ReadonlySet<number>;
-  day: ReadonlySet<number>;
-  month: ReadonlySet<number>;
+  /** the expression as croner reads it: the five fields joined by single spaces */
+  readonly expression: string;
+  readonly minute: ReadonlySet<number>;
+  readonly hour: ReadonlySet<number>;
+  readonly day: ReadonlySet<number>;
+  readonly month: ReadonlySet<number>;
   /** 0 = Sunday (7 is folded into 0) */
-  weekday: ReadonlySet<number>;
-  dayRestricted: boolean;
-  weekdayRestricted: boolean;
+  readonly weekday: ReadonlySet<number>;
+  /** `either`: day of month and day of week both restricted, a day matches if either does (Vixie) */
+  readonly days: 'either' | 'both';
+  /** The first minute strictly after `after` that the schedule matches, or null when there is none. */
+  next(after: Date): Date | null;
 }
 
 /** A bad expression: `key` is an i18n key of the contract catalogue (cron.*), `params` its values. */
@@ -46,8 +62,7 @@ export class CronError extends Error {
 }
 
 function value(spec: FieldSpec, raw: string, part: string): number {
-  const upper = raw.toUpperCase();
-  const named = spec.names?.indexOf(upper) ?? -1;
+  const named = spec.names?.indexOf(raw.toUpperCase()) ?? -1;
   if (named >= 0) return spec.name === 'month' ? named + 1 : named;
   if (!/^\d+$/.test(raw)) throw new CronError('cron.syntax', { field: spec.name, part });
   const n = Number(raw);
@@ -55,98 +70,72 @@ function value(spec: FieldSpec, raw: string, part: string): number {
   return n;
 }
 
-function parseField(spec: FieldSpec, text: string): Set<number> {
-  const out = new Set<number>();
+/**
+ * Checks one field against the Vixie grammar so a mistake is reported with its field and part (croner's
+ * own messages are English sentences without them); returns the field as croner should read it.
+ */
+function checkField(spec: FieldSpec, text: string): string {
+  const out: string[] = [];
   for (const part of text.split(',')) {
     if (part === '') throw new CronError('cron.syntax', { field: spec.name, part: text });
     const [range = '', stepText, extra] = part.split('/');
     if (extra !== undefined) throw new CronError('cron.syntax', { field: spec.name, part });
-    let step = 1;
-    if (stepText !== undefined) {
-      if (!/^\d+$/.test(stepText) || Number(stepText) < 1) throw new CronError('cron.step', { field: spec.name, part });
-      step = Number(stepText);
+    if (stepText !== undefined && (!/^\d+$/.test(stepText) || Number(stepText) < 1)) throw new CronError('cron.step', { field: spec.name, part });
+    let lo: number | undefined;
+    if (range !== '*') {
+      const ends = range.split('-');
+      if (ends.length > 2 || ends.some((e) => e === '')) throw new CronError('cron.syntax', { field: spec.name, part });
+      const values = ends.map((e) => value(spec, e, part));
+      if (values.length === 2 && values[0]! > values[1]!) throw new CronError('cron.reversed', { field: spec.name, part });
+      if (values.length === 1) lo = values[0];
     }
-    let lo: number;
-    let hi: number;
-    if (range === '*') {
-      lo = spec.min;
-      hi = spec.name === 'weekday' ? 6 : spec.max;
-    } else if (range.includes('-')) {
-      const [a = '', b = '', more] = range.split('-');
-      if (more !== undefined || a === '' || b === '') throw new CronError('cron.syntax', { field: spec.name, part });
-      lo = value(spec, a, part);
-      hi = value(spec, b, part);
-      if (lo > hi) throw new CronError('cron.reversed', { field: spec.name, part });
-    } else {
-      lo = value(spec, range, part);
-      // `5/15` means from 5 to the end in steps of 15
-      hi = stepText !== undefined ? spec.max : lo;
-    }
-    for (let v = lo; v <= hi; v += step) out.add(spec.name === 'weekday' && v === 7 ? 0 : v);
+    // croner refuses a step longer than the field (Vixie would read `*/61` as minute 0): most likely a typo
+    if (Number(stepText) > valueCount(spec)) throw new CronError('cron.step_max', { field: spec.name, part, max: valueCount(spec) });
+    // `5/2` on the weekday runs to 7 (Sunday), as the old parser and cronie read it; croner 9 stops at 6
+    // and expands `7/2` to no day at all
+    out.push(spec.name === 'weekday' && lo !== undefined && stepText !== undefined ? `${lo}-7/${stepText}` : part);
   }
-  return out;
+  return out.join(',');
 }
+
+const setOf = (flags: readonly number[], offset: number) => new Set(flags.flatMap((on, i) => (on ? [i + offset] : [])));
+
+/** days in each month, February with its 29th */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Parses an expression or throws a CronError. */
 export function parseCron(expr: string): CronSchedule {
   if (typeof expr !== 'string' || expr.trim() === '') throw new CronError('cron.empty');
   const parts = expr.trim().split(/\s+/);
   if (parts.length !== 5) throw new CronError('cron.fields', { count: parts.length });
-  const [minute, hour, day, month, weekday] = FIELDS.map((spec, i) => parseField(spec, parts[i]!)) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
-  const schedule: CronSchedule = {
-    minute,
-    hour,
-    day,
-    month,
-    weekday,
-    dayRestricted: parts[2] !== '*' && !parts[2]!.startsWith('*/'),
-    weekdayRestricted: parts[4] !== '*' && !parts[4]!.startsWith('*/'),
-  };
-  if (nextCronTime(schedule, new Date(2000, 0, 1)) === null) throw new CronError('cron.never');
-  return schedule;
-}
-
-function dayMatches(s: CronSchedule, d: Date): boolean {
-  const dom = s.day.has(d.getDate());
-  const dow = s.weekday.has(d.getDay());
-  if (s.dayRestricted && s.weekdayRestricted) return dom || dow;
-  if (s.dayRestricted) return dom;
-  if (s.weekdayRestricted) return dow;
-  return dom && dow;
+  const fields = FIELDS.map((spec, i) => checkField(spec, parts[i]!));
+  const expression = fields.join(' ');
+  let pattern: CronPattern;
+  try {
+    pattern = new CronPattern(expression);
+  } catch {
+    // not expected: checkField lets through only what croner reads (test/cron.test.ts)
+    throw new CronError('cron.syntax', { field: '', part: expression });
+  }
+  const [minute, hour, day, month, weekday] = [setOf(pattern.minute, 0), setOf(pattern.hour, 0), setOf(pattern.day, 1), setOf(pattern.month, 1), setOf(pattern.dayOfWeek, 0)];
+  // Vixie cron: a day-of-month or day-of-week field that starts with `*` makes a day match both fields
+  const starred = fields[2]!.startsWith('*') || fields[4]!.startsWith('*');
+  // Never firing is decided here, not by asking croner: croner 9 searches to the year 3000 by
+  // recursion and overflows the stack on e.g. `0 0 31 2,4,6,9,11 *`. A day of month that no chosen
+  // month has can only be rescued by a day of week in "either" mode.
+  const someDate = [...month].some((m) => [...day].some((d) => d <= MONTH_DAYS[m - 1]!));
+  if ([minute, hour, day, month, weekday].some((s) => s.size === 0) || (!someDate && starred)) throw new CronError('cron.never');
+  const cron = new Cron(expression, { timezone: CRON_TIME_ZONE, legacyMode: !starred, paused: true });
+  return { expression, minute, hour, day, month, weekday, days: starred ? 'both' : 'either', next: (after) => cron.nextRun(after) };
 }
 
 /**
- * The first minute strictly after `after` that the schedule matches, or null when none comes within
- * eight years (e.g. 30 February). Skips whole months, days and hours that cannot match.
+ * The first minute strictly after `after` that the schedule matches (China time), or null when none
+ * comes (e.g. 30 February).
  */
 export function nextCronTime(schedule: CronSchedule | string, after: Date): Date | null {
   const s = typeof schedule === 'string' ? parseCron(schedule) : schedule;
-  const t = new Date(after.getTime());
-  t.setSeconds(0, 0);
-  t.setMinutes(t.getMinutes() + 1);
-  const limit = after.getTime() + 8 * 366 * 24 * 3600 * 1000;
-  while (t.getTime() <= limit) {
-    if (!s.month.has(t.getMonth() + 1)) {
-      t.setMonth(t.getMonth() + 1, 1);
-      t.setHours(0, 0, 0, 0);
-      continue;
-    }
-    if (!dayMatches(s, t)) {
-      t.setDate(t.getDate() + 1);
-      t.setHours(0, 0, 0, 0);
-      continue;
-    }
-    if (!s.hour.has(t.getHours())) {
-      t.setHours(t.getHours() + 1, 0, 0, 0);
-      continue;
-    }
-    if (!s.minute.has(t.getMinutes())) {
-      t.setMinutes(t.getMinutes() + 1, 0, 0);
-      continue;
-    }
-    return t;
-  }
-  return null;
+  return s.next(after);
 }
 
 /** null when valid, else the error's key and params (for form validation). */
@@ -166,7 +155,7 @@ export function upcomingCronTimes(expr: string, count: number, from = new Date()
   const out: Date[] = [];
   let t: Date | null = from;
   while (out.length < count && t) {
-    t = nextCronTime(s, t);
+    t = s.next(t);
     if (t) out.push(t);
   }
   return out;

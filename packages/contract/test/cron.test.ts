@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { CronError, cronProblem, nextCronTime, parseCron, upcomingCronTimes } from '../src/cron.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CRON_TIME_ZONE, CronError, cronProblem, nextCronTime, parseCron, upcomingCronTimes } from '../src/cron.ts';
 
-const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi);
+/** A China wall-clock time (UTC+8, no daylight saving): cron expressions are read in CRON_TIME_ZONE. */
+const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(Date.UTC(y, mo - 1, d, h - 8, mi));
 const next = (expr: string, from: Date) => nextCronTime(expr, from);
 
 describe('parseCron', () => {
@@ -14,6 +15,13 @@ describe('parseCron', () => {
     expect(s.weekday.size).toBe(7);
     expect([...parseCron('10-30/10 * * * *').minute]).toEqual([10, 20, 30]);
     expect([...parseCron('50/5 * * * *').minute]).toEqual([50, 55]);
+  });
+
+  it('runs a weekday step to 7 (Sunday), as cronie does', () => {
+    expect([...parseCron('0 0 * * 5/2').weekday].sort()).toEqual([0, 5]);
+    expect([...parseCron('0 0 * * 1/2').weekday].sort()).toEqual([0, 1, 3, 5]);
+    expect([...parseCron('0 0 * * 7/2').weekday]).toEqual([0]);
+    expect([...parseCron('0 0 * * */2').weekday].sort()).toEqual([0, 2, 4, 6]);
   });
 
   it('folds day of week 7 into 0 (Sunday) and accepts names', () => {
@@ -39,6 +47,21 @@ describe('parseCron', () => {
     ['*/x * * * *', 'cron.step', { field: 'minute', part: '*/x' }],
     ['30-10 * * * *', 'cron.reversed', { field: 'minute', part: '30-10' }],
     ['0 0 30 2 *', 'cron.never', {}],
+    // croner 9 would recurse to the year 3000 and overflow the stack on this one
+    ['0 0 31 2,4,6,9,11 *', 'cron.never', {}],
+    ['0 0 31 2 */2', 'cron.never', {}],
+    // croner reads these, Vixie cron does not: one syntax for the form, the server and the help text
+    ['0 0 * * * *', 'cron.fields', { count: 6 }],
+    ['@daily', 'cron.fields', { count: 1 }],
+    ['0 0 L * *', 'cron.syntax', { field: 'day', part: 'L' }],
+    ['0 0 ? * *', 'cron.syntax', { field: 'day', part: '?' }],
+    ['0 0 * * 5#2', 'cron.syntax', { field: 'weekday', part: '5#2' }],
+    ['0 0 * * 5L', 'cron.syntax', { field: 'weekday', part: '5L' }],
+    ['/5 * * * *', 'cron.syntax', { field: 'minute', part: '/5' }],
+    ['1-2-3 * * * *', 'cron.syntax', { field: 'minute', part: '1-2-3' }],
+    // croner refuses a step longer than the field
+    ['*/61 * * * *', 'cron.step_max', { field: 'minute', part: '*/61', max: 60 }],
+    ['0 0 * * 1-5/8', 'cron.step_max', { field: 'weekday', part: '1-5/8', max: 7 }],
   ])('rejects %j with %s', (expr, key, params) => {
     expect(cronProblem(expr)).toEqual({ key, params });
     expect(() => parseCron(expr)).toThrow(CronError);
@@ -54,7 +77,7 @@ describe('nextCronTime', () => {
   });
 
   it('ignores seconds of the start time', () => {
-    expect(next('5 * * * *', new Date(2026, 0, 1, 10, 4, 59, 999))).toEqual(at(2026, 1, 1, 10, 5));
+    expect(next('5 * * * *', new Date(at(2026, 1, 1, 10, 4).getTime() + 59_999))).toEqual(at(2026, 1, 1, 10, 5));
   });
 
   it('rolls over month and year ends', () => {
@@ -74,6 +97,32 @@ describe('nextCronTime', () => {
     // the 1st of the month or any Monday
     expect(next('0 0 1 * 1', at(2026, 11, 22))).toEqual(at(2026, 11, 23));
     expect(next('0 0 1 * 1', at(2026, 11, 30, 1))).toEqual(at(2026, 12, 1));
+  });
+
+  it('when day of month or day of week starts with *, matches both (Vixie cron)', () => {
+    // odd days that are Mondays, not odd days or Mondays
+    expect(parseCron('0 0 */2 * 1').days).toBe('both');
+    expect(upcomingCronTimes('0 0 */2 * 1', 2, at(2026, 11, 1))).toEqual([at(2026, 11, 9), at(2026, 11, 23)]);
+    // the 1st when it is a Sunday, Tuesday, Thursday or Saturday
+    expect(upcomingCronTimes('0 0 1 * */2', 2, at(2026, 11, 1, 1))).toEqual([at(2026, 12, 1), at(2027, 4, 1)]);
+    // 29 February on a Sunday
+    expect(next('0 0 29 2 */7', at(2026, 1, 1))).toEqual(at(2032, 2, 29));
+    expect(parseCron('0 0 1 * 1').days).toBe('either');
+    // either: a day of month no month has still fires on the day of week
+    expect(next('0 0 31 2 1', at(2026, 1, 1))).toEqual(at(2026, 2, 2));
+  });
+
+  it('reads times in China time whatever the process time zone', () => {
+    expect(CRON_TIME_ZONE).toBe('Asia/Shanghai');
+    try {
+      // Los Angeles moves its clocks on 8 March 2026; China does not
+      vi.stubEnv('TZ', 'America/Los_Angeles');
+      expect(new Date(Date.UTC(2026, 2, 9)).getTimezoneOffset()).toBe(420); // the switch took effect: PDT
+      expect(next('0 3 * * *', at(2026, 3, 7, 12))).toEqual(at(2026, 3, 8, 3));
+      expect(upcomingCronTimes('30 2 * * *', 2, at(2026, 3, 8))).toEqual([at(2026, 3, 8, 2, 30), at(2026, 3, 9, 2, 30)]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('lists upcoming times', () => {

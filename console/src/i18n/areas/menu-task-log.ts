@@ -131,7 +131,7 @@ export const zh = {
       trigger: { schedule: '计划', manual: '手动' },
       next_times: '接下来的运行时间：%{times}',
       cron_help:
-        '5 个字段：分(0-59) 时(0-23) 日(1-31) 月(1-12) 周(0-7，0 和 7 都是周日)。* 任意，1,5 列表，1-5 范围，*/15 步长。例：0 3 * * * 每天 3:00；*/30 * * * * 每 30 分钟；0 9 * * 1-5 工作日 9:00。按服务器时间。',
+        '5 个字段：分(0-59) 时(0-23) 日(1-31) 月(1-12) 周(0-7，0 和 7 都是周日)。* 任意，1,5 列表，1-5 范围，*/15 步长。例：0 3 * * * 每天 3:00；*/30 * * * * 每 30 分钟；0 9 * * 1-5 工作日 9:00。按北京时间（UTC+8）。',
       result_keys: {
         deleted: '删除',
         customers: '客户数',
@@ -302,7 +302,7 @@ export const en: typeof zh = {
       trigger: { schedule: 'Schedule', manual: 'Manual' },
       next_times: 'Next runs: %{times}',
       cron_help:
-        '5 fields: minute (0-59) hour (0-23) day (1-31) month (1-12) weekday (0-7, 0 and 7 are Sunday). * any, 1,5 list, 1-5 range, */15 step. E.g. 0 3 * * * daily at 3:00; */30 * * * * every 30 minutes; 0 9 * * 1-5 weekdays at 9:00. Server time.',
+        '5 fields: minute (0-59) hour (0-23) day (1-31) month (1-12) weekday (0-7, 0 and 7 are Sunday). * any, 1,5 list, 1-5 range, */15 step. E.g. 0 3 * * * daily at 3:00; */30 * * * * every 30 minutes; 0 9 * * 1-5 weekdays at 9:00. China time (UTC+8).',
       result_keys: {
         deleted: 'deleted',
         customers: 'customers',
