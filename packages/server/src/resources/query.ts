@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, Column, desc, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { PAIR_INDEXED } from '../db/schema/common.ts';
+import { PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
@@ -50,7 +50,8 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
  * - three or more characters: contains, through the column's pg_trgm index;
  * - two characters (no trigram): free text with a character-pair index (schema searchIndexes
  *   `pairs`: names, addresses, titles) contains them, through `pv_bigrams` rechecked by the same
- *   ILIKE; codes and phone numbers start with them (a prefix has trigrams);
+ *   ILIKE; codes and phone numbers start with them (a prefix has trigrams); a column with no search
+ *   index (small tables: messages, logs' text) contains them, as longer keywords do;
  * - one character matches too much for any index to pay: written so no index matches, letting the
  *   planner walk the list's own order and stop at a page instead of reading a whole GIN index.
  * A joined value (SQL, not a column) is matched as it is, unindexed.
@@ -60,10 +61,10 @@ export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
   const length = [...q].length;
   if (length >= 3 || !is(column, Column)) return ilike(column, contains);
   if (length === 1) return ilike(sql`(${column} || '')`, contains);
-  if (PAIR_INDEXED.has(`${getTableName(column.table)}.${column.name}`)) {
-    return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, contains)})`;
-  }
-  return ilike(column, escapeLike(q) + '%');
+  const name = `${getTableName(column.table)}.${column.name}`;
+  if (PAIR_INDEXED.has(name)) return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, contains)})`;
+  if (TRGM_INDEXED.has(name)) return ilike(column, escapeLike(q) + '%');
+  return ilike(column, contains); // a column of a small table, searched without an index
 }
 
 export const isSortExpr = (key: PgColumn | SortExpr): key is SortExpr => !is(key, Column);

@@ -12,6 +12,8 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 /** `table.column` of every column with a character-pair index (searchIndexes with pairs), for resources/query.ts */
 export const PAIR_INDEXED = new Set<string>();
+/** `table.column` of every column with a trigram index (every searchIndexes column) */
+export const TRGM_INDEXED = new Set<string>();
 
 /**
  * The indexes serving the list keyword search on one column a resource's `search` names
@@ -22,6 +24,7 @@ export const PAIR_INDEXED = new Set<string>();
  * trigram. Codes and phone numbers go without: two characters there are a prefix.
  */
 export function searchIndexes(table: string, column: ExtraConfigColumn, opts: { pairs?: boolean } = {}) {
+  TRGM_INDEXED.add(`${table}.${column.name}`);
   const indexes = [index(`${table}_${column.name}_trgm_idx`).using('gin', column.op('gin_trgm_ops'))];
   if (opts.pairs) {
     PAIR_INDEXED.add(`${table}.${column.name}`);
