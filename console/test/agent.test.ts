@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agentEditSchema } from '@pv/contract';
+import { AGENT_EDITABLE, agentEditSchema } from '@pv/contract';
 import { fakeClient } from './fakeClient.ts';
-import { AGENT_EDITABLE, createDataProvider } from '../src/providers/dataProvider.ts';
+import { createDataProvider } from '../src/providers/dataProvider.ts';
 import { canAccessAction } from '../src/providers/permissions.ts';
 
 const R = 'stationManagement/inputagent';

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
 import { ApiError } from '@pv/client';
 import { fakeClient } from './fakeClient.ts';
-import { customerEditSchema } from '@pv/contract';
-import { CUSTOMER_EDITABLE, changedFields, createDataProvider, filterParams } from '../src/providers/dataProvider.ts';
+import {
+  agentEditSchema,
+  customerEditSchema,
+  departmentEditSchema,
+  matterEditSchema,
+  messageCreateSchema,
+  messageEditSchema,
+  MESSAGE_CREATE_FIELDS,
+  roleEditSchema,
+  stationEditSchema,
+  userEditSchema,
+  workOrderEditSchema,
+  CUSTOMER_EDITABLE,
+} from '@pv/contract';
+import { EDITABLE, changedFields, createDataProvider, editBody, filterParams } from '../src/providers/dataProvider.ts';
+import { RESOURCE_BINDINGS } from '../src/providers/resources.ts';
 import { fieldErrorsOf, toHttpError } from '../src/providers/errors.ts';
 
 
@@ -107,6 +121,67 @@ describe('dataProvider → customer API', () => {
     expect(error.message).toBe('请输入正确的手机号');
     expect(error.status).toBe(400);
     expect(error.body.errors).toEqual({ phone: '请输入正确的手机号' });
+  });
+});
+
+/** The edit schema the server parses `<api>/edit` with, for every API resource whose edits the data provider limits. */
+const EDIT_SCHEMAS = {
+  agent: agentEditSchema,
+  customer: customerEditSchema,
+  department: departmentEditSchema,
+  matter: matterEditSchema,
+  message: messageEditSchema,
+  role: roleEditSchema,
+  station: stationEditSchema,
+  user: userEditSchema,
+  work_order: workOrderEditSchema,
+};
+const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
+
+describe('edits send exactly the fields of the contract edit schema', () => {
+  it('each editable list is the keys of its resource edit schema minus id and version', () => {
+    expect(Object.keys(EDITABLE).sort()).toEqual(Object.keys(EDIT_SCHEMAS).sort());
+    for (const [api, schema] of Object.entries(EDIT_SCHEMAS)) {
+      expect([...EDITABLE[api]!].sort(), api).toEqual(schemaKeys(schema).filter((k) => k !== 'id' && k !== 'version'));
+    }
+    // a user's status and password are actions (set_status, reset_password), never edits
+    expect(EDITABLE.user).not.toContain('status');
+    expect(EDITABLE.user).not.toContain('password');
+    expect(MESSAGE_CREATE_FIELDS).toEqual(Object.keys(messageCreateSchema.shape));
+  });
+
+  it('the lists are keyed by API resources the console binds', () => {
+    const apis = new Set(Object.values(RESOURCE_BINDINGS).map((b) => b.api));
+    for (const api of Object.keys(EDITABLE)) expect(apis.has(api), api).toBe(true);
+  });
+
+  it('editBody: a record changed in every field (and in read-only ones) gives id, version and the schema fields, nothing else', () => {
+    for (const [api, schema] of Object.entries(EDIT_SCHEMAS)) {
+      const fields = Object.keys(schema.shape).filter((k) => k !== 'id' && k !== 'version');
+      const previous: Record<string, unknown> = { id: 7, version: 3, created_at: '2026-01-01T00:00:00Z', status: 'x', code_no: 'A1', password: 'p' };
+      const data: Record<string, unknown> = { ...previous, created_at: '2026-02-02T00:00:00Z', status: 'y', code_no: 'B2', password: 'q', extra_name: 'shown only' };
+      for (const f of fields) {
+        previous[f] = `old ${f}`;
+        data[f] = `new ${f}`;
+      }
+      const body = editBody(api, 7, data, previous);
+      expect(Object.keys(body).sort(), api).toEqual(schemaKeys(schema));
+      expect(body, api).toMatchObject({ id: 7, version: 3 });
+    }
+  });
+
+  it('editBody: unchanged fields stay home; a resource without a list sends what changed', () => {
+    const previous = { id: 1, version: 5, full_name: '张三', phone: '13800000000', status: 'enabled' };
+    expect(editBody('user', 1, { ...previous, full_name: '李四', status: 'disabled' }, previous)).toEqual({ id: 1, version: 5, full_name: '李四' });
+    expect(editBody('menu', 1, { id: 1, version: 2, title: '新' }, { id: 1, version: 2, title: '旧' })).toEqual({ id: 1, version: 2, title: '新' });
+  });
+
+  it('update on the user screen posts that body to user/edit', async () => {
+    const { api, calls } = fakeClient(() => ({ id: 1, version: 6 }));
+    const previousData = { id: 1, version: 5, username: 'zs', full_name: '张三', status: 'enabled', roles: [{ id: 1 }], role_ids: [1] };
+    await createDataProvider(api).update('setting/userManagement', { id: 1, data: { ...previousData, status: 'disabled', role_ids: [1, 2], roles: [] }, previousData });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/system/user/edit' });
+    expect(calls[0]!.data).toEqual({ id: 1, version: 5, role_ids: [1, 2] });
   });
 });
 

@@ -1,33 +1,64 @@
-import type { DataProvider, Identifier, RaRecord } from 'ra-core';
-import { paths, type Customer, type FileView, type FollowUp, type ListResult, type TimelineEntry } from '@pv/contract';
+import type {
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteManyParams,
+  DeleteManyResult,
+  DeleteParams,
+  DeleteResult,
+  GetListParams,
+  GetListResult,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetManyReferenceResult,
+  GetManyResult,
+  GetOneParams,
+  GetOneResult,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateManyResult,
+  UpdateParams,
+  UpdateResult,
+} from 'ra-core';
+import {
+  AGENT_EDITABLE,
+  CUSTOMER_EDITABLE,
+  DEPARTMENT_EDITABLE,
+  MATTER_EDITABLE,
+  MESSAGE_EDITABLE,
+  ROLE_EDITABLE,
+  STATION_EDITABLE,
+  USER_EDITABLE,
+  WORK_ORDER_EDITABLE,
+  paths,
+  type Customer,
+  type FileView,
+  type FollowUp,
+  type ListResult,
+  type TimelineEntry,
+} from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
 import { toHttpError } from './errors.ts';
 import { bindingOf } from './resources.ts';
 
 /**
- * Fields an edit may send for a customer: the keys of the contract's customerEditSchema minus id and
- * version (kept as a list so the login bundle does not load zod; console/test/dataProvider.test.ts
- * checks it against the schema).
+ * The fields an edit may send, per API resource: each list is the contract's `editableFields` of the
+ * edit schema the server parses `<resource>/edit` with, so the two cannot drift. Resources not listed
+ * (menu, task, product: their own dialogs) send every changed field.
  */
-export const CUSTOMER_EDITABLE = [
-  'name', 'phone', 'id_card', 'province_code', 'city_code', 'district_code', 'address', 'lng', 'lat',
-  'roof_type', 'roof_area_m2', 'has_property_deed', 'estimated_kwp', 'source', 'agent_id', 'owner_id',
-  'remark', 'app_enabled', 'business_mode', 'financier', 'bank_name', 'bank_card',
-] as const;
-
-/** Fields an edit may send for users, roles and departments (the contract's edit schemas minus id and version). */
-export const USER_EDITABLE = ['username', 'full_name', 'phone', 'email', 'department_id', 'agent_id', 'role_ids'] as const;
-export const ROLE_EDITABLE = ['name', 'permissions', 'data_scope'] as const;
-export const DEPARTMENT_EDITABLE = ['parent_id', 'name', 'code', 'leader', 'phone', 'sort', 'status'] as const;
-
-/** Fields an agent edit may send (agentEditSchema minus id and version). */
-export const AGENT_EDITABLE = ['code', 'name', 'parent_id', 'contact', 'phone', 'province_code', 'city_code', 'district_code', 'deposit', 'bank_name', 'bank_account'] as const;
-
-/** Fields a message edit may send (messageEditSchema minus id and version; the recipient is fixed). */
-export const MESSAGE_EDITABLE = ['title', 'content', 'type', 'level', 'link'] as const;
-
-const EDITABLE: Record<string, readonly string[]> = { agent: AGENT_EDITABLE, customer: CUSTOMER_EDITABLE, user: USER_EDITABLE, role: ROLE_EDITABLE, department: DEPARTMENT_EDITABLE, message: MESSAGE_EDITABLE };
+export const EDITABLE: Readonly<Partial<Record<string, readonly string[]>>> = {
+  agent: AGENT_EDITABLE,
+  customer: CUSTOMER_EDITABLE,
+  department: DEPARTMENT_EDITABLE,
+  matter: MATTER_EDITABLE,
+  message: MESSAGE_EDITABLE,
+  role: ROLE_EDITABLE,
+  station: STATION_EDITABLE,
+  user: USER_EDITABLE,
+  work_order: WORK_ORDER_EDITABLE,
+};
 
 export interface HistoryEntry {
   id: number | string;
@@ -105,6 +136,15 @@ export function changedFields(
   return out;
 }
 
+/**
+ * The body of `<api>/edit`: the id, the version the record was read at and the editable fields of `data`
+ * that differ from `previous` (a field outside the resource's edit schema is never sent).
+ */
+export function editBody(api: string, id: Identifier, data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  const version = data.version ?? previous?.version;
+  return { id, version, ...changedFields(data, previous, EDITABLE[api]) };
+}
+
 /** Lists come as `{list,total}`; tolerate a bare array too. */
 function asList<T>(data: unknown): ListResult<T> {
   if (Array.isArray(data)) return { list: data as T[], total: data.length };
@@ -122,73 +162,70 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
     }
   };
   const url = (resource: string, op: string) => `${paths.resource(bindingOf(resource).api)}/${op}`;
-  const getInfo = (resource: string, id: Identifier, signal?: AbortSignal) =>
-    call<any>(api.get(url(resource, 'get_info'), { id }, { ...silent, signal }));
+  // a record as the API returns it, typed as the caller asks (react-admin passes its record type down)
+  const getInfo = <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal) => call<R>(api.get(url(resource, 'get_info'), { id }, { ...silent, signal }));
 
   const provider: PvDataProvider = {
-    async getList(resource, params) {
+    async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
       const binding = bindingOf(resource);
       const { page = 1, perPage = 20 } = params.pagination ?? {};
       const query: Record<string, unknown> = {
         page,
         limit: perPage,
-        ...filterParams(params.filter),
+        ...filterParams(params.filter as Record<string, unknown> | undefined),
         ...binding.filter,
       };
       if (params.sort?.field) {
         query.sort = params.sort.field;
         query.order = params.sort.order === 'ASC' ? 'ASC' : 'DESC';
       }
-      const data = asList<any>(await call(api.get(url(resource, 'index'), query, { ...silent, signal: params.signal })));
+      const data = asList<R>(await call<unknown>(api.get(url(resource, 'index'), query, { ...silent, signal: params.signal })));
       return { data: data.list, total: data.total };
     },
 
-    async getOne(resource, params) {
-      return { data: await getInfo(resource, params.id, params.signal) };
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {
+      return { data: await getInfo<R>(resource, params.id, params.signal) };
     },
 
-    async getMany(resource, params) {
-      const data = await Promise.all(params.ids.map((id) => getInfo(resource, id, params.signal)));
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> {
+      const data = await Promise.all(params.ids.map((id) => getInfo<R>(resource, id, params.signal)));
       return { data };
     },
 
-    async getManyReference(resource, params) {
-      return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>> {
+      return provider.getList<R>(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
     },
 
-    async create(resource, params) {
+    async create<R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(resource: string, params: CreateParams<R>): Promise<CreateResult<Result>> {
       const binding = bindingOf(resource);
       const body: Record<string, unknown> = { ...binding.createDefaults };
-      for (const [key, value] of Object.entries(params.data ?? {})) if (!isEmpty(value)) body[key] = value;
-      const data = await call<RaRecord>(api.post(url(resource, 'add'), body, silent));
-      return { data: data as any };
+      for (const [key, value] of Object.entries((params.data ?? {}) as Record<string, unknown>)) if (!isEmpty(value)) body[key] = value;
+      return { data: await call<Result>(api.post(url(resource, 'add'), body, silent)) };
     },
 
-    async update(resource, params) {
-      const previous = params.previousData as Record<string, unknown> | undefined;
-      const changes = changedFields(params.data as Record<string, unknown>, previous, EDITABLE[bindingOf(resource).api]);
-      const version = (params.data as Record<string, unknown>).version ?? previous?.version;
-      const data = await call<RaRecord>(api.post(url(resource, 'edit'), { id: params.id, version, ...changes }, silent));
-      return { data: data as any };
+    async update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
+      const body = editBody(bindingOf(resource).api, params.id, params.data as Record<string, unknown>, params.previousData as Record<string, unknown> | undefined);
+      return { data: await call<R>(api.post(url(resource, 'edit'), body, silent)) };
     },
 
-    async updateMany(resource, params) {
-      const ids: Identifier[] = [];
+    async updateMany<R extends RaRecord>(resource: string, params: UpdateManyParams<R>): Promise<UpdateManyResult<R>> {
+      const ids: R['id'][] = [];
       for (const id of params.ids) {
-        const current = await getInfo(resource, id);
-        const changes = changedFields(params.data as Record<string, unknown>, current, EDITABLE[bindingOf(resource).api]);
-        await call(api.post(url(resource, 'edit'), { id, version: current.version, ...changes }, silent));
+        const current = await getInfo<RaRecord>(resource, id);
+        const body = editBody(bindingOf(resource).api, id, { ...(params.data as Record<string, unknown>), version: current.version }, current);
+        await call(api.post(url(resource, 'edit'), body, silent));
         ids.push(id);
       }
       return { data: ids };
     },
 
-    async delete(resource, params) {
+    async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
       await call(api.get(url(resource, 'del'), { id: params.id }, silent));
-      return { data: (params.previousData ?? { id: params.id }) as any };
+      // the server answers no record; react-admin gets the one it deleted (or its id)
+      return { data: params.previousData ?? ({ id: params.id } as R) };
     },
 
-    async deleteMany(resource, params) {
+    async deleteMany<R extends RaRecord>(resource: string, params: DeleteManyParams<R>): Promise<DeleteManyResult<R>> {
       await call(api.get(url(resource, 'del'), { ids: params.ids.join(',') }, silent));
       return { data: params.ids };
     },
@@ -211,11 +248,11 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
     async lose(data) {
       return { data: await call<Customer>(api.post(paths.customerLose, data, silent)) };
     },
-    async act(apiName, op, body) {
-      return { data: await call<any>(api.post(`${paths.resource(apiName)}/${op}`, body, silent)) };
+    async act<T = RaRecord>(apiName: string, op: string, body: Record<string, unknown>) {
+      return { data: await call<T>(api.post(`${paths.resource(apiName)}/${op}`, body, silent)) };
     },
-    async read(apiName, op, query) {
-      return { data: await call<any>(api.get(`${paths.resource(apiName)}/${op}`, query ?? {}, silent)) };
+    async read<T = unknown>(apiName: string, op: string, query?: Record<string, unknown>) {
+      return { data: await call<T>(api.get(`${paths.resource(apiName)}/${op}`, query ?? {}, silent)) };
     },
     async historyOf(apiName, id) {
       return { data: asList<HistoryEntry>(await call(api.get(`${paths.resource(apiName)}/history`, { id }, silent))).list };

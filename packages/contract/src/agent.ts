@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentStatus } from './enums.ts';
-import { cityField, enumField, idField, moneyField, optionalText, phoneField, provinceField, requiredText } from './fields.ts';
+import { cityField, editableFields, enumField, idField, moneyField, optionalText, phoneField, provinceField, requiredText } from './fields.ts';
 
 /** 代理商编码: upper-case letters and digits (SD001). */
 export const AGENT_CODE_PATTERN = /^[A-Z0-9]{2,32}$/;
@@ -35,6 +35,8 @@ export const agentEditSchema = z.strictObject(agentInput).partial().extend({
   id: idField(),
   version: z.number({ error: 'validation.number' }).int().nonnegative(),
 });
+/** Fields an agent edit may send (agentEditSchema minus id and version). */
+export const AGENT_EDITABLE = editableFields(agentEditSchema);
 
 /** enable / disable: {id, version} */
 export const agentActionSchema = z.strictObject({

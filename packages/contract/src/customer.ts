@@ -11,6 +11,7 @@ import {
   chineseNameField,
   cityField,
   dateField,
+  editableFields,
   enumField,
   idCardField,
   idField,
@@ -61,6 +62,8 @@ export const customerEditSchema = customerInputSchema.partial().extend({
   id: idField(),
   version: z.number({ error: 'validation.number' }).int().nonnegative(),
 });
+/** Fields a customer edit may send (customerEditSchema minus id and version). */
+export const CUSTOMER_EDITABLE = editableFields(customerEditSchema);
 
 /** Fields that `update_field` may change on its own (the list's quick toggles). */
 export const CUSTOMER_QUICK_FIELDS = ['app_enabled', 'owner_id', 'remark'] as const;

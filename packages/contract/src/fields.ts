@@ -73,3 +73,14 @@ export function parseMessage(message: string): { key: string; params: Record<str
   if (key === 'validation.number_range') return { key, params: { min: args[0] ?? '', max: args[1] ?? '' } };
   return { key, params: {} };
 }
+
+/** The field names an object schema accepts, in declaration order. */
+export const fieldsOf = <S extends z.ZodObject>(schema: S): (keyof S['shape'] & string)[] => Object.keys(schema.shape);
+
+/**
+ * The fields an edit may change: its schema's fields without `id` and `version`. Each `<RESOURCE>_EDITABLE`
+ * is this of the very schema the server parses `<resource>/edit` with, so a field added to the schema is
+ * editable in the console and accepted by the server at once.
+ */
+export const editableFields = <S extends z.ZodObject>(schema: S): Exclude<keyof S['shape'] & string, 'id' | 'version'>[] =>
+  fieldsOf(schema).filter((k): k is Exclude<keyof S['shape'] & string, 'id' | 'version'> => k !== 'id' && k !== 'version');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumField, idField, phoneField, requiredText } from './fields.ts';
+import { editableFields, enumField, idField, phoneField, requiredText } from './fields.ts';
 import { type FileView, MatterChannel, MatterStatus, MatterType } from './lifecycle.ts';
 
 /**
@@ -68,7 +68,7 @@ export type MatterTypeValue = (typeof MatterType.values)[number];
 export type MatterChannelValue = (typeof MatterChannel.values)[number];
 
 /** Fields an edit may send (matterEditSchema minus id and version). */
-export const MATTER_EDITABLE = ['type', 'title', 'content', 'channel', 'contact_phone'] as const;
+export const MATTER_EDITABLE = editableFields(matterEditSchema);
 
 /** A matter as the API returns it. */
 export interface Matter {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumField, idField, numeric, optionalText, requiredText } from './fields.ts';
+import { editableFields, enumField, fieldsOf, idField, numeric, optionalText, requiredText } from './fields.ts';
 import type { Lang } from './i18n.ts';
 
 /**
@@ -56,10 +56,14 @@ const messageFields = {
 
 /** add: recipient_id = one user, or null / omitted = everyone. */
 export const messageCreateSchema = z.strictObject({ ...messageFields, recipient_id: recipientField() });
+/** Fields an add may send (messageCreateSchema). */
+export const MESSAGE_CREATE_FIELDS = fieldsOf(messageCreateSchema);
 /** edit corrects the text, type, level or link; the recipient of a sent message is fixed. */
 export const messageEditSchema = z
   .strictObject({ ...messageFields, id: idField(), version: z.number({ error: 'validation.number' }).int().nonnegative() })
   .partial({ title: true });
+/** Fields a message edit may send (messageEditSchema minus id and version; the recipient is fixed). */
+export const MESSAGE_EDITABLE = editableFields(messageEditSchema);
 export const messageQuickFieldSchemas = { type: enumField(MESSAGE_TYPES), level: enumField(MESSAGE_LEVELS) };
 
 const flag = z

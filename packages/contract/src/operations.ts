@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GridMode, GridVoltage, type StationStatusValue } from './enums.ts';
-import { cityField, dateField, enumField, idField, numberInRange, optionalText, provinceField, requiredText } from './fields.ts';
+import { cityField, dateField, editableFields, enumField, idField, numberInRange, optionalText, provinceField, requiredText } from './fields.ts';
 import {
   DispatchType,
   type FileView,
@@ -58,7 +58,7 @@ export const stationCreateSchema = z.strictObject({
 export const stationEditSchema = z.strictObject(stationInput).omit({ customer_id: true }).partial().extend({ id: idField(), version: version() });
 
 /** Fields an edit may send (stationEditSchema minus id and version). */
-export const STATION_EDITABLE = Object.keys(stationInput).filter((k) => k !== 'customer_id') as (keyof typeof stationInput)[];
+export const STATION_EDITABLE = editableFields(stationEditSchema);
 
 /** finish_survey, finish_design, operate, unfreeze: the station and the version the user saw. */
 export const stationMoveSchema = z.strictObject({ id: idField(), version: version() });
@@ -138,6 +138,8 @@ export const workOrderEditSchema = z.strictObject({
   deadline: dateField().nullish(),
   remark: optionalText(500),
 });
+/** Fields a work-order edit may send (workOrderEditSchema minus id and version). */
+export const WORK_ORDER_EDITABLE = editableFields(workOrderEditSchema);
 
 /** A work order as the API returns it. */
 export interface WorkOrder {

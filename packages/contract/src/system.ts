@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, enumField, idField, optionalText, passwordField, phoneField, requiredText, numeric } from './fields.ts';
+import { editableFields, emailField, enumField, idField, numeric, optionalText, passwordField, phoneField, requiredText } from './fields.ts';
 import { labelled } from './enums.ts';
 import type { Lang } from './i18n.ts';
 
@@ -91,8 +91,13 @@ const userFields = {
 };
 
 export const userCreateSchema = z.strictObject({ username: usernameField(), password: passwordField(), ...userFields });
-/** An edit sends the id, the version it read and the changed fields (no password: reset_password does that). */
-export const userEditSchema = z.strictObject({ username: usernameField().optional(), ...userFields, id: idField(), version: version() });
+/**
+ * An edit sends the id, the version it read and the changed fields. No password (reset_password) and no
+ * status (set_status): both revoke sessions, so they are actions, not edits.
+ */
+export const userEditSchema = z.strictObject({ username: usernameField().optional(), ...userFields, id: idField(), version: version() }).omit({ status: true });
+/** Fields a user edit may send (userEditSchema minus id and version). */
+export const USER_EDITABLE = editableFields(userEditSchema);
 export const userStatusSchema = z.strictObject({ id: idField(), status: enumField(EnableStatus.values), version: version().optional() });
 export const userResetPasswordSchema = z.strictObject({ id: idField(), password: passwordField() });
 /** The personal centre's own profile. */
@@ -113,6 +118,8 @@ const roleFields = {
 export const roleCreateSchema = z.strictObject({ code: roleCode(), ...roleFields });
 /** The code names the role in code and seeds: fixed once created. */
 export const roleEditSchema = z.strictObject({ ...roleFields, id: idField(), version: version() }).partial({ name: true, permissions: true, data_scope: true });
+/** Fields a role edit may send (roleEditSchema minus id and version). */
+export const ROLE_EDITABLE = editableFields(roleEditSchema);
 
 const departmentFields = {
   parent_id: optionalId(),
@@ -125,6 +132,8 @@ const departmentFields = {
 };
 export const departmentCreateSchema = z.strictObject(departmentFields);
 export const departmentEditSchema = z.strictObject({ ...departmentFields, id: idField(), version: version() }).partial({ name: true });
+/** Fields a department edit may send (departmentEditSchema minus id and version). */
+export const DEPARTMENT_EDITABLE = editableFields(departmentEditSchema);
 
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type RoleCreate = z.infer<typeof roleCreateSchema>;

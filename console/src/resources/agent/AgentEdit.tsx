@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Edit, useRecordContext, useTranslate } from 'react-admin';
-import { agentEditSchema, type Agent } from '@pv/contract';
+import { AGENT_EDITABLE, agentEditSchema, type Agent } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { AGENT_EDITABLE, changedFields } from '../../providers/dataProvider.ts';
+import { changedFields } from '../../providers/dataProvider.ts';
 import { AgentForm } from './AgentForm.tsx';
 import { agentDetailPath } from './common.tsx';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Edit, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import { customerEditSchema, type Customer } from '@pv/contract';
+import { CUSTOMER_EDITABLE, customerEditSchema, type Customer } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { CUSTOMER_EDITABLE, changedFields } from '../../providers/dataProvider.ts';
+import { changedFields } from '../../providers/dataProvider.ts';
 import { FORMAL } from '../../providers/resources.ts';
 import { CustomerForm } from './CustomerForm.tsx';
 

@@ -9,7 +9,7 @@ import SubmitIcon from '@mui/icons-material/FactCheckOutlined';
 import RectifyIcon from '@mui/icons-material/BuildCircleOutlined';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import EditIcon from '@mui/icons-material/EditCalendarOutlined';
-import { OPEN_WORK_ORDER_STATES, workOrderDispatchSchema, workOrderEditSchema, workOrderReasonSchema, type WorkOrder, type WorkOrderAction } from '@pv/contract';
+import { OPEN_WORK_ORDER_STATES, WORK_ORDER_EDITABLE, workOrderDispatchSchema, workOrderEditSchema, workOrderReasonSchema, type WorkOrder, type WorkOrderAction } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import type { AccessInfo } from '../../providers/authProvider.ts';
 import { hasPermission } from '../../providers/permissions.ts';
@@ -76,7 +76,6 @@ export const DispatchDialog = ({ record, onClose }: DialogProps) => {
   );
 };
 
-const EDIT_FIELDS = ['planned_date', 'deadline', 'remark'] as const;
 const day = (v: string | null | undefined) => v?.slice(0, 10) ?? null;
 
 /**
@@ -89,9 +88,9 @@ export const EditOrderDialog = ({ record, onClose }: DialogProps) => {
   const refresh = useRefresh();
   const resource = orderResourceOf(record.kind);
   const [update, { isPending }] = useUpdate();
-  const { mutationOptions, dialog } = useConflictEdit(resource, EDIT_FIELDS, { fieldLabel, onSaved: () => onClose(), onReload: onClose });
+  const { mutationOptions, dialog } = useConflictEdit(resource, WORK_ORDER_EDITABLE, { fieldLabel, onSaved: () => onClose(), onReload: onClose });
   const initial: Record<string, unknown> = { planned_date: day(record.planned_date), deadline: day(record.deadline), remark: record.remark ?? null };
-  const changed = (values: Record<string, unknown>) => Object.fromEntries(EDIT_FIELDS.filter((f) => !sameValue(values[f], initial[f])).map((f) => [f, values[f] === '' ? null : values[f]]));
+  const changed = (values: Record<string, unknown>) => Object.fromEntries(WORK_ORDER_EDITABLE.filter((f) => !sameValue(values[f], initial[f])).map((f) => [f, values[f] === '' ? null : values[f]]));
   const resolver = useMemo(
     () => contractResolver(workOrderEditSchema, translate, (v: Record<string, unknown>) => ({ ...changed(v), id: record.id, version: record.version })),
     // eslint-disable-next-line react-hooks/exhaustive-deps

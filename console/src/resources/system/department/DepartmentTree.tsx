@@ -24,9 +24,9 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import { departmentCreateSchema, departmentEditSchema } from '@pv/contract';
+import { DEPARTMENT_EDITABLE, departmentCreateSchema, departmentEditSchema } from '@pv/contract';
 import { contractResolver } from '../../../forms/zodResolver.ts';
-import { DEPARTMENT_EDITABLE, changedFields } from '../../../providers/dataProvider.ts';
+import { changedFields } from '../../../providers/dataProvider.ts';
 import { DEPARTMENT_TREE_KEY, DepartmentTreeInput, flattenTree, statusChoices, useDepartmentTree, type DepartmentNode } from '../common.tsx';
 
 const RESOURCE = 'setting/departmentManagement';

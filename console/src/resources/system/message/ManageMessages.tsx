@@ -29,16 +29,14 @@ import { useWatch } from 'react-hook-form';
 import { Button, Chip, Dialog, DialogContent, DialogTitle, IconButton, Stack, Tooltip } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, type MessageRecord } from '@pv/contract';
+import { MESSAGE_CREATE_FIELDS, MESSAGE_EDITABLE, MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, type MessageRecord } from '@pv/contract';
 import { contractResolver } from '../../../forms/zodResolver.ts';
-import { MESSAGE_EDITABLE } from '../../../providers/dataProvider.ts';
 import { LocalDateField } from '../../common/format.tsx';
 import { LEVEL_COLORS, levelLabel, typeLabel } from './useMessages.tsx';
 
 /** The react-admin resource of the message centre (bound to the `message` API in providers/resources.ts). */
 export const MESSAGE_RESOURCE = 'setting/messageCenter';
 const USERS = 'setting/userManagement';
-const EDITABLE = MESSAGE_EDITABLE;
 
 const useChoices = () => {
   const translate = useTranslate();
@@ -105,7 +103,7 @@ const RecipientFields = () => {
 };
 
 function createValues(values: Record<string, unknown>) {
-  const out = pick(values, [...EDITABLE, 'recipient_id']);
+  const out = pick(values, MESSAGE_CREATE_FIELDS);
   if (values.audience !== 'user') delete out.recipient_id;
   return out;
 }
@@ -154,7 +152,7 @@ const EditDialog = ({ id, onClose }: { id: Identifier | null; onClose: () => voi
   const translate = useTranslate();
   const notify = useNotify();
   const resolver = useMemo(
-    () => contractResolver<Record<string, unknown>>(messageEditSchema, translate, (v) => ({ ...pick(v, EDITABLE), id: v.id, version: v.version, content: v.content ?? '', link: v.link ?? null })),
+    () => contractResolver<Record<string, unknown>>(messageEditSchema, translate, (v) => ({ ...pick(v, MESSAGE_EDITABLE), id: v.id, version: v.version, content: v.content ?? '', link: v.link ?? null })),
     [translate],
   );
   return (

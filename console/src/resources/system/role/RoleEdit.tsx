@@ -1,6 +1,5 @@
 import { Edit } from 'react-admin';
-import { roleEditSchema } from '@pv/contract';
-import { ROLE_EDITABLE } from '../../../providers/dataProvider.ts';
+import { ROLE_EDITABLE, roleEditSchema } from '@pv/contract';
 import { useEditResolver } from '../common.tsx';
 import { RoleForm } from './RoleForm.tsx';
 

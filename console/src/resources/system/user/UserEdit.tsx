@@ -1,6 +1,5 @@
 import { Edit } from 'react-admin';
-import { userEditSchema } from '@pv/contract';
-import { USER_EDITABLE } from '../../../providers/dataProvider.ts';
+import { USER_EDITABLE, userEditSchema } from '@pv/contract';
 import { useEditResolver } from '../common.tsx';
 import { UserForm } from './UserForm.tsx';
 

@@ -117,7 +117,7 @@ export const userResource = defineResource({
   permission: 'user',
   table: users,
   createSchema: userCreateSchema,
-  editSchema: userEditSchema.omit({ status: true }),
+  editSchema: userEditSchema,
   sorts: {
     id: users.id,
     username: users.username,
