@@ -111,15 +111,28 @@ export const TabsBar = () => {
 
   const title = (t: Tab) => translate(`pv.route.${t.title}`, { _: t.title });
 
+  /**
+   * The tab of the address as it is now. A navigation still rendering (the router renders it as a
+   * transition: the old page stays on screen until the new one is ready) is already in the hash, so
+   * an action taken meanwhile — close this tab right after closing the one before — acts on the tab
+   * the user went to, not on the page still painted.
+   */
+  const currentKey = (): string | null => {
+    const { pathname, search } = new URL(window.location.hash.slice(1) || '/', window.location.origin);
+    const current = matchRoute(routes, pathname);
+    return current ? tabKeyOf(current, pathname, search) : activeKey;
+  };
+
   const run = (action: MenuAction, key: string) => {
     setMenu(null);
+    const shown = currentKey();
     if (action === 'refresh') {
       const tab = tabs.find((t) => t.key === key);
       tabsStore.refresh(key);
-      if (tab && key !== activeKey) navigate(tab.path);
+      if (tab && key !== shown) navigate(tab.path);
       return;
     }
-    const { navigateTo } = tabsStore.close(action, key, activeKey);
+    const { navigateTo } = tabsStore.close(action, key, shown);
     if (navigateTo !== null) navigate(navigateTo);
   };
 
