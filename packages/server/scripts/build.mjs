@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the server for production: src/main.ts and the seed CLI, with the workspace packages
+// Builds the server for production: src/main.ts, the seed and backup CLIs, with the workspace packages
 // (@pv/contract, TypeScript source) bundled in, into dist/ as ES modules that plain `node` runs.
 // npm dependencies stay external — native modules (argon2, sharp) and PGlite's WASM files load
 // from node_modules as they do under tsx. `pnpm dev` and the tests keep running the source with tsx.
@@ -16,7 +16,7 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', seed: 'src/cli/seed.ts' },
+  entryPoints: { main: 'src/main.ts', seed: 'src/cli/seed.ts', backup: 'src/cli/backup.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

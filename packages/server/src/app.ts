@@ -34,11 +34,14 @@ import { WorkOrderActions } from './modules/work_order/actions.ts';
 import { workOrderRoutes } from './modules/work_order/routes.ts';
 import { selfAuditRoutes } from './modules/self_audit/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
+import { backupRoutes } from './backup/routes.ts';
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   dbKind?: 'pglite' | 'postgres';
+  /** PGlite: a consistent copy of the database folder, for the online backup */
+  dumpDatabase?: () => Promise<Blob>;
 }
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
@@ -98,7 +101,7 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   return null;
 }
 
-export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -227,6 +230,7 @@ export async function buildApp({ db, config, dbKind = 'pglite' }: BuildOptions):
   workOrderRoutes(app, deps, workOrders);
   selfAuditRoutes(app, deps, workOrders);
   displayTokenRoutes(app, deps);
+  backupRoutes(app, deps, dumpDatabase);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

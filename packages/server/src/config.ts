@@ -26,6 +26,8 @@ export interface Config {
   dataDir: string | null;
   databaseUrl: string | null;
   tokenSecret: string;
+  /** DATA_DIR/backup-key: what `pnpm backup` shows GET /api/system/backup (null without a data folder) */
+  backupKey: string | null;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   logLevel: LogLevel;
@@ -185,6 +187,11 @@ function tokenSecret(env: NodeJS.ProcessEnv, dataDir: string | null): string {
   return sharedSecretFile(dataDir, 'token-secret', () => randomBytes(48).toString('base64url') + '\n').trim();
 }
 
+/** The key of the backup endpoint, DATA_DIR/backup-key (0600): whoever can read the data folder may back it up. */
+export function backupKey(dataDir: string): string {
+  return sharedSecretFile(dataDir, 'backup-key', () => randomBytes(32).toString('base64url') + '\n').trim();
+}
+
 /** The login RSA key (PEM): from the environment, else DATA_DIR/login-rsa.pem, else created there (0600); in-memory: null (generated per process). */
 function rsaPrivateKey(env: NodeJS.ProcessEnv, dataDir: string | null): string | null {
   if (env.RSA_PRIVATE_KEY) return env.RSA_PRIVATE_KEY.replace(/\\n/g, '\n');
@@ -202,8 +209,13 @@ function rsaPrivateKey(env: NodeJS.ProcessEnv, dataDir: string | null): string |
  */
 export const ACCESS_TOKEN_REFRESH_WINDOW_SECONDS = 60;
 
+/** DATA_DIR, or .data at the repository root. */
+export function dataDirOf(env: NodeJS.ProcessEnv): string {
+  return resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
+  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : dataDirOf(env);
   const level = (env.LOG_LEVEL || 'info') as LogLevel;
   const config: Config = {
     port: int(env, 'PORT', 8080),
@@ -211,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     tokenSecret: overrides.tokenSecret ?? tokenSecret(env, dataDir),
+    backupKey: overrides.backupKey !== undefined ? overrides.backupKey : dataDir ? backupKey(dataDir) : null,
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 14 * 24 * 3600),
     logLevel: level,

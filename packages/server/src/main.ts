@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from './backup/lock.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -10,11 +11,14 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 /** Start: config → database (migrations) → first-start bootstrap (both under the start-up lock) → HTTP; clean shutdown on signals. */
 async function main() {
   const config = loadConfig();
+  // the embedded database is one process's: refuse to open it under another server (or a restore)
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl && config.dataDir) lock = lockDataDir(config.dataDir, 'server');
   // several servers on one PostgreSQL (containers started together) migrate and bootstrap one at a time
   const onLockWait = () => console.log('Another server is migrating or bootstrapping this database: waiting for it');
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onLockWait });
   const boot = await handle.exclusive(() => bootstrap(handle.db, config));
-  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
+  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind, dumpDatabase: handle.dump });
 
   // Stop within SHUTDOWN_LIMIT_MS whoever is signalled: fastify stops accepting, finishes the requests in
   // flight and runs its onClose hooks (websocket clients, scheduler, realtime listener), then the
@@ -36,6 +40,7 @@ async function main() {
       code = 1;
     } finally {
       await handle.close().catch((err: unknown) => app.log.error(err));
+      lock?.release();
       process.exit(code);
     }
   };
@@ -51,6 +56,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
+  lock?.listening(port, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}/`;
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
@@ -80,6 +86,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  if (err instanceof DataDirBusyError) console.error(`Cannot start: ${err.message}. Stop it first, or give this server another DATA_DIR.`);
+  else console.error(err);
   process.exit(1);
 });

@@ -5,4 +5,4 @@ import { loadConfig } from '../src/config.ts';
 const startAt = Number(process.env.START_AT);
 while (Date.now() < startAt) await new Promise((r) => setTimeout(r, 1));
 const config = loadConfig();
-console.log(JSON.stringify({ tokenSecret: config.tokenSecret, rsaPrivateKey: config.rsaPrivateKey }));
+console.log(JSON.stringify({ tokenSecret: config.tokenSecret, rsaPrivateKey: config.rsaPrivateKey, backupKey: config.backupKey }));

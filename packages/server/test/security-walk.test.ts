@@ -56,6 +56,11 @@ const PUBLIC: Record<string, string> = {
 // (/api/docs and /api/docs/json — the swagger UI and this document — are public too; the walk reads
 // the document anonymously. They are not routes of the document itself.)
 
+/** Routes without a session that check a key of their own: everybody without the key gets 401, signed in or not. */
+const KEYED: Record<string, string> = {
+  'GET /api/system/backup': 'pnpm backup on the server host, with DATA_DIR/backup-key (no account needed)',
+};
+
 /** Routes every signed-in user may call, whatever their roles (they concern the caller only). */
 const ANY_USER: Record<string, string> = {
   'GET /api/system/index/login_out': 'signing out',
@@ -350,12 +355,12 @@ describe('the OpenAPI document', () => {
     // every /api route the server knows is in the document
     expect(table.map((r) => r.key).filter((k) => !doc.has(k))).toEqual([]);
     // the public ones are the allow-list's /api entries, the any-user ones its /api entries
-    expect(table.filter((r) => r.public).map((r) => r.key).sort()).toEqual(Object.keys(PUBLIC).filter((k) => k.includes(' /api/')).sort());
+    expect(table.filter((r) => r.public).map((r) => r.key).sort()).toEqual([...Object.keys(PUBLIC), ...Object.keys(KEYED)].filter((k) => k.includes(' /api/')).sort());
     expect(table.filter((r) => !r.public && r.permission === '').map((r) => r.key).sort()).toEqual(
       [...Object.keys(ANY_USER), ...Object.keys(CHECKED_IN_ROUTE)].filter((k) => k.includes(' /api/')).sort(),
     );
     // every allow-listed route exists
-    expect([...Object.keys(PUBLIC), ...Object.keys(ANY_USER), ...Object.keys(CHECKED_IN_ROUTE), ...Object.keys(ENDS_SESSION)].filter((k) => !doc.has(k))).toEqual([]);
+    expect([...Object.keys(PUBLIC), ...Object.keys(KEYED), ...Object.keys(ANY_USER), ...Object.keys(CHECKED_IN_ROUTE), ...Object.keys(ENDS_SESSION)].filter((k) => !doc.has(k))).toEqual([]);
   });
 });
 
@@ -403,7 +408,7 @@ describe('a user without roles', () => {
     expect(protectedRoutes.length).toBeGreaterThan(150);
     const problems = await walk(protectedRoutes, async (r) => {
       const res = await hit(r.method, r.url, { token: tokens.norole, where: `no-role ${r.key}` });
-      const p = refusedWith(res, [403]);
+      const p = refusedWith(res, r.key in KEYED ? [401] : [403]);
       return p && `${r.key}: ${p}`;
     });
     expect(problems).toEqual([]);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER_ROOT = resolve(import.meta.dirname, '..');
 
 /** One process loading the config from DATA_DIR at `startAt`; resolves with the secrets it printed. */
-function loadIn(dataDir: string, startAt: number): Promise<{ tokenSecret: string; rsaPrivateKey: string }> {
+function loadIn(dataDir: string, startAt: number): Promise<{ tokenSecret: string; rsaPrivateKey: string; backupKey: string }> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/print-secrets.ts'], {
       cwd: SERVER_ROOT,
@@ -23,7 +23,7 @@ function loadIn(dataDir: string, startAt: number): Promise<{ tokenSecret: string
 }
 
 describe('secrets generated into a DATA_DIR shared by several servers', () => {
-  it('servers starting at the same moment on an empty shared DATA_DIR all get the one token secret and RSA key on disk', async () => {
+  it('servers starting at the same moment on an empty shared DATA_DIR all get the one token secret, RSA key and backup key on disk', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pv-shared-'));
     // every process waits for the same instant (after tsx has loaded), then generates: a real race
     const startAt = Date.now() + 4000;
@@ -31,12 +31,14 @@ describe('secrets generated into a DATA_DIR shared by several servers', () => {
     const onDisk = {
       tokenSecret: readFileSync(join(dataDir, 'token-secret'), 'utf8').trim(),
       rsaPrivateKey: readFileSync(join(dataDir, 'login-rsa.pem'), 'utf8'),
+      backupKey: readFileSync(join(dataDir, 'backup-key'), 'utf8').trim(),
     };
+    expect(onDisk.backupKey.length).toBeGreaterThan(40);
     expect(onDisk.tokenSecret.length).toBeGreaterThan(40);
     expect(onDisk.rsaPrivateKey).toContain('BEGIN PRIVATE KEY');
     for (const r of results) expect(r).toEqual(onDisk);
-    for (const name of ['token-secret', 'login-rsa.pem']) expect(statSync(join(dataDir, name)).mode & 0o777).toBe(0o600);
+    for (const name of ['token-secret', 'login-rsa.pem', 'backup-key']) expect(statSync(join(dataDir, name)).mode & 0o777).toBe(0o600);
     // the losers' temporary files are gone
-    expect(readdirSync(dataDir).sort()).toEqual(['login-rsa.pem', 'token-secret']);
+    expect(readdirSync(dataDir).sort()).toEqual(['backup-key', 'login-rsa.pem', 'token-secret']);
   });
 });

@@ -23,6 +23,9 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.display_token_expired': '大屏令牌“%{name}”已于 %{at} 过期，请向管理员索取新的大屏链接',
     'error.display_token_scope': '大屏令牌只能读取统计数据',
     'error.display_token_already_revoked': '大屏令牌“%{name}”已经吊销过了',
+    'error.backup_key': '备份密钥不对：请在服务器上用 pnpm backup 备份（它读取数据目录里的 backup-key）',
+    'error.backup_postgres': '本服务器使用 PostgreSQL：请用 pg_dump 备份数据库，再备份数据目录（见 README“备份与恢复”）',
+    'error.backup_running': '已有一个备份正在进行，请等它完成后再试',
   },
   en: {
     'validation.type': 'Wrong type, expected %{expected}',
@@ -42,6 +45,9 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.display_token_expired': 'The display token "%{name}" expired at %{at}; ask an administrator for a new big-screen link',
     'error.display_token_scope': 'A display token can only read statistics',
     'error.display_token_already_revoked': 'The display token "%{name}" is already revoked',
+    'error.backup_key': 'Wrong backup key: back up on the server with pnpm backup (it reads backup-key in the data folder)',
+    'error.backup_postgres': 'This server uses PostgreSQL: back up the database with pg_dump and the data folder with your file backups (README "Backup and restore")',
+    'error.backup_running': 'Another backup is running; try again when it has finished',
   },
 };
 

@@ -1,0 +1,152 @@
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { dataDirOf } from '../config.ts';
+import { openDb } from '../db/client.ts';
+import { backupTar, restoreBackup, unpackBackup } from '../backup/archive.ts';
+import { dataDirOwner, lockDataDir, type DataDirOwner } from '../backup/lock.ts';
+import { BACKUP_KEY_HEADER } from '../backup/routes.ts';
+
+/**
+ * Backup and restore of an embedded-database install (DATA_DIR: the PGlite folder, uploads, secrets).
+ *   pnpm backup --out <file.tar.gz>     while the server runs (asks it) or not (reads the folder)
+ *   pnpm restore --from <file.tar.gz>   with the server stopped; the old content is moved aside
+ *   pnpm backup --verify <file.tar.gz>  reads an archive through and checks every checksum
+ * PostgreSQL installs back up with pg_dump instead (README "Backup and restore").
+ */
+const USAGE = `usage:
+  pnpm backup --out <file.tar.gz>       back up DATA_DIR (the running server is asked; without one the folder is read)
+  pnpm backup --verify <file.tar.gz>    check an archive: every entry against its checksum
+  pnpm restore --from <file.tar.gz>     restore into DATA_DIR (stop the server first; the old content is kept in DATA_DIR/.before-restore-<time>)`;
+
+class UsageError extends Error {}
+
+const [command, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    out: { type: 'string' },
+    from: { type: 'string' },
+    verify: { type: 'string' },
+    force: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+/** Relative paths from where pnpm was started (the repository root for `pnpm backup`), not from packages/server. */
+const userPath = (path: string) => resolve(process.env.INIT_CWD || process.cwd(), path);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** Streams the running server's backup into `file`. */
+async function backupOnline(dataDir: string, owner: DataDirOwner, file: string) {
+  const keyFile = join(dataDir, 'backup-key');
+  if (!existsSync(keyFile)) throw new UsageError(`${keyFile} is missing: restart the server once so that it creates it`);
+  const host = !owner.host || owner.host === '0.0.0.0' || owner.host === '::' ? '127.0.0.1' : owner.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${owner.port}/api/system/backup`;
+  const res = await fetch(url, { headers: { [BACKUP_KEY_HEADER]: readFileSync(keyFile, 'utf8').trim() } });
+  if (res.status !== 200 || !res.body) {
+    const text = await res.text();
+    let msg = text;
+    try {
+      msg = (JSON.parse(text) as { msg?: string }).msg ?? text;
+    } catch {
+      /* not the API's envelope */
+    }
+    throw new UsageError(`the server (${url}) refused: ${res.status} ${msg}`);
+  }
+  await pipeline(Readable.fromWeb(res.body), createWriteStream(file, { mode: 0o600 }));
+  return `from the running server (pid ${owner.pid})`;
+}
+
+/** Reads the folder itself, holding its lock so that no server starts meanwhile. */
+async function backupOffline(dataDir: string, file: string) {
+  if (!existsSync(join(dataDir, 'pglite'))) throw new UsageError(`${dataDir} holds no embedded database (no pglite folder)`);
+  const lock = lockDataDir(dataDir, 'pnpm backup');
+  try {
+    const handle = await openDb({ dataDir, migrate: false });
+    try {
+      await pipeline(Readable.from(backupTar(dataDir, handle.dump!)), createGzip({ level: 6 }), createWriteStream(file, { mode: 0o600 }));
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    lock.release();
+  }
+  return 'from the folder (no server was running)';
+}
+
+/** Reads an archive through: every checksum, the manifest; nothing is written. */
+const verify = (file: string) => unpackBackup(createReadStream(file).pipe(createGunzip()), null);
+
+async function backup(dataDir: string) {
+  if (!values.out) throw new UsageError('--out <file.tar.gz> is required');
+  const out = userPath(values.out);
+  const rel = relative(dataDir, out);
+  if (!rel.startsWith('..') && !isAbsolute(rel)) throw new UsageError(`${out} is inside DATA_DIR (${dataDir}): it would be backed up with the next backup; write it elsewhere`);
+  if (existsSync(out) && !values.force) throw new UsageError(`${out} exists (--force replaces it)`);
+  mkdirSync(resolve(out, '..'), { recursive: true });
+  const partial = `${out}.partial`;
+  const started = Date.now();
+  const owner = dataDirOwner(dataDir);
+  let how: string;
+  try {
+    if (owner && owner.role !== 'server') throw new UsageError(`${dataDir} is in use by \`${owner.role}\` (pid ${owner.pid}); try again when it has finished`);
+    if (owner && !owner.port) throw new UsageError(`the server (pid ${owner.pid}) is still starting; try again in a moment`);
+    how = owner ? await backupOnline(dataDir, owner, partial) : await backupOffline(dataDir, partial);
+    const { files, database } = await verify(partial);
+    renameSync(partial, out);
+    console.log(`Backup written ${how}: ${out}\n  ${mib(statSync(out).size)} compressed; database ${mib(database.size)}, ${files.length} files; checked; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (err) {
+    rmSync(partial, { force: true });
+    throw err;
+  }
+}
+
+async function restore(dataDir: string) {
+  if (!values.from) throw new UsageError('--from <file.tar.gz> is required');
+  const from = userPath(values.from);
+  if (!existsSync(from)) throw new UsageError(`${from} does not exist`);
+  mkdirSync(dataDir, { recursive: true });
+  const owner = dataDirOwner(dataDir);
+  if (owner) throw new UsageError(`${dataDir} is in use by ${owner.role === 'server' ? 'a running server' : `\`${owner.role}\``} (pid ${owner.pid}): stop it first`);
+  const lock = lockDataDir(dataDir, 'pnpm restore');
+  try {
+    const started = Date.now();
+    const result = await restoreBackup(createReadStream(from).pipe(createGunzip()), dataDir);
+    console.log(
+      [
+        `Restored ${from} (made ${result.manifest.created}) into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.users} users, ${result.files} files.`,
+        result.previous ? `  The previous content was moved to ${result.previous} (delete it when the restored data looks right).` : '',
+        `  Start the server: it applies any newer migrations to the restored database.`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+async function main() {
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  if (process.env.DATABASE_URL) throw new UsageError('DATABASE_URL is set: this install keeps its data in PostgreSQL — back it up with pg_dump and restore with pg_restore (README "Backup and restore")');
+  const dataDir = dataDirOf(process.env);
+  if (command === 'backup' && values.verify) {
+    const { manifest, files, database } = await verify(userPath(values.verify));
+    console.log(`${values.verify}: a backup made ${manifest.created}; database ${mib(database.size)}, ${files.length} files; every checksum matches`);
+  } else if (command === 'backup') await backup(dataDir);
+  else if (command === 'restore') await restore(dataDir);
+  else throw new UsageError(`unknown command ${command}\n${USAGE}`);
+}
+
+main().catch((err: unknown) => {
+  // every failure is told in one line: a damaged archive, a busy folder, a refusal of the server
+  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
