@@ -131,7 +131,7 @@ async function restore(dataDir: string) {
 }
 
 async function main() {
-  if (values.help || !command) {
+  if (values.help || !command || command === '--help' || command === '-h') {
     console.log(USAGE);
     return;
   }
