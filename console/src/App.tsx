@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, Loading } from 'react-admin';
 import { authProvider, type AccessInfo } from './providers/authProvider.ts';
-import { dataProvider } from './providers/dataProvider.ts';
+import { dataProvider } from './providers/lazyDataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { LoginPage } from './shell/LoginPage.tsx';
 import { AppNotification } from './shell/AppNotification.tsx';
