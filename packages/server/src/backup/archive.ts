@@ -64,6 +64,16 @@ async function* entry(name: string, chunks: AsyncIterable<Uint8Array> | Buffer, 
   sums[name] = { size, sha256: hash.digest('hex') };
 }
 
+/** A Blob's bytes chunk by chunk (through its reader: a web stream is not async-iterable in every lib setting). */
+async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
 /**
  * The uncompressed tar of a backup, as a stream of chunks. `dumpDatabase` gives a consistent copy of
  * the PGlite data folder (taken under PGlite's own lock, so queries wait for it but nothing fails).
@@ -74,7 +84,7 @@ export async function* backupTar(dataDir: string, dumpDatabase: () => Promise<Bl
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
   yield* entry('manifest.json', manifestBytes, manifestBytes.length, sums);
   const database = await dumpDatabase();
-  yield* entry(DATABASE_ENTRY, database.stream(), database.size, sums);
+  yield* entry(DATABASE_ENTRY, blobChunks(database), database.size, sums);
   for await (const path of dataFiles(dataDir)) {
     // read whole (uploads are at most tens of MiB): the size in the header is then the size sent
     const bytes = await readFile(join(dataDir, path)).catch((err: NodeJS.ErrnoException) => {
@@ -99,8 +109,8 @@ function safeRelative(path: string): string {
   return rel;
 }
 
-async function collect(data: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>): Promise<Buffer[]> {
-  const chunks: Buffer[] = [];
+async function collect(data: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>): Promise<Array<Buffer<ArrayBuffer>>> {
+  const chunks: Array<Buffer<ArrayBuffer>> = [];
   for await (const chunk of data) {
     hash.update(chunk);
     chunks.push(Buffer.from(chunk));
@@ -122,7 +132,7 @@ export interface Unpacked {
  */
 export async function unpackBackup(tar: AsyncIterable<Buffer>, target: string | null): Promise<Unpacked> {
   // what the callback finds (an object: assignments inside the callback are not narrowed away)
-  const found: { manifest?: Manifest; database?: Buffer[]; sums?: Sums } = {};
+  const found: { manifest?: Manifest; database?: Array<Buffer<ArrayBuffer>>; sums?: Sums } = {};
   const seen: Sums = {};
   const files: string[] = [];
   await readTar(tar, async (name, size, data) => {
