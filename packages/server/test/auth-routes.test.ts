@@ -14,6 +14,8 @@ const PUBLIC = [
   '/api/public/avatar/:key',
   // uploaded files: an <img>/<iframe> cannot send a token; the link is HMAC-signed and expires (modules/file)
   '/api/public/file/:id/:variant',
+  // pnpm backup: no account, the data folder's backup key instead (backup/routes.ts; 401 without it)
+  '/api/system/backup',
   '/api/system/index/auth_config',
   '/api/system/index/login',
   '/api/system/index/refresh_token',
