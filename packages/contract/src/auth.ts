@@ -7,10 +7,6 @@ import { usernameField } from './system.ts';
  * identity provider, RSA-encrypted passwords, the 山海系统 ticket and the start page.
  */
 
-/** Public: what the login page may offer (register link, RSA, external provider, 山海系统 link). */
-export const AUTH_CONFIG_PATH = '/api/system/index/auth_config';
-/** Public: the provider's authorize URL with a server-signed state (external sign-in). */
-export const SOCIAL_URL_PATH = '/api/system/index/social_url';
 
 export const SMS_CODE_LENGTH = 6;
 

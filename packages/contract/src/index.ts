@@ -10,6 +10,7 @@ export * from './agent.ts';
 export * from './product.ts';
 export * from './paths.ts';
 export * from './stats.ts';
+export * from './route-keys.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
 export * from './system.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './fields.ts';
+import { ROUTE_BOOL_KEYS, ROUTE_FLAG_KEYS, type RouteFlagKey } from './route-keys.ts';
 
 /**
  * Route/menu records (SPEC.md §3). The server sends meta flags as 1/0 (`ServerRoute`); the console
@@ -7,12 +8,6 @@ import { numeric } from './fields.ts';
  * reads that one typed object.
  */
 
-/** Meta flags that arrive as 1/0 and become booleans. */
-export const ROUTE_FLAG_KEYS = ['dot', 'hidden', 'levelHidden', 'noKeepAlive', 'dynamicNewTab', 'breadcrumbHidden', 'noClosable'] as const;
-export type RouteFlagKey = (typeof ROUTE_FLAG_KEYS)[number];
-
-/** Flags that are booleans on both sides (a 1/0 is accepted for them too). */
-export const ROUTE_BOOL_KEYS = ['isCustomSvg', 'tabHidden', 'noColumn'] as const;
 
 /** A route guard: roles (any of), or the object form of the permission check (SPEC.md §6). */
 export type RouteGuard = string[] | { role?: string[]; permission?: string[]; mode?: 'allOf' | 'oneOf' | 'except' };

@@ -48,3 +48,9 @@ export const RESOURCE_OPS = {
   update_field: 'POST',
 } as const;
 export type ResourceOp = keyof typeof RESOURCE_OPS;
+
+// Sign-in paths the login page needs (here, not in auth.ts: that module's schemas would bring zod to the login page)
+/** Public: what the login page may offer (register link, RSA, external provider, 山海系统 link). */
+export const AUTH_CONFIG_PATH = '/api/system/index/auth_config';
+/** Public: the provider's authorize URL with a server-signed state (external sign-in). */
+export const SOCIAL_URL_PATH = '/api/system/index/social_url';
