@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Admin, Loading } from 'react-admin';
 import { authProvider, type AccessInfo } from './providers/authProvider.ts';
 import { dataProvider } from './providers/lazyDataProvider.ts';
-import { i18nProvider } from './providers/i18nProvider.ts';
+import { i18nProvider, loadFullCatalogue } from './providers/i18nProvider.ts';
 import { LoginPage } from './shell/LoginPage.tsx';
 import { AppNotification } from './shell/AppNotification.tsx';
 import { useLiveTheme } from './shell/theme.ts';
@@ -10,9 +10,10 @@ import { appConfig } from './config.ts';
 import { CatchAll, RootRedirect, renderRoutes } from './shell/routes/AppRoutes.tsx';
 
 /**
- * The shell (menus, top bar, tabs, theme drawer) loads after sign-in: the login page does not pay for it.
+ * The shell (menus, top bar, tabs, theme drawer) loads after sign-in, with the whole zh-CN catalogue:
+ * the login page does not pay for them.
  */
-const Shell = lazy(() => import('./shell/Layout.tsx').then((m) => ({ default: m.Layout })));
+const Shell = lazy(() => Promise.all([import('./shell/Layout.tsx'), loadFullCatalogue()]).then(([m]) => ({ default: m.Layout })));
 const Layout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading />}>
     <Shell>{children}</Shell>

@@ -2,10 +2,9 @@ import { AutocompleteInput, ReferenceInput, useRecordContext } from 'react-admin
 import { Chip } from '@mui/material';
 import { AgentStatus, type Agent } from '@pv/contract';
 import { useLang } from '../common/format.tsx';
+import { AGENT_RESOURCE } from './resource.ts';
 
-/** The react-admin resource of #/stationManagement/inputagent and the API behind it. */
-export const AGENT_RESOURCE = 'stationManagement/inputagent';
-export const AGENT_API = 'agent';
+export { AGENT_API, AGENT_RESOURCE } from './resource.ts';
 
 export const fieldLabel = (name: string) => `resources.${AGENT_RESOURCE}.fields.${name}`;
 

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { AGENT_RESOURCE } from './common.tsx';
+import { AGENT_RESOURCE } from './resource.ts';
 
 const AgentList = lazyView(() => import('./AgentList.tsx'));
 const AgentCreate = lazyView(() => import('./AgentCreate.tsx'));

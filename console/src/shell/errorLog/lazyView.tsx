@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { appConfig } from '../../config.ts';
 import { errorLog } from './store.ts';
+import { loadFullCatalogue } from '../../providers/i18nProvider.ts';
 
 /** A view's code chunk failed to load or took longer than the time-out (SPEC.md §8 chunk loading). */
 export class ChunkLoadError extends Error {
@@ -71,10 +72,12 @@ class ChunkBoundary extends Component<{ onRetry(): void; children: ReactNode }, 
 
 /**
  * `React.lazy` for views, with a load time-out (appConfig.chunkLoadTimeoutMs, 120 s) and, when the
- * chunk fails, a load error with a retry that loads it again (instead of a blank page).
+ * chunk fails, a load error with a retry that loads it again (instead of a blank page). A view also
+ * waits for the whole zh-CN catalogue (the login page ships only its own part).
  */
 export function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, timeoutMs: number = appConfig.chunkLoadTimeoutMs): ComponentType<P> {
-  const make = () => lazy(() => loadWithTimeout(load, timeoutMs));
+  const loadWithTexts = () => Promise.all([load(), loadFullCatalogue()]).then(([view]) => view);
+  const make = () => lazy(() => loadWithTimeout(loadWithTexts, timeoutMs));
   let Lazy = make();
   const View = (props: P) => {
     const [attempt, setAttempt] = useState(0);
