@@ -367,7 +367,8 @@ async function benchLoad(): Promise<LoadRun[]> {
       console.log(where, { requests: loaded.requests, errors: loaded.errorsByStatus, p50: loaded.all.p50, p99: loaded.all.p99, perSecond: loaded.perSecond });
       runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, loaded });
     } finally {
-      await server.stop();
+      server.child.kill('SIGTERM');
+      await server.exited;
     }
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));

@@ -7,10 +7,9 @@
  * Each user edits only its own customers and freezes/unfreezes only its own stations, so a 409 would
  * be a real lost-update bug, not two users racing on purpose.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
-import { REPO_ROOT } from '@pv/server/src/config.ts';
+import { type ServerProcess, startServer } from '@pv/server/test/process.ts';
 import { BENCH_PASSWORD } from './server.ts';
 import { type Summary, summarize } from './stats.ts';
 
@@ -41,38 +40,17 @@ interface Owned {
   stations: { id: number; version: number; frozen: boolean }[];
 }
 
-/** Starts the built server on a free port with `env` (DATA_DIR or DATABASE_URL) and waits for its banner. */
-export async function startBuiltServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'packages/server/dist/main.js')], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PV_ADMIN_PASSWORD: BENCH_PASSWORD, DEMO_DATA: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /is running: http:\/\/[^:]+:(\d+)\//.exec(out);
-      if (m) resolve(Number(m[1]));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${out}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+/**
+ * The built server (dist/main.js, as production runs it) on a free port with `env` (DATA_DIR or
+ * DATABASE_URL): the server tests' own launcher, at LOG_LEVEL warn so request logging is not measured.
+ */
+export function startBuiltServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startServer({ LOG_LEVEL: 'warn', PV_ADMIN_PASSWORD: BENCH_PASSWORD, ...env }, undefined, { built: true });
 }
 
 /** Resident memory of a process in MiB (Linux /proc), 0 elsewhere. */
 async function rssMiB(pid: number): Promise<number> {
   try {
-    const { readFile } = await import('node:fs/promises');
     const m = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
   } catch {

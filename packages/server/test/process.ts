@@ -18,11 +18,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts src/main.ts through tsx on a free port (PORT=0; the port is read from the "listening" log
- * line). `launcher` wraps the command line, e.g. in a shell, to test signals through a parent.
+ * Starts src/main.ts through tsx (or, `built`, the bundle dist/main.js as `pnpm start` runs it) on a
+ * free port (PORT=0; the port is read from the "listening" log line or the start banner, which is
+ * printed at any LOG_LEVEL). `launcher` wraps the command line, e.g. in a shell, to test signals
+ * through a parent.
  */
-export async function startServer(env: Record<string, string>, launcher?: (cmd: string[]) => string[]): Promise<ServerProcess> {
-  const cmd = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+export async function startServer(env: Record<string, string>, launcher?: (cmd: string[]) => string[], options: { built?: boolean } = {}): Promise<ServerProcess> {
+  const cmd = options.built ? [process.execPath, 'dist/main.js'] : [process.execPath, '--import', 'tsx', 'src/main.ts'];
   const [file, ...args] = launcher ? launcher(cmd) : cmd;
   const child = spawn(file!, args, {
     cwd: SERVER_ROOT,
@@ -47,10 +49,10 @@ export async function startServer(env: Record<string, string>, launcher?: (cmd: 
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)|is running: http:\/\/[^:]+:(\d+)\//.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolvePort(Number(m[1]));
+        resolvePort(Number(m[1] ?? m[2]));
       }
     };
     child.stdout!.on('data', onData);
