@@ -23,6 +23,8 @@
  *     --load-seconds (default 60) mixing list, detail, edit and lifecycle requests, beside one user
  *     running the same mix; on PGlite seeded with --load-customers (default 100000), and on a fresh
  *     database of the PostgreSQL server at --load-postgres URL (created, seeded the same, dropped).
+ *  7. With --keyword-postgres URL: the keyword cases of 1. and their index write cost on a PostgreSQL
+ *     seeded beforehand (`DATABASE_URL=URL pnpm seed --customers 5000000`), signed in with --ops-password.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -69,6 +71,7 @@ const { values } = parseArgs({
     'stats-agent': { type: 'string' },
     'stats-naive-requests': { type: 'string', default: '20' },
     'skip-ops': { type: 'boolean', default: false },
+    'keyword-postgres': { type: 'string' },
     load: { type: 'boolean', default: false },
     'load-clients': { type: 'string', default: '100' },
     'load-seconds': { type: 'string', default: '60' },
@@ -167,6 +170,7 @@ async function main() {
   const xlsx = values['skip-export'] ? null : await benchExport(Number(values['export-rows']));
   const opsUrl = values['ops-database-url'];
   const ops = opsUrl && !values['skip-ops'] ? await benchOperations(opsUrl, values['ops-password'], Number(values['ops-requests'])) : null;
+  const keywordPg = values['keyword-postgres'] ? await benchKeywordPostgres(values['keyword-postgres'], values['ops-password']) : null;
   const stats = values.stats ? await benchStats() : null;
   const daping = values.daping
     ? await benchDaping({ refreshes: Number(values['daping-refreshes']), frameSamples: Number(values['daping-frames']), screenshot: values['daping-screenshot'], dist: values['daping-dist'] })
@@ -203,7 +207,8 @@ async function main() {
       measuredOn,
     ];
   }
-  if (list) sections['keyword-search'] = [...keywordSection(list), '', measuredOn];
+  if (list) sections['keyword-search'] = [...keywordSection(list, 'embedded PGlite'), '', measuredOn];
+  if (keywordPg) sections['keyword-search-postgres'] = [...keywordSection(keywordPg, 'PostgreSQL'), '', measuredOn];
   if (daping) {
     const mib = (b: number) => `${(b / 2 ** 20).toFixed(2)} MiB`;
     const pct = (from: number, to: number) => `${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)}%`;
@@ -278,7 +283,7 @@ async function main() {
   if (load) sections.load = [...loadSection(load), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 
@@ -423,8 +428,26 @@ main().catch((err) => {
   process.exit(1);
 });
 
+/**
+ * Keyword search on a PostgreSQL seeded beforehand (\`pnpm seed --customers 5000000\` with DATABASE_URL):
+ * the same cases and write cost as on PGlite, signed in with --ops-password.
+ */
+async function benchKeywordPostgres(databaseUrl: string, password: string): Promise<KeywordRun> {
+  const { base, token, handle, close } = await serve({ databaseUrl, password });
+  try {
+    const [count] = await query<{ n: number }>(handle.db, sql`select count(*)::int as n from customers`);
+    const keyword = await benchKeywords(base, token, 'customer', await customerKeywords(handle), 200);
+    const writeCost = await searchWriteCost(handle, 20_000);
+    return { customers: count?.n ?? 0, keyword, writeCost };
+  } finally {
+    await close();
+  }
+}
+
+type KeywordRun = Pick<ListResult, 'customers' | 'keyword' | 'writeCost'>;
+
 /** Keyword search beside the plain page (lib/keyword.ts) and what its trigram indexes cost on writes. */
-function keywordSection(list: ListResult): string[] {
+function keywordSection(list: KeywordRun, where: string): string[] {
   const { keyword: k, writeCost: w } = list;
   const ratio = (s: Summary) => `${(s.p50 / k.plain.p50).toFixed(2)}×`;
   const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
@@ -432,7 +455,7 @@ function keywordSection(list: ListResult): string[] {
   const worst = Math.max(...selective.map((c) => c.run.p50 / k.plain.p50));
   const broad = k.cases.filter((c) => c.total > 1000);
   return [
-    `## Keyword search at ${list.customers.toLocaleString('en')} customers (embedded PGlite)`,
+    `## Keyword search at ${list.customers.toLocaleString('en')} customers (${where})`,
     '',
     `GET /api/system/customer/index?page=1&limit=20&q=… over HTTP on loopback, 1 in flight, beside the plain first page (no filter, ${k.plainTotal.toLocaleString('en')} rows) in the same run. \`q\` matches name, phone or address (resources/query.ts keywordMatch): three or more characters through a pg_trgm GIN index per column (migration 0027), two through the character-pair GIN index of name and address (migration 0028) and as a phone prefix; the total is counted over the matching rows.`,
     '',
