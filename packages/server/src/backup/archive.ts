@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -33,19 +33,18 @@ export class BackupError extends Error {}
 
 /** DATA_DIR's files a backup carries: all but the database folder, the lock and dot-files (temporaries, earlier restores). */
 async function* dataFiles(dataDir: string, rel = ''): AsyncGenerator<string> {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = (await readdir(join(dataDir, rel))).sort();
+    entries = (await readdir(join(dataDir, rel), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  for (const name of names) {
-    if (name.startsWith('.') || (!rel && (name === 'pglite' || name === LOCK_FILE))) continue;
-    const path = rel ? `${rel}/${name}` : name;
-    const entries = await readdir(join(dataDir, path)).catch(() => null);
-    if (entries) yield* dataFiles(dataDir, path);
-    else yield path;
+  for (const e of entries) {
+    if (e.name.startsWith('.') || (!rel && (e.name === 'pglite' || e.name === LOCK_FILE))) continue;
+    const path = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) yield* dataFiles(dataDir, path);
+    else if (e.isFile()) yield path;
   }
 }
 

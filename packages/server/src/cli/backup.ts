@@ -110,8 +110,7 @@ async function restore(dataDir: string) {
   const from = userPath(values.from);
   if (!existsSync(from)) throw new UsageError(`${from} does not exist`);
   mkdirSync(dataDir, { recursive: true });
-  const owner = dataDirOwner(dataDir);
-  if (owner) throw new UsageError(`${dataDir} is in use by ${owner.role === 'server' ? 'a running server' : `\`${owner.role}\``} (pid ${owner.pid}): stop it first`);
+  // refuses, naming the owner, while a server or another command has the folder
   const lock = lockDataDir(dataDir, 'pnpm restore');
   try {
     const started = Date.now();
