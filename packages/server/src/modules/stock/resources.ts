@@ -15,7 +15,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { materials, stockBalances, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, outOfScope } from '../../http/errors.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { checkRegion } from '../customer/resource.ts';
@@ -136,9 +136,9 @@ async function checkKeeper(tx: Queryable, keeperId: unknown) {
   if (!u) throw new ApiError(400, 'error.warehouse_keeper_invalid', { id: keeperId });
 }
 
-/** An agent's user creates warehouses of its own agent only. */
-function forcedAgent(input: Row, auth: AuthContext): Row {
-  return auth.scope === 'agent' ? { ...input, agent_id: auth.agentId } : input;
+/** An agent's user's new warehouse is its agent's unless it names one (another agent's is then out of scope: 403). */
+function defaultAgent(input: Row, auth: AuthContext): Row {
+  return auth.scope === 'agent' && input.agent_id == null ? { ...input, agent_id: auth.agentId } : input;
 }
 
 /** /api/system/warehouse/*: 中心仓 / 区域仓 / 班组车载 with a keeper; agent data scope (agent_id), self = keeper or creator. */
@@ -182,13 +182,15 @@ export const warehouseResource = defineResource({
     await assertUnique(tx, warehouses, input.code, null, 'error.warehouse_code_taken');
     if (input.province_code != null) await checkRegion(input);
     await checkKeeper(tx, input.keeper_id);
-    return { ...forcedAgent(input, auth), created_by: auth.userId };
+    return { ...defaultAgent(input, auth), created_by: auth.userId };
   },
   async prepareEdit(input, before, { auth, tx }) {
     await assertUnique(tx, warehouses, input.code, before.id as number, 'error.warehouse_code_taken');
     if (input.province_code !== undefined || input.city_code !== undefined) await checkRegion(input, before);
     await checkKeeper(tx, input.keeper_id);
-    return input.agent_id !== undefined ? forcedAgent(input, auth) : input;
+    // an agent's user cannot hand its warehouse to another agent (or to none)
+    if (auth.scope === 'agent' && input.agent_id !== undefined && input.agent_id !== before.agent_id) throw outOfScope();
+    return input;
   },
   async beforeDelete(rows, { tx }) {
     for (const r of rows) {
