@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import {
+  AutocompleteInput,
+  Create,
+  DeleteButton,
+  Edit,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useCanAccess,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  type SimpleFormProps,
+} from 'react-admin';
+import { WAREHOUSE_EDITABLE, warehouseCreateSchema, warehouseEditSchema, type Warehouse } from '@pv/contract';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import { RegionInput } from '../../forms/RegionInput.tsx';
+import { changedFields } from '../../providers/dataProvider.ts';
+import { present } from '../common/actions.tsx';
+import { useConflictEdit } from '../common/ConflictDialog.tsx';
+import { Section } from '../customer/CustomerForm.tsx';
+import { AgentInput } from '../customer/common.tsx';
+import { useStockChoices, warehouseField } from './common.tsx';
+import { WAREHOUSE_RESOURCE, warehouseShowPath } from './logic.ts';
+
+const FormToolbar = () => {
+  const record = useRecordContext<Warehouse>();
+  const { canAccess: deletable } = useCanAccess({ resource: WAREHOUSE_RESOURCE, action: 'delete' });
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      {deletable && record?.id !== undefined && <DeleteButton mutationMode="pessimistic" confirmTitle="pv.stock.warehouse.delete_title" confirmContent="pv.stock.warehouse.delete_confirm" />}
+    </Toolbar>
+  );
+};
+
+/** The keeper: an enabled user (the user list; low-stock messages go to this person). */
+const KeeperInput = () => (
+  <ReferenceInput source="keeper_id" reference="setting/userManagement" sort={{ field: 'username', order: 'ASC' }} perPage={20} filter={{ status: 'enabled' }}>
+    <AutocompleteInput
+      label={warehouseField('keeper_id')}
+      optionText={(u: { username: string; full_name?: string | null }) => (u.full_name ? `${u.full_name}（${u.username}）` : u.username)}
+      filterToQuery={(q: string) => ({ q })}
+      helperText="pv.stock.warehouse.keeper_hint"
+    />
+  </ReferenceInput>
+);
+
+const WarehouseForm = (props: Omit<SimpleFormProps, 'children'>) => {
+  const choices = useStockChoices();
+  return (
+    <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 1100 }}>
+      <Section title="pv.stock.warehouse.basic">
+        <TextInput source="code" label={warehouseField('code')} autoComplete="off" isRequired />
+        <TextInput source="name" label={warehouseField('name')} autoComplete="off" isRequired />
+        <SelectInput source="kind" label={warehouseField('kind')} choices={choices.kind} isRequired />
+        <KeeperInput />
+        <AgentInput source="agent_id" label={warehouseField('agent_id')} />
+        <SelectInput source="status" label={warehouseField('status')} choices={choices.status} defaultValue="enabled" />
+      </Section>
+      <Section title="pv.stock.warehouse.location">
+        <RegionInput />
+        <TextInput source="address" label={warehouseField('address')} />
+        <TextInput source="remark" label={warehouseField('remark')} multiline />
+      </Section>
+    </SimpleForm>
+  );
+};
+
+export const WarehouseCreate = () => {
+  const translate = useTranslate();
+  const resolver = useMemo(() => contractResolver(warehouseCreateSchema, translate, present), [translate]);
+  return (
+    <Create title="pv.stock.warehouse.create_title" redirect={(_r, id) => warehouseShowPath(id ?? '')} mutationMode="pessimistic" transform={present}>
+      <WarehouseForm resolver={resolver} />
+    </Create>
+  );
+};
+
+const editable = (values: Record<string, unknown>) => Object.fromEntries([...WAREHOUSE_EDITABLE, 'version'].filter((k) => k in values).map((k) => [k, values[k]]));
+
+const EditForm = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<Warehouse>();
+  const resolver = useMemo(
+    () =>
+      contractResolver(warehouseEditSchema, translate, (values: Record<string, unknown>) => ({
+        id: record?.id,
+        version: record?.version,
+        ...changedFields(values, record as unknown as Record<string, unknown>, WAREHOUSE_EDITABLE),
+      })),
+    [translate, record],
+  );
+  return <WarehouseForm resolver={resolver} />;
+};
+
+export const WarehouseEdit = () => {
+  const redirect = useRedirect();
+  const { mutationOptions, dialog } = useConflictEdit(WAREHOUSE_RESOURCE, WAREHOUSE_EDITABLE, { fieldLabel: warehouseField, onSaved: (r) => redirect(warehouseShowPath(r.id)) });
+  return (
+    <Edit mutationMode="pessimistic" transform={editable} redirect={(_r, id) => warehouseShowPath(id ?? '')} mutationOptions={mutationOptions}>
+      <EditForm />
+      {dialog}
+    </Edit>
+  );
+};
