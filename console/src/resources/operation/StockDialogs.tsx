@@ -7,7 +7,7 @@ import IssueIcon from '@mui/icons-material/OutboxOutlined';
 import TransferIcon from '@mui/icons-material/SwapHorizOutlined';
 import ReturnIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import AdjustIcon from '@mui/icons-material/FactCheckOutlined';
-import ThresholdIcon from '@mui/icons-material/NotificationsActiveOutlined';
+
 import { stockAdjustSchema, stockInSchema, stockIssueSchema, stockReturnSchema, stockThresholdSchema, stockTransferSchema, type StockBalance } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
@@ -160,4 +160,3 @@ export const StockActionButtons = () => {
   );
 };
 
-export { ThresholdIcon };

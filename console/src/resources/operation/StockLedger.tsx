@@ -20,6 +20,7 @@ import IssueIcon from '@mui/icons-material/OutboxOutlined';
 import ThresholdIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { MaterialCategory, StockMovementKind, StockRefType, type StockBalance, type StockMovement } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
@@ -35,6 +36,10 @@ const KIND_COLORS: Record<string, 'success' | 'warning' | 'info' | 'default' | '
   return: 'secondary',
   adjust: 'default',
 };
+
+/** the list fits the page: wide tables scroll inside it, not the page sideways */
+const LIST_SX = { minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } as const;
+const cellSx = { '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' } } as const;
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -90,6 +95,7 @@ const Toolbar = ({ tab }: { tab: 'balances' | 'ledger' }) => {
 
 const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
   const lang = useLang();
+  const height = useTableHeight(60);
   const translate = useTranslate();
   const choices = useStockChoices();
   const filters = [
@@ -113,9 +119,10 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
       exporter={false}
       empty={false}
       title="pv.route.stockLedger"
+      sx={LIST_SX}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="balance-list">
+      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="balance-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
         <FunctionField<StockBalance> source="warehouse_code" label={stockField('warehouse_id')} render={(r) => `${r.warehouse_code} · ${r.warehouse_name}`} />
         <TextField source="material_code" label={stockField('material_code')} />
         <TextField source="material_name" label={stockField('material_name')} sortable={true} />
@@ -143,6 +150,7 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
 
 const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
   const lang = useLang();
+  const height = useTableHeight(60);
   const choices = useStockChoices();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
@@ -167,9 +175,10 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
       exporter={false}
       empty={false}
       title="pv.route.stockLedger"
+      sx={LIST_SX}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="movement-list">
+      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="movement-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
         <LocalDateField source="created_at" label={stockField('created_at')} showTime />
         <TextField source="doc_no" label={stockField('doc_no')} />
         <FunctionField<StockMovement> source="kind" label={stockField('kind')} render={(r) => <Chip size="small" color={KIND_COLORS[r.kind] ?? 'default'} label={StockMovementKind.label(r.kind, lang)} />} />
