@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
-import { searchIndexes, tstz, versioned } from './common.ts';
+import { searchIndexes, versioned } from './common.ts';
 import { stations } from './station.ts';
 import { users } from './system.ts';
 
