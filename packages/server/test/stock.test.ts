@@ -179,6 +179,21 @@ describe('stock movements', () => {
     expect(await ledger()).toEqual(before);
   });
 
+  it('opposite transfers of one material at the same moment all go through (no deadlock) and the total is kept', async () => {
+    const m = await material('TR-2');
+    const a = await warehouse('WH-A2');
+    const b = await warehouse('WH-B2');
+    await post('stock_movement/in', { warehouse_id: a.id, material_id: m.id, qty: '100' });
+    await post('stock_movement/in', { warehouse_id: b.id, material_id: m.id, qty: '100' });
+    const moves = Array.from({ length: 40 }, (_, i) =>
+      post('stock_movement/transfer', i % 2 ? { from_warehouse_id: a.id, to_warehouse_id: b.id, material_id: m.id, qty: '1.5' } : { from_warehouse_id: b.id, to_warehouse_id: a.id, material_id: m.id, qty: '1' }),
+    );
+    const results = await Promise.all(moves);
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    // 20 × 1.5 out of A, 20 × 1 into A
+    expect([await balance(a.id, m.id), await balance(b.id, m.id)]).toEqual(['90.000', '110.000']);
+  });
+
   it('return and adjust: a reason is required, a stale book quantity is refused, the difference is posted', async () => {
     const m = await material('ADJ-1', { unit: '米', category: 'cable' });
     const w = await warehouse('WH-ADJ');
