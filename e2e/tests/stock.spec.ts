@@ -51,10 +51,14 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   await visible(page.getByRole('textbox', { name: '仓库名称' })).fill('济南区域仓');
   await visible(page.getByRole('combobox', { name: '仓库类型' })).click();
   await page.getByRole('option', { name: '区域仓' }).click();
+  // the keeper (low-stock messages go to this person), picked by name
+  await visible(page.getByRole('combobox', { name: '库管员' })).fill('系统');
+  await page.getByRole('option', { name: /系统管理员/ }).click();
   await visible(page.getByRole('button', { name: /保存/ })).click();
   await expect(visible(page.getByTestId('warehouse-heading'))).toHaveText('济南区域仓');
   await page.goto('/#/operation/warehouseList');
   await expect(visible(page.getByTestId('warehouse-list'))).toContainText(wCode);
+  await expect(visible(page.getByTestId('warehouse-list'))).toContainText('系统管理员');
   await shot(page, 'stock-warehouse-list-zh');
 
   // 库存台账: 入库 120.5 米

@@ -441,6 +441,7 @@ const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
 /** Where a route's `id` is not its own resource's (owners: a user), or another record of it is asked. */
 const ID_OVERRIDES: Record<string, Record<string, Owned>> = {
   'GET /api/system/customer/owners': { id: 'user' },
+  'GET /api/system/warehouse/keepers': { id: 'user' },
   // the other routes ask for the construction order; get_info asks for the grid-connection one
   'GET /api/system/work_order/get_info': { id: 'grid' },
 };
@@ -603,7 +604,7 @@ describe.each([
         const data = res.data as { list?: Array<{ id: number }>; total?: number } | null;
         // a list filtered by their record: nothing (or no permission to list at all)
         if (r.path.endsWith('/index')) return (res.status === 200 && data?.total === 0) || !refusedWith(res, [403]) ? null : `${r.key}?${query}: ${res.status} total ${data?.total} (wanted nothing of theirs)`;
-        if (r.path.endsWith('/owners')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
+        if (r.path.endsWith('/owners') || r.path.endsWith('/keepers')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
         const p = refusedWith(res, [403, 404]);
         // with every permission, the refusal must come from the record's scope (or its absence)
         if (!p && caller === 'sdmax' && res.msg.startsWith('You do not have permission')) return `${r.key}: refused for a permission, not by the data scope`;

@@ -83,6 +83,12 @@ describe('materials and warehouses', () => {
     expect([bad.status, bad.msg]).toEqual([400, '库管员不存在或已停用（ID 99999）']);
     const badKind = await post('warehouse/add', { code: 'JN-02', name: 'x', kind: 'boat' });
     expect(badKind.status).toBe(400);
+    // the keeper picker: enabled users by name, for anyone who may list warehouses (no user:index needed)
+    const keepers = await get('warehouse/keepers', { q: '运营' }, op);
+    expect(keepers.data.list).toEqual([{ id: fx.op.id, username: 'op', full_name: '运营小李', name: '运营小李' }]);
+    expect((await get('warehouse/keepers', { id: fx.op.id })).data.list.map((u: { id: number }) => u.id)).toContain(fx.op.id);
+    const sdKeepers = await get('warehouse/keepers', { id: fx.hnUser.id }, await login(t.app, 'sd', USER_PASSWORD));
+    expect(sdKeepers.data.list.map((u: { id: number }) => u.id)).toEqual([fx.sdUser.id]);
     const list = await get('warehouse/index', { kind: 'central', province_code: '370000' });
     expect(list.data.list.map((r: { code: string }) => r.code)).toContain('JN-01');
   });

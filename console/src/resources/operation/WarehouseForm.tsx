@@ -1,22 +1,25 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import {
   AutocompleteInput,
   Create,
   DeleteButton,
   Edit,
-  ReferenceInput,
   SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
   useCanAccess,
+  useDataProvider,
   useRecordContext,
   useRedirect,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { WAREHOUSE_EDITABLE, warehouseCreateSchema, warehouseEditSchema, type Warehouse } from '@pv/contract';
+import { WAREHOUSE_EDITABLE, warehouseCreateSchema, warehouseEditSchema, type ListResult, type Warehouse } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { RegionInput } from '../../forms/RegionInput.tsx';
 import { changedFields } from '../../providers/dataProvider.ts';
@@ -38,17 +41,41 @@ const FormToolbar = () => {
   );
 };
 
-/** The keeper: an enabled user (the user list; low-stock messages go to this person). */
-const KeeperInput = () => (
-  <ReferenceInput source="keeper_id" reference="setting/userManagement" sort={{ field: 'username', order: 'ASC' }} perPage={20} filter={{ status: 'enabled' }}>
+interface Keeper {
+  id: number;
+  name: string;
+  username: string;
+}
+
+/**
+ * The keeper: an enabled user picked by name (warehouse/keepers — holders of warehouse:* need no
+ * user:index to pick one); low-stock messages go to this person.
+ */
+const KeeperInput = () => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const current = useWatch({ name: 'keeper_id' }) as number | null | undefined;
+  const [q, setQ] = useState('');
+  const load = (query: Record<string, unknown>) => dataProvider.read<ListResult<Keeper>>('warehouse', 'keepers', query).then((r) => r.data.list);
+  const { data: found = [] } = useQuery({ queryKey: ['warehouse', 'keepers', q], queryFn: () => load(q ? { q } : {}), retry: false, staleTime: 30_000 });
+  const { data: chosen = [] } = useQuery({ queryKey: ['warehouse', 'keepers', 'id', current], queryFn: () => load({ id: String(current) }), enabled: !!current, retry: false, staleTime: 30_000 });
+  const choices = useMemo(() => {
+    const byId = new Map<number, Keeper>();
+    for (const k of [...chosen, ...found]) byId.set(k.id, k);
+    return [...byId.values()].map((k) => ({ id: k.id, name: k.name === k.username ? k.username : `${k.name}（${k.username}）` }));
+  }, [chosen, found]);
+  return (
     <AutocompleteInput
+      source="keeper_id"
       label={warehouseField('keeper_id')}
-      optionText={(u: { username: string; full_name?: string | null }) => (u.full_name ? `${u.full_name}（${u.username}）` : u.username)}
-      filterToQuery={(q: string) => ({ q })}
+      choices={choices}
+      onInputChange={(_e, text, reason) => {
+        if (reason === 'input') setQ(text);
+      }}
       helperText="pv.stock.warehouse.keeper_hint"
+      emptyText="-"
     />
-  </ReferenceInput>
-);
+  );
+};
 
 const WarehouseForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const choices = useStockChoices();

@@ -1,6 +1,7 @@
 import {
   type Lang,
   MaterialCategory,
+  numeric,
   QTY_PATTERN,
 
   StockMovementKind,
@@ -15,11 +16,12 @@ import {
   stockThresholdSchema,
   stockTransferSchema,
 } from '@pv/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { z as zod } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { materials, warehouses } from '../../db/schema/index.ts';
+import { materials, users, warehouses } from '../../db/schema/index.ts';
 import { col } from '../../excel/columns.ts';
 import type { RowError } from '../../excel/import.ts';
 import { excelRoutes } from '../../excel/routes.ts';
@@ -27,7 +29,10 @@ import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { doc } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
 import { historyRoutes } from '../../resources/history.ts';
+import { escapeLike } from '../../resources/query.ts';
+import { agentTree } from '../scope.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -194,6 +199,28 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
   });
+
+  // the keeper picker of the warehouse form: enabled users by name (no user:index needed to pick
+  // one); agent-scoped callers see their own agent tree's users only, as the 跟进人 picker does
+  const keeperQuery = zod.object({ q: zod.string().trim().max(50).optional(), id: numeric(zod.number({ error: 'validation.number' }).int().positive()).optional() });
+  app.get(
+    '/api/system/warehouse/keepers',
+    { config: { permission: 'warehouse:index' }, schema: doc('warehouse', 'Enabled users who can keep a warehouse, by name or user name (q); id = include that user → {list:[{id, username, full_name, name}], total}', { querystring: keeperQuery }) },
+    async (req) => {
+      const { q, id } = parse(keeperQuery, req.query);
+      const auth = authOf(req);
+      const like = q ? `%${escapeLike(q)}%` : null;
+      const match = like ? or(ilike(users.username, like), ilike(users.full_name, like)) : undefined;
+      const scope = auth.scope === 'agent' && !auth.isAdmin ? sql`${users.agent_id} in ${agentTree(auth.agentId ?? 0)}` : undefined;
+      const rows = await db
+        .select({ id: users.id, username: users.username, full_name: users.full_name })
+        .from(users)
+        .where(and(eq(users.status, 'enabled'), scope, id ? or(eq(users.id, id), match ?? sql`true`) : match))
+        .orderBy(users.id)
+        .limit(50);
+      return ok({ list: rows.map((r) => ({ ...r, name: r.full_name || r.username })), total: rows.length });
+    },
+  );
 
   const push = (notices: Notice[]) => {
     for (const n of notices) app.realtime?.pubsub.publish({ kind: 'message', id: n.id, recipient_id: n.recipient_id }).catch((err) => app.log.error({ err }, 'publish'));
