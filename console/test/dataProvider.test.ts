@@ -14,6 +14,8 @@ import {
   stationEditSchema,
   userEditSchema,
   workOrderEditSchema,
+  materialEditSchema,
+  warehouseEditSchema,
   CUSTOMER_EDITABLE,
 } from '@pv/contract';
 import { EDITABLE, changedFields, createDataProvider, editBody, filterParams } from '../src/providers/dataProvider.ts';
@@ -135,6 +137,8 @@ const EDIT_SCHEMAS = {
   station: stationEditSchema,
   user: userEditSchema,
   work_order: workOrderEditSchema,
+  material: materialEditSchema,
+  warehouse: warehouseEditSchema,
 };
 const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 

@@ -37,6 +37,8 @@ import {
   type FollowUp,
   type ListResult,
   type TimelineEntry,
+  MATERIAL_EDITABLE,
+  WAREHOUSE_EDITABLE,
 } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
@@ -58,6 +60,8 @@ export const EDITABLE: Readonly<Partial<Record<string, readonly string[]>>> = {
   station: STATION_EDITABLE,
   user: USER_EDITABLE,
   work_order: WORK_ORDER_EDITABLE,
+  material: MATERIAL_EDITABLE,
+  warehouse: WAREHOUSE_EDITABLE,
 };
 
 export interface HistoryEntry {

@@ -72,7 +72,7 @@ export const apiResourceOf = (resource: string): string => bindingOf(resource).a
 export function canAccessAction(acl: Acl | null | undefined, resource: string | undefined, action: string): boolean {
   if (acl?.admin) return true;
   if (!resource) return true;
-  const base = apiResourceOf(resource);
+  const base = bindingOf(resource).permission ?? apiResourceOf(resource);
   const code = action in ACTION_CODES ? ACTION_CODES[action] : action;
   if (code === null || code === undefined) return true;
   return hasPermission(acl, `${base}:${code}`);

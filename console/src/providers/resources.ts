@@ -9,10 +9,14 @@ export interface ResourceBinding {
   filter?: Record<string, unknown>;
   /** fields added to a created record */
   createDefaults?: Record<string, unknown>;
+  /** permission prefix when it is not the API's name (stock_balance and stock_movement are `stock:*`) */
+  permission?: string;
 }
 
 export const INTENTIONAL = 'customer/intentionalCustomer';
 export const FORMAL = 'customer/customerList';
+/** The ledger list on the stock page (#/operation/stockLedger, second tab). */
+export const STOCK_MOVEMENTS = 'operation/stockLedger/movements';
 
 export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   [INTENTIONAL]: { api: 'customer', filter: { stage: 'intentional' }, createDefaults: { stage: 'intentional' } },
@@ -31,6 +35,10 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'stationManagement/buildSelfAuditList': { api: 'self_audit', filter: { kind: 'build' } },
   'stationManagement/ongridSelfAuditList': { api: 'self_audit', filter: { kind: 'grid' } },
   'stationManagement/stationList': { api: 'station' },
+  'operation/materialList': { api: 'material' },
+  'operation/warehouseList': { api: 'warehouse' },
+  'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },
+  [STOCK_MOVEMENTS]: { api: 'stock_movement', permission: 'stock' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

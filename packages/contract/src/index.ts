@@ -22,3 +22,4 @@ export * from './rsa.ts';
 export * from './lifecycle.ts';
 export * from './matter.ts';
 export * from './operations.ts';
+export * from './stock.ts';

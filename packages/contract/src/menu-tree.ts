@@ -77,6 +77,18 @@ export const MENU_TREE: MenuSeed[] = [
     ].map((c) => ({ ...c, component: `stationManagement/${c.path}` })),
   },
   {
+    path: '/operation',
+    name: 'Operation',
+    component: 'Layout',
+    redirect: '/operation/stockLedger',
+    meta: { title: 'operation', icon: 'operation' },
+    children: [
+      leaf('materialList', 'material:index', { icon: 'material' }),
+      leaf('warehouseList', 'warehouse:index', { icon: 'warehouse' }),
+      leaf('stockLedger', 'stock:index', { icon: 'stock' }),
+    ].map((c) => ({ ...c, component: `operation/${c.path}` })),
+  },
+  {
     path: '/other',
     name: 'Other',
     component: 'Layout',

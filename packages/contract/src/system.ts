@@ -41,6 +41,9 @@ export const PERMISSION_GROUP_LABELS: Record<string, Record<Lang, string>> = {
   task: { zh: '任务管理', en: 'Scheduled tasks' },
   syslog: { zh: '系统日志', en: 'System log' },
   message: { zh: '消息', en: 'Messages' },
+  material: { zh: '物料', en: 'Materials' },
+  warehouse: { zh: '仓库', en: 'Warehouses' },
+  stock: { zh: '库存', en: 'Stock' },
 };
 export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   index: { zh: '查看列表', en: 'List' },
@@ -56,6 +59,14 @@ export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   lose: { zh: '标记流失', en: 'Mark lost' },
   view: { zh: '查看', en: 'View' },
   run: { zh: '立即执行', en: 'Run now' },
+  export: { zh: '导出', en: 'Export' },
+  import: { zh: '导入', en: 'Import' },
+  in: { zh: '入库', en: 'Stock in' },
+  issue: { zh: '出库', en: 'Issue' },
+  transfer: { zh: '调拨', en: 'Transfer' },
+  return: { zh: '退库', en: 'Return' },
+  adjust: { zh: '盘点调整', en: 'Adjust (stock-take)' },
+  threshold: { zh: '设置预警阈值', en: 'Set low-stock thresholds' },
 };
 
 /** One group of GET /api/system/role/permissions. */

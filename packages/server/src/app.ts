@@ -33,6 +33,7 @@ import { stationRoutes } from './modules/station/routes.ts';
 import { WorkOrderActions } from './modules/work_order/actions.ts';
 import { workOrderRoutes } from './modules/work_order/routes.ts';
 import { selfAuditRoutes } from './modules/self_audit/routes.ts';
+import { stockRoutes } from './modules/stock/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -231,6 +232,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   selfAuditRoutes(app, deps, workOrders);
   displayTokenRoutes(app, deps);
   backupRoutes(app, deps, dumpDatabase);
+  stockRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -11,8 +11,12 @@ import {
   selfAudits,
   userRoles,
   stations,
+  stockBalances,
+  stockMovements,
+  stockSerials,
   transitions,
   users,
+  warehouses,
   workOrders,
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
@@ -97,14 +101,15 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
- * display_token (system data, no agent permission at all: the no-role walk covers their 403).
+ * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
+ * (the shared parts catalogue; its stock belongs to the warehouses, which are walked).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -314,6 +319,14 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
   });
   if (doc.statusCode !== 200) throw new Error(`upload_doc: ${doc.body}`);
   hnFile = doc.json().data.id;
+  // HN's warehouse with a serial-tracked unit in stock: its balance, ledger row and serial number
+  const material = await call(t.app, 'POST', '/api/system/material/add', { token: admin, body: { code: 'HN-INV', name: '逆变器', unit: '台', category: 'inverter', serial_tracked: true } });
+  if (material.data.id !== 1) throw new Error('the walk bodies name material 1');
+  const wh = await call(t.app, 'POST', '/api/system/warehouse/add', { token: admin, body: { code: 'HN-WH', name: '河南仓', kind: 'regional', agent_id: fx.hn.id } });
+  const moved = await call(t.app, 'POST', '/api/system/stock_movement/in', { token: admin, body: { warehouse_id: wh.data.id, material_id: material.data.id, qty: '1', serials: ['HN-SN-1'] } });
+  const [bal] = await db.select({ id: stockBalances.id }).from(stockBalances).where(eq(stockBalances.warehouse_id, wh.data.id));
+  const [sn] = await db.select({ id: stockSerials.id }).from(stockSerials).where(eq(stockSerials.serial_no, 'HN-SN-1'));
+  Object.assign(hn, { warehouse: wh.data.id, stock_balance: bal!.id, stock_movement: moved.data.list[0].id, stock_serial: sn!.id });
 }
 
 beforeAll(async () => {
@@ -427,10 +440,13 @@ const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
   station_id: () => 'station',
   work_order_id: () => 'build',
   agent_id: () => 'agent',
+  warehouse_id: () => 'warehouse',
+  from_warehouse_id: () => 'warehouse',
 };
 /** Where a route's `id` is not its own resource's (owners: a user), or another record of it is asked. */
 const ID_OVERRIDES: Record<string, Record<string, Owned>> = {
   'GET /api/system/customer/owners': { id: 'user' },
+  'GET /api/system/warehouse/keepers': { id: 'user' },
   // the other routes ask for the construction order; get_info asks for the grid-connection one
   'GET /api/system/work_order/get_info': { id: 'grid' },
 };
@@ -469,6 +485,14 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/matter/reply': { content: '越权回复' },
   'POST /api/system/matter/close': { result: '越权办结' },
   'POST /api/system/matter/reject': { reason: '越权' },
+  'POST /api/system/warehouse/add': { code: 'HIJACK', name: '越权仓库', kind: 'van' },
+  'POST /api/system/warehouse/edit': { name: '越权改名' },
+  'POST /api/system/stock_movement/in': { material_id: 1, qty: '1', serials: ['HN-SN-X'] },
+  'POST /api/system/stock_movement/issue': { material_id: 1, qty: '1', serials: ['HN-SN-1'], ref_type: 'other', ref_no: '越权' },
+  'POST /api/system/stock_movement/transfer': { to_warehouse_id: 99999, material_id: 1, qty: '1', serials: ['HN-SN-1'] },
+  'POST /api/system/stock_movement/return': { material_id: 1, qty: '1', serials: ['HN-SN-1'] },
+  'POST /api/system/stock_movement/adjust': { material_id: 1, counted: '0', reason: '越权' },
+  'POST /api/system/stock_balance/threshold': { material_id: 1, low_threshold: '100' },
 };
 
 /**
@@ -480,7 +504,21 @@ const NO_VALID_BODY: Record<string, string> = {
   'POST /api/system/user/update_field': 'users have no single-field updates',
 };
 
-const TABLES = { customer: customers, station: stations, work_order: workOrders, build: workOrders, grid: workOrders, self_audit: selfAudits, matter: matters, agent: agents, user: users } as const;
+const TABLES = {
+  customer: customers,
+  station: stations,
+  work_order: workOrders,
+  build: workOrders,
+  grid: workOrders,
+  self_audit: selfAudits,
+  matter: matters,
+  agent: agents,
+  user: users,
+  warehouse: warehouses,
+  stock_balance: stockBalances,
+  stock_movement: stockMovements,
+  stock_serial: stockSerials,
+} as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
 async function snapshot() {
@@ -499,6 +537,10 @@ async function snapshot() {
     replies: await all(matterReplies),
     files: await all(files),
     transitions: await all(transitions),
+    warehouses: await all(warehouses as never),
+    stockBalances: await all(stockBalances as never),
+    stockMovements: await all(stockMovements as never),
+    stockSerials: await all(stockSerials as never),
   };
 }
 
@@ -567,7 +609,7 @@ describe.each([
         const data = res.data as { list?: Array<{ id: number }>; total?: number } | null;
         // a list filtered by their record: nothing (or no permission to list at all)
         if (r.path.endsWith('/index')) return (res.status === 200 && data?.total === 0) || !refusedWith(res, [403]) ? null : `${r.key}?${query}: ${res.status} total ${data?.total} (wanted nothing of theirs)`;
-        if (r.path.endsWith('/owners')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
+        if (r.path.endsWith('/owners') || r.path.endsWith('/keepers')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
         const p = refusedWith(res, [403, 404]);
         // with every permission, the refusal must come from the record's scope (or its absence)
         if (!p && caller === 'sdmax' && res.msg.startsWith('You do not have permission')) return `${r.key}: refused for a permission, not by the data scope`;
@@ -785,6 +827,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/user/avatar': ['', AVATAR_MAX_BYTES],
   'POST /api/system/customer/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
 };
 /** POST routes that take no body at all. */

@@ -20,8 +20,9 @@ import * as station from './station.ts';
 import * as stats from './stats.ts';
 import * as displayToken from './display-token.ts';
 import * as conflict from './conflict.ts';
+import * as operation from './operation.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

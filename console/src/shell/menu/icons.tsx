@@ -24,6 +24,10 @@ import MessageIcon from '@mui/icons-material/MailOutline';
 import MonitorIcon from '@mui/icons-material/MonitorOutlined';
 import DotIcon from '@mui/icons-material/FiberManualRecordOutlined';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import OperationIcon from '@mui/icons-material/EngineeringOutlined';
+import MaterialIcon from '@mui/icons-material/Inventory2Outlined';
+import WarehouseIcon from '@mui/icons-material/WarehouseOutlined';
+import StockIcon from '@mui/icons-material/ListAltOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -52,6 +56,10 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   message: MessageIcon,
   daping: MonitorIcon,
   displayToken: KeyIcon,
+  operation: OperationIcon,
+  material: MaterialIcon,
+  warehouse: WarehouseIcon,
+  stock: StockIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -12,6 +12,7 @@ import { gebMatter, loadMatterDetails } from '../../resources/matter/index.ts';
 import { buildWorkOrderList, ongridWorkOrderList } from '../../resources/workOrder/index.ts';
 import { buildSelfAuditList, loadSelfAuditDetail, ongridSelfAuditList } from '../../resources/selfAudit/index.ts';
 import { loadStationDetail, loadStationDocs, stationList } from '../../resources/station/index.ts';
+import { materialList, stockLedger, warehouseList } from '../../resources/operation/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -61,6 +62,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'stationManagement/stationList': resource(stationList),
   'stationManagement/stationDetail': page(loadStationDetail),
   'stationManagement/pdfs': page(loadStationDocs),
+  'operation/materialList': resource(materialList),
+  'operation/warehouseList': resource(warehouseList),
+  'operation/stockLedger': resource(stockLedger),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

@@ -1,5 +1,6 @@
 import type { Lang } from '@pv/contract';
-import type { Db } from '../db/client.ts';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { issueMessage } from '../http/validate.ts';
 import type { ResourceDef } from '../resources/define.ts';
@@ -23,6 +24,13 @@ export interface ImportSpec {
    * named by phone becomes its id); changes `raw` in place and reports its problems per row.
    */
   resolve?(db: Db, rows: { row: number; raw: Row }[], auth: AuthContext, lang: Lang): Promise<RowError[]>;
+  /** the schema each row must pass; default: the resource's create schema */
+  schema?: z.ZodType;
+  /**
+   * What a valid row does, inside the import's one transaction; default: insert it as a new record
+   * (insertRecord). An ApiError thrown here rolls the whole import back and is reported on the row.
+   */
+  apply?(tx: Queryable, input: Row, auth: AuthContext, actor: Actor): Promise<void>;
 }
 
 /** One problem of the uploaded file: the spreadsheet row number (header = 1), the column header, the message. */
@@ -74,7 +82,7 @@ export async function parseImport(
   const data = body.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (!data.length) throw excelError(400, 'empty');
   if (data.length > spec.maxRows) throw excelError(400, 'too_many_rows', { max: spec.maxRows, n: data.length });
-  const schema = spec.def.createSchema;
+  const schema = spec.schema ?? spec.def.createSchema;
   if (!schema) throw new Error(`${spec.def.name}: no create schema`);
   const inputs: { row: number; input: Row }[] = [];
   const parsed = data.map(({ row, cells }) => {
@@ -122,7 +130,8 @@ export async function importRows(db: Db, spec: ImportSpec, file: Uint8Array, aut
     await db.transaction(async (tx) => {
       for (const { row, input } of inputs) {
         try {
-          await insertRecord(tx, spec.def, input, auth, actor);
+          if (spec.apply) await spec.apply(tx, input, auth, actor);
+          else await insertRecord(tx, spec.def, input, auth, actor);
         } catch (err) {
           if (err instanceof ApiError) throw new Rollback({ row, column: '', message: err.message_(lang) });
           throw err;

@@ -96,6 +96,26 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   grid_mode: ['并网方式', 'Grid mode'],
   grid_voltage: ['并网电压', 'Grid voltage'],
   product_id: ['产品套餐', 'Package'],
+  // materials, warehouses, stock (issue 13)
+  spec: ['规格', 'Specification'],
+  unit: ['单位', 'Unit'],
+  category: ['类别', 'Category'],
+  serial_tracked: ['序列号管理', 'Serial-tracked'],
+  unit_price: ['单价', 'Unit price'],
+  keeper_id: ['库管员', 'Keeper'],
+  warehouse_id: ['仓库', 'Warehouse'],
+  material_id: ['物料', 'Material'],
+  from_warehouse_id: ['调出仓库', 'From warehouse'],
+  to_warehouse_id: ['调入仓库', 'To warehouse'],
+  qty: ['数量', 'Quantity'],
+  serials: ['序列号', 'Serial numbers'],
+  ref_type: ['关联类型', 'Reference type'],
+  ref_no: ['关联单号', 'Reference'],
+  counted: ['实盘数量', 'Counted quantity'],
+  expected: ['账面数量', 'Book quantity'],
+  low_threshold: ['预警阈值', 'Low-stock threshold'],
+  warehouse_code: ['仓库编码', 'Warehouse code'],
+  material_code: ['物料编码', 'Material code'],
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

@@ -7,3 +7,4 @@ export * from './operations.ts';
 export * from './counts.ts';
 export * from './statistics.ts';
 export * from './display.ts';
+export * from './stock.ts';

@@ -20,6 +20,9 @@ export const PERMISSIONS = {
   syslog: ['index', 'get_info'],
   message: ['index', 'get_info', 'add', 'edit', 'del', 'update_field'],
   display_token: ['index', 'add', 'revoke'],
+  material: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  warehouse: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  stock: ['index', 'get_info', 'export', 'in', 'issue', 'transfer', 'return', 'adjust', 'import', 'threshold'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -32,13 +35,13 @@ export const BUILTIN_ROLES = [
   {
     code: 'operator',
     name: '运营客服',
-    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view'],
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock')],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*'],
     data_scope: 'all',
   },
   {
@@ -51,13 +54,14 @@ export const BUILTIN_ROLES = [
       'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:upload_doc',
       'work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify',
       'matter:reply',
+      ...READ('material', 'warehouse', 'stock'),
     ],
     data_scope: 'agent',
   },
   {
     code: 'team',
     name: '施工队/并网专员',
-    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station')],
+    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock')],
     data_scope: 'self',
   },
 ] as const;

@@ -1,0 +1,3 @@
+import { MaterialCreate } from './MaterialForm.tsx';
+
+export default MaterialCreate;

@@ -1,0 +1,3 @@
+import { MaterialEdit } from './MaterialForm.tsx';
+
+export default MaterialEdit;

@@ -1,0 +1,53 @@
+import { BooleanField, CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { MaterialCategory, type Material } from '@pv/contract';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton } from '../customer/excel/index.ts';
+import { useCan, useHasPermission } from '../common/actions.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { StatusChip, materialField, useStockChoices } from './common.tsx';
+
+const useFilters = () => {
+  const choices = useStockChoices();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectArrayInput key="category" source="category" label={materialField('category')} choices={choices.category} alwaysOn sx={{ minWidth: 180 }} />,
+    <SelectInput key="status" source="status" label={materialField('status')} choices={choices.status} alwaysOn />,
+    <SelectInput key="serial_tracked" source="serial_tracked" label={materialField('serial_tracked')} choices={choices.yesNo} />,
+    <DateInput key="created_at_gte" source="created_at_gte" label={materialField('created_at_gte')} />,
+    <DateInput key="created_at_lte" source="created_at_lte" label={materialField('created_at_lte')} />,
+  ];
+};
+
+const Actions = () => {
+  const creatable = useCan('create');
+  const exportable = useHasPermission('material:export');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {creatable && <CreateButton label="pv.stock.material.create" />}
+      {exportable && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+/** 物料: #/operation/materialList (material API); a row opens its detail (balances, ledger, serials, history). */
+const MaterialList = () => {
+  const lang = useLang();
+  const height = useTableHeight();
+  return (
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid rowClick="show" bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="material-list">
+        <TextField source="code" label={materialField('code')} />
+        <TextField source="name" label={materialField('name')} />
+        <TextField source="spec" label={materialField('spec')} emptyText="-" sortable={false} />
+        <TextField source="unit" label={materialField('unit')} sortable={false} />
+        <FunctionField<Material> source="category" label={materialField('category')} render={(r) => MaterialCategory.label(r.category, lang)} />
+        <BooleanField source="serial_tracked" label={materialField('serial_tracked')} sortable={false} />
+        <FunctionField<Material> source="unit_price" label={materialField('unit_price')} textAlign="right" render={(r) => `¥${r.unit_price}`} />
+        <FunctionField<Material> source="status" label={materialField('status')} render={(r) => <StatusChip status={r.status} />} />
+        <LocalDateField source="created_at" label={materialField('created_at')} showTime />
+      </Datagrid>
+    </List>
+  );
+};
+export default MaterialList;

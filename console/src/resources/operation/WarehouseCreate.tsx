@@ -1,0 +1,3 @@
+import { WarehouseCreate } from './WarehouseForm.tsx';
+
+export default WarehouseCreate;

@@ -1,0 +1,3 @@
+import { WarehouseEdit } from './WarehouseForm.tsx';
+
+export default WarehouseEdit;

@@ -1,0 +1,55 @@
+import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { WarehouseKind, type Warehouse } from '@pv/contract';
+import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton } from '../customer/excel/index.ts';
+import { useCan, useHasPermission } from '../common/actions.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { StatusChip, useStockChoices, warehouseField } from './common.tsx';
+
+const useFilters = () => {
+  const choices = useStockChoices();
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectArrayInput key="kind" source="kind" label={warehouseField('kind')} choices={choices.kind} alwaysOn sx={{ minWidth: 180 }} />,
+    <ProvinceInput key="province_code" source="province_code" label={warehouseField('province_code')} alwaysOn />,
+    <CityInput key="city_code" source="city_code" label={warehouseField('city_code')} />,
+    <SelectInput key="status" source="status" label={warehouseField('status')} choices={choices.status} />,
+    <DateInput key="created_at_gte" source="created_at_gte" label={warehouseField('created_at_gte')} />,
+    <DateInput key="created_at_lte" source="created_at_lte" label={warehouseField('created_at_lte')} />,
+  ];
+};
+
+const Actions = () => {
+  const creatable = useCan('create');
+  const exportable = useHasPermission('warehouse:export');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {creatable && <CreateButton label="pv.stock.warehouse.create" />}
+      {exportable && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+/** 仓库: #/operation/warehouseList (warehouse API; the agent data scope applies); a row opens its detail. */
+const WarehouseList = () => {
+  const lang = useLang();
+  const regionLabel = useRegionLabel();
+  const height = useTableHeight();
+  return (
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid rowClick="show" bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="warehouse-list">
+        <TextField source="code" label={warehouseField('code')} />
+        <TextField source="name" label={warehouseField('name')} />
+        <FunctionField<Warehouse> source="kind" label={warehouseField('kind')} render={(r) => WarehouseKind.label(r.kind, lang)} />
+        <FunctionField<Warehouse> label={warehouseField('region')} sortBy="province_code" render={(r) => regionLabel(r) || '-'} />
+        <TextField source="keeper_name" label={warehouseField('keeper_id')} emptyText="-" />
+        <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => `¥${r.stock_value ?? '0.00'}`} />
+        <FunctionField<Warehouse> source="status" label={warehouseField('status')} render={(r) => <StatusChip status={r.status} />} />
+        <LocalDateField source="created_at" label={warehouseField('created_at')} showTime />
+      </Datagrid>
+    </List>
+  );
+};
+export default WarehouseList;

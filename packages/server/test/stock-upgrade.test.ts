@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { query } from '../src/db/client.ts';
+import { menus, roles } from '../src/db/schema/index.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
+import { call, login, startApp, type TestApp } from './helpers.ts';
+
+/**
+ * Migration 0030 on a database seeded before 运维 existed: the menu group and its three screens are
+ * added as a fresh install seeds them (but for the group's sort), and the built-in roles get the
+ * stock codes a fresh install gives them — once.
+ */
+let t: TestApp;
+const dir = join(import.meta.dirname, '..', 'drizzle');
+const file = readdirSync(dir).find((f) => f.endsWith('_stock_ledger_menus.sql'))!;
+// the data statements (the trigger exists already on this database)
+const migrate = async () => {
+  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) {
+    if (/INSERT INTO menus|UPDATE roles/.test(stmt)) await t.handle.db.execute(sql.raw(stmt));
+  }
+};
+const NAMES = ['Operation', 'materialList', 'warehouseList', 'stockLedger'];
+const entries = async () =>
+  query<{ name: string; sort: number }>(
+    t.handle.db,
+    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
+        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
+  );
+const STOCK = /^(material|warehouse|stock):/;
+
+beforeAll(async () => {
+  t = await startApp({ taskTickSeconds: 0 });
+});
+afterAll(async () => t.close());
+
+describe('运维 entries and stock permissions for a database seeded before them', () => {
+  it('adds the group, its screens and the built-in roles’ codes once', async () => {
+    const fresh = await entries();
+    expect(fresh.map((e) => e.name)).toEqual(['Operation', 'materialList', 'stockLedger', 'warehouseList']);
+    const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
+    // the old state: no 运维 group, built-in roles without the stock codes
+    await t.handle.db.delete(menus).where(inArray(menus.name, NAMES));
+    for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => !STOCK.test(c)) }).where(eq(roles.code, r.code));
+
+    await migrate();
+    // as a fresh install has them, except that the group sorts between 电站管理 (30) and 其他 (40)
+    expect(await entries()).toEqual(fresh.map((e) => (e.name === 'Operation' ? { ...e, sort: 35 } : e)));
+    const upgraded = await t.handle.db.select({ code: roles.code, permissions: roles.permissions, version: roles.version }).from(roles).orderBy(roles.code);
+    for (const r of upgraded) {
+      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+      expect(r.permissions.filter((c) => STOCK.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => STOCK.test(c)).sort());
+    }
+    const admin = await login(t.app);
+    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
+    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+
+    // twice: nothing more
+    const menuVersions = await t.handle.db.select({ name: menus.name, version: menus.version }).from(menus).orderBy(menus.id);
+    await migrate();
+    expect(await t.handle.db.select({ name: menus.name, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(menuVersions);
+    expect(await t.handle.db.select({ code: roles.code, permissions: roles.permissions, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(upgraded);
+  });
+});
