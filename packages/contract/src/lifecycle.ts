@@ -225,6 +225,7 @@ export const FileOwner = labelled({
   self_audit: { zh: '自检资料', en: 'Self-audit file' },
   matter: { zh: '事项附件', en: 'Matter attachment' },
   audio: { zh: '语音', en: 'Voice note' },
+  inspection: { zh: '巡检照片', en: 'Inspection photo' },
 });
 
 /** Station PDF documents (the pdfs screen). */

@@ -83,6 +83,9 @@ export const MENU_TREE: MenuSeed[] = [
     redirect: '/operation/stockLedger',
     meta: { title: 'operation', icon: 'operation' },
     children: [
+      leaf('operationPlan', 'operation_plan:index', { icon: 'plan' }),
+      leaf('inspectionList', 'inspection:index', { icon: 'inspection' }),
+      leaf('inspectionDetail', 'inspection:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/operation/inspectionList' }),
       leaf('materialList', 'material:index', { icon: 'material' }),
       leaf('warehouseList', 'warehouse:index', { icon: 'warehouse' }),
       leaf('stockLedger', 'stock:index', { icon: 'stock' }),

@@ -44,6 +44,8 @@ export const PERMISSION_GROUP_LABELS: Record<string, Record<Lang, string>> = {
   material: { zh: '物料', en: 'Materials' },
   warehouse: { zh: '仓库', en: 'Warehouses' },
   stock: { zh: '库存', en: 'Stock' },
+  operation_plan: { zh: '运维计划', en: 'Operation plans' },
+  inspection: { zh: '巡检', en: 'Inspections' },
 };
 export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   index: { zh: '查看列表', en: 'List' },
@@ -67,6 +69,14 @@ export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   return: { zh: '退库', en: 'Return' },
   adjust: { zh: '盘点调整', en: 'Adjust (stock-take)' },
   threshold: { zh: '设置预警阈值', en: 'Set low-stock thresholds' },
+  enable: { zh: '启用', en: 'Enable' },
+  disable: { zh: '停用', en: 'Disable' },
+  assign: { zh: '改派', en: 'Reassign' },
+  start: { zh: '开始', en: 'Start' },
+  submit: { zh: '提交', en: 'Submit' },
+  approve: { zh: '审核通过', en: 'Approve' },
+  reject: { zh: '审核驳回', en: 'Reject' },
+  cancel: { zh: '取消', en: 'Cancel' },
 };
 
 /** One group of GET /api/system/role/permissions. */

@@ -116,6 +116,25 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   low_threshold: ['预警阈值', 'Low-stock threshold'],
   warehouse_code: ['仓库编码', 'Warehouse code'],
   material_code: ['物料编码', 'Material code'],
+  // operation plans, inspections (issue 13)
+  scope: ['电站范围', 'Station set'],
+  every_months: ['周期(月)', 'Every (months)'],
+  cron: ['Cron表达式', 'Cron expression'],
+  start_date: ['开始日期', 'Start date'],
+  end_date: ['结束日期', 'End date'],
+  deadline_days: ['完成时限(天)', 'Days to finish'],
+  checklist: ['检查项', 'Checklist'],
+  assignment: ['分区执行人', 'Team per region'],
+  default_team_id: ['默认执行人', 'Default team member'],
+  results: ['巡检结果', 'Results'],
+  region_code: ['区域', 'Region'],
+  capacity_min: ['最小容量', 'Minimum capacity'],
+  capacity_max: ['最大容量', 'Maximum capacity'],
+  grid_after: ['并网日期起', 'Connected from'],
+  grid_before: ['并网日期止', 'Connected until'],
+  station_ids: ['电站', 'Stations'],
+  agent_ids: ['代理商', 'Agents'],
+  label: ['名称', 'Label'],
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

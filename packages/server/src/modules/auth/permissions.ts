@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   material: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   warehouse: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   stock: ['index', 'get_info', 'export', 'in', 'issue', 'transfer', 'return', 'adjust', 'import', 'threshold'],
+  operation_plan: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'run'],
+  inspection: ['index', 'get_info', 'export', 'assign', 'start', 'submit', 'approve', 'reject', 'cancel'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -35,13 +37,13 @@ export const BUILTIN_ROLES = [
   {
     code: 'operator',
     name: '运营客服',
-    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock')],
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection')],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*'],
     data_scope: 'all',
   },
   {
@@ -54,14 +56,15 @@ export const BUILTIN_ROLES = [
       'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:upload_doc',
       'work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify',
       'matter:reply',
-      ...READ('material', 'warehouse', 'stock'),
+      ...READ('material', 'warehouse', 'stock', 'operation_plan'),
+      'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
     ],
     data_scope: 'agent',
   },
   {
     code: 'team',
     name: '施工队/并网专员',
-    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock')],
+    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock'), 'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit'],
     data_scope: 'self',
   },
 ] as const;

@@ -21,6 +21,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   self_audit: ['image', 'pdf'],
   matter: ['image', 'pdf', 'audio'],
   audio: ['audio'],
+  inspection: ['image'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections';
 
 export interface Rollup {
   table: string;
@@ -236,6 +236,21 @@ export const ROLLUPS: Rollup[] = [
     key: ['kind', 'status', 'overdue', 'province_code', 'city_code'],
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.overdue, r.province_code, r.city_code, r.k FROM __R__ r'],
+  },
+  // the inspection list's totals (scope.ts agentRegionCounters): per agent, and per region for the `all` scope
+  {
+    table: 'inspection_counts',
+    source: 'inspections',
+    key: ['kind', 'status', 'province_code', 'overdue', 'agent_id'],
+    measures: ['n'],
+    parts: ['SELECT r.kind, r.status, r.province_code, r.overdue, r.agent_id, r.k FROM __R__ r'],
+  },
+  {
+    table: 'inspection_counts_region',
+    source: 'inspections',
+    key: ['kind', 'status', 'province_code', 'overdue'],
+    measures: ['n'],
+    parts: ['SELECT r.kind, r.status, r.province_code, r.overdue, r.k FROM __R__ r'],
   },
   // the funnel by cohort (customers created in the period and how far they have got): per agent, and per region daily / monthly for the `all` scope
   cohortRollup('stat_cohort_daily', true, day),

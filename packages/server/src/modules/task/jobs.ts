@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
+import { generateDue, markOverdue } from '../inspection/generate.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -181,7 +182,28 @@ const markOverdueOrders: JobDef = {
   },
 };
 
+/**
+ * 运维计划 → 巡检: every enabled plan whose next period has started (or whose run stopped half-way)
+ * gets that period's inspections, in batches (modules/inspection/generate.ts; idempotent).
+ */
+const generateInspections: JobDef = {
+  code: 'generate_inspections',
+  name: { zh: '生成巡检任务', en: 'Generate inspections' },
+  description: { zh: '按启用的运维计划为本周期覆盖的电站生成巡检任务（同一计划、电站、周期只生成一次，中断后可续跑）', en: 'Creates the current period\'s inspections of every enabled operation plan (once per plan, station and period; resumes a run that stopped)' },
+  cron: '*/5 * * * *',
+  run: ({ db, now }) => generateDue(db, now),
+};
+
+/** 超期: open inspections past their deadline get the overdue flag (partial index inspections_open_deadline_idx). */
+const markOverdueInspections: JobDef = {
+  code: 'mark_overdue_inspections',
+  name: { zh: '标记超期巡检', en: 'Mark overdue inspections' },
+  description: { zh: '把已过截止时间仍未完成的巡检任务标记为超期', en: 'Flags open inspections past their deadline as overdue' },
+  cron: '*/10 * * * *',
+  run: ({ db, now }) => markOverdue(db, now),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

@@ -1,0 +1,265 @@
+import { nextCronTime, type PlanScope } from '@pv/contract';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { query } from '../../db/client.ts';
+import { inspectionRuns, messages, operationPlans } from '../../db/schema/index.ts';
+import { agentTree } from '../scope.ts';
+
+type Plan = typeof operationPlans.$inferSelect;
+
+/**
+ * Inspection generation (docs/DECISIONS.md "Operation plans and inspections"):
+ * - a plan's periods start at start_date + k × every_months, or at its cron's occurrences (China time);
+ * - `next_period_at` is the start of the next period to generate; when it has come, the job generates
+ *   the LATEST period that has started (periods missed while the server was down are not made up:
+ *   nobody inspects last quarter now) and moves it on;
+ * - one run per plan + period (inspection_runs) walks the matching stations by id in batches, each
+ *   batch its own short transaction that locks the run row, inserts with ON CONFLICT DO NOTHING on
+ *   (plan, station, period) and advances the cursor. Re-running, resuming after a crash, or two
+ *   servers running at once create nothing twice.
+ */
+
+const DAY_MS = 86_400_000;
+const CHINA_MS = 8 * 3600_000;
+/** Stations an O&M plan can cover: connected, not terminated, not frozen. */
+const ELIGIBLE = sql`s.status in ('grid_connected', 'operating') and not s.frozen`;
+export const GENERATE_BATCH = 2000;
+
+/** A China calendar date (YYYY-MM-DD) at China midnight, as an instant. */
+export const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
+const chinaParts = (d: Date) => new Date(d.getTime() + CHINA_MS).toISOString();
+export const chinaDate = (d: Date) => chinaParts(d).slice(0, 10);
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  // the 31st in a short month is its last day
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+type Recurrence = Pick<Plan, 'every_months' | 'cron' | 'start_date' | 'end_date'>;
+
+/** The first period start strictly after `after` (or at/after start_date), within end_date; null when none. */
+export function nextPeriodStart(plan: Recurrence, after: Date | null): Date | null {
+  const start = chinaMidnight(plan.start_date);
+  const end = plan.end_date ? new Date(chinaMidnight(plan.end_date).getTime() + DAY_MS) : null;
+  let next: Date | null;
+  if (plan.every_months) {
+    if (!after || after < start) next = start;
+    else {
+      // months between start and after, then step until strictly after
+      const a = chinaDate(after);
+      let k = Math.max(0, Math.floor(((Number(a.slice(0, 4)) - Number(plan.start_date.slice(0, 4))) * 12 + Number(a.slice(5, 7)) - Number(plan.start_date.slice(5, 7))) / plan.every_months) - 1);
+      next = chinaMidnight(addMonths(plan.start_date, k * plan.every_months));
+      while (next <= after) next = chinaMidnight(addMonths(plan.start_date, ++k * plan.every_months));
+    }
+  } else {
+    const from = !after || after < start ? new Date(start.getTime() - 1) : after;
+    next = nextCronTime(plan.cron!, from);
+  }
+  return next && (!end || next < end) ? next : null;
+}
+
+/** The latest period start ≤ now, walking forward from `from` (a period start); null when `from` is still ahead. */
+export function latestPeriodStart(plan: Recurrence, from: Date, now: Date): Date | null {
+  if (from > now) return null;
+  let current = from;
+  // bounded: a minute cron left off for years stops after 100 000 steps and generates that period
+  for (let i = 0; i < 100_000; i++) {
+    const next = nextPeriodStart(plan, current);
+    if (!next || next > now) break;
+    current = next;
+  }
+  return current;
+}
+
+/** The period's key: YYYY-MM for monthly plans, YYYY-MM-DD HH:mm (China) for cron plans. */
+export const periodKey = (plan: Recurrence, start: Date) => (plan.every_months ? chinaDate(start).slice(0, 7) : chinaParts(start).slice(0, 16).replace('T', ' '));
+
+/** The stations of a plan's set (alias s), eligible ones only. Values are parameters, never text. */
+export function planStations(scope: PlanScope, planAgentId: number | null): SQL {
+  const parts: SQL[] = [ELIGIBLE];
+  const ints = (xs: number[]) => sql.join(xs.map((x) => sql`${x}::int`), sql`, `);
+  const texts = (xs: string[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+  if (scope.station_ids?.length) parts.push(sql`s.id in (${ints(scope.station_ids)})`);
+  if (scope.region_codes?.length) {
+    const codes = texts(scope.region_codes);
+    parts.push(sql`(s.province_code in (${codes}) or s.city_code in (${codes}) or s.district_code in (${codes}))`);
+  }
+  if (scope.agent_ids?.length) parts.push(sql`s.agent_id in (${ints(scope.agent_ids)})`);
+  if (scope.capacity_min != null) parts.push(sql`s.capacity_kwp >= ${scope.capacity_min}::numeric`);
+  if (scope.capacity_max != null) parts.push(sql`s.capacity_kwp <= ${scope.capacity_max}::numeric`);
+  if (scope.grid_after) parts.push(sql`s.grid_at >= ${chinaMidnight(scope.grid_after).toISOString()}::timestamptz`);
+  if (scope.grid_before) parts.push(sql`s.grid_at < ${new Date(chinaMidnight(scope.grid_before).getTime() + DAY_MS).toISOString()}::timestamptz`);
+  // an agent's own plan covers its own stations only, whatever the filter says
+  if (planAgentId !== null) parts.push(sql`s.agent_id in ${agentTree(planAgentId)}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** How many stations a set hits now, and the first few (the preview before enabling). */
+export async function previewPlan(db: Queryable, scope: PlanScope, planAgentId: number | null) {
+  const where = planStations(scope, planAgentId);
+  const [count] = await query<{ n: number }>(db, sql`select count(*)::int as n from stations s where ${where}`);
+  const sample = await query<{ id: number; code: string; name: string }>(db, sql`select s.id, s.code, s.name from stations s where ${where} order by s.id limit 10`);
+  return { stations: count?.n ?? 0, sample };
+}
+
+/** The team of a station under the plan's rules: the most specific matching region (district, city, province), else the default. */
+const teamOf = (plan: Plan) =>
+  sql`coalesce((select (r->>'team_id')::int from jsonb_array_elements(${JSON.stringify(plan.assignment ?? [])}::jsonb) r
+    where r->>'region_code' in (s.district_code, s.city_code, s.province_code)
+    order by case r->>'region_code' when s.district_code then 3 when s.city_code then 2 else 1 end desc limit 1), ${plan.default_team_id}::int)`;
+
+export interface BatchResult {
+  seen: number;
+  created: number;
+  done: boolean;
+}
+
+/**
+ * One batch of a run, in its own transaction: lock the run row (a second runner waits and then
+ * continues after this batch), read the cursor, insert the next stations' inspections.
+ */
+export async function generateBatch(db: Db, plan: Plan, period: string, batch = GENERATE_BATCH): Promise<BatchResult> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .select()
+      .from(inspectionRuns)
+      .where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)))
+      .for('update');
+    if (!run) throw new Error(`no run for plan ${plan.id} period ${period}`);
+    if (run.finished_at) return { seen: 0, created: 0, done: true };
+    const base = new Date(Math.max(run.period_start.getTime(), run.started_at.getTime()));
+    const planned = chinaDate(base);
+    const deadline = new Date(chinaMidnight(planned).getTime() + (plan.deadline_days + 1) * DAY_MS - 1000);
+    const data = JSON.stringify({ plan_id: plan.id, plan_no: plan.plan_no, period });
+    const prefix = `XJ${planned.replaceAll('-', '')}`;
+    const [r] = await query<{ last_id: number | null; seen: number; created: number }>(
+      tx,
+      sql`with s as (
+            select s.id, s.agent_id, s.province_code, s.city_code, s.district_code from stations s
+            where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}
+            order by s.id limit ${batch}::int),
+          ins as (
+            insert into inspections (inspection_no, plan_id, kind, period, station_id, agent_id, province_code, city_code, district_code, team_id, planned_date, deadline, checklist)
+            select ${prefix} || lpad(nextval('doc_no_seq')::text, 6, '0'), ${plan.id}::int, ${plan.kind}, ${period}, s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
+                   ${teamOf(plan)}, ${planned}::date, ${deadline.toISOString()}::timestamptz, ${JSON.stringify(plan.checklist)}::jsonb
+            from s
+            on conflict (plan_id, station_id, period) do nothing
+            returning id),
+          tl as (
+            insert into transitions (entity, entity_id, action, from_status, to_status, data, user_name)
+            select 'inspection', ins.id, 'generate', null, 'pending', ${data}::jsonb, 'system' from ins)
+          select (select max(id) from s) as last_id, (select count(*) from s)::int as seen, (select count(*) from ins)::int as created`,
+    );
+    const seen = Number(r?.seen ?? 0);
+    const created = Number(r?.created ?? 0);
+    const done = seen < batch;
+    await tx
+      .update(inspectionRuns)
+      .set({
+        cursor: r?.last_id ?? run.cursor,
+        stations_seen: run.stations_seen + seen,
+        created: run.created + created,
+        batches: run.batches + 1,
+        ...(done ? { finished_at: new Date() } : {}),
+      })
+      .where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
+    if (created > 0) {
+      await tx
+        .update(operationPlans)
+        .set({ generated_count: sql`${operationPlans.generated_count} + ${created}`, last_generated_at: new Date() })
+        .where(eq(operationPlans.id, plan.id));
+    }
+    if (done) await finishRun(tx, plan, period);
+    return { seen, created, done };
+  });
+}
+
+/** The run's last batch: the plan moves on to its next period; each team gets one message with its count. */
+async function finishRun(tx: Queryable, plan: Plan, period: string) {
+  const [run] = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
+  await tx
+    .update(operationPlans)
+    .set({ next_period_at: nextPeriodStart(plan, run!.period_start), last_period: period })
+    .where(eq(operationPlans.id, plan.id));
+  await tx.execute(sql`insert into ${messages} (title, content, type, level, link, sender_id, recipient_id)
+    select ${'新巡检任务：'} || ${plan.name} || ' ' || ${period} || '，' || count(*) || ' 个电站', ${plan.plan_no}, 'business', 'info', '/operation/inspectionList', null, i.team_id
+    from inspections i where i.plan_id = ${plan.id} and i.period = ${period} and i.team_id is not null and i.status = 'pending'
+    group by i.team_id`);
+}
+
+/** Opens (or finds) the run of a plan's due period; null when nothing is due. */
+export async function dueRun(db: Db, planId: number, now: Date): Promise<{ plan: Plan; period: string } | null> {
+  return db.transaction(async (tx) => {
+    const [plan] = await tx.select().from(operationPlans).where(eq(operationPlans.id, planId)).for('update');
+    if (!plan || plan.status !== 'enabled') return null;
+    // an unfinished run first (a crash, a restart, another server mid-way)
+    const [open] = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), isNull(inspectionRuns.finished_at)));
+    if (open) return { plan, period: open.period };
+    if (!plan.next_period_at || plan.next_period_at > now) return null;
+    const start = latestPeriodStart(plan, plan.next_period_at, now)!;
+    const period = periodKey(plan, start);
+    await tx.insert(inspectionRuns).values({ plan_id: plan.id, period, period_start: start }).onConflictDoNothing();
+    const [run] = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
+    if (run!.finished_at) {
+      // generated already (a period key the plan's recurrence gives twice): move on
+      await tx.update(operationPlans).set({ next_period_at: nextPeriodStart(plan, start) }).where(eq(operationPlans.id, plan.id));
+      return null;
+    }
+    return { plan, period };
+  });
+}
+
+/** Runs a plan's due period to the end, batch by batch. */
+export async function generatePlan(db: Db, planId: number, now: Date, batch = GENERATE_BATCH) {
+  const due = await dueRun(db, planId, now);
+  if (!due) return { created: 0, stations: 0, batches: 0, period: null as string | null };
+  let created = 0;
+  let stations = 0;
+  let batches = 0;
+  for (;;) {
+    const r = await generateBatch(db, due.plan, due.period, batch);
+    created += r.created;
+    stations += r.seen;
+    batches++;
+    if (r.done) break;
+  }
+  return { created, stations, batches, period: due.period };
+}
+
+/** The scheduler job: every enabled plan with a due period or an unfinished run. */
+export async function generateDue(db: Db, now: Date) {
+  const plans = await db
+    .select({ id: operationPlans.id })
+    .from(operationPlans)
+    .where(
+      and(
+        eq(operationPlans.status, 'enabled'),
+        sql`(${lte(operationPlans.next_period_at, now)} or exists (select 1 from inspection_runs r where r.plan_id = ${operationPlans.id} and r.finished_at is null))`,
+      ),
+    )
+    .orderBy(operationPlans.id);
+  let created = 0;
+  let periods = 0;
+  for (const p of plans) {
+    const r = await generatePlan(db, p.id, now);
+    created += r.created;
+    if (r.period) periods++;
+  }
+  return { plans: plans.length, periods, inspections: created };
+}
+
+/** Overdue marking: open inspections past their deadline. */
+export async function markOverdue(db: Db, now: Date) {
+  const rows = await query<{ n: number }>(
+    db,
+    sql`with u as (update inspections set overdue = true, version = version + 1, updated_at = now()
+      where status in ('pending', 'in_progress', 'rejected') and not overdue and deadline < ${now.toISOString()}::timestamptz returning 1)
+      select count(*)::int as n from u`,
+  );
+  return { marked: Number(rows[0]?.n ?? 0) };
+}
