@@ -137,6 +137,10 @@ const recurrence = (p: { every_months?: number | null; cron?: string | null }) =
 export const operationPlanCreateSchema = z.strictObject(planFields).refine(recurrence, { error: 'validation.recurrence', path: ['every_months'] });
 export const operationPlanEditSchema = z.strictObject(planFields).partial().extend({ id: idField(), version: version() });
 export const OPERATION_PLAN_EDITABLE = editableFields(operationPlanEditSchema);
+/** operation_plan/enable and /disable: the plan and the version read. */
+export const operationPlanMoveSchema = z.strictObject({ id: idField(), version: version() });
+/** operation_plan/run: generate the due period now. */
+export const operationPlanRunSchema = z.strictObject({ id: idField() });
 /** operation_plan/preview: the station set alone → how many stations it hits. */
 export const operationPlanPreviewSchema = z.strictObject({ scope: planScopeSchema });
 

@@ -5,8 +5,10 @@ import {
   customerFollowUps,
   customers,
   files,
+  inspections,
   matterReplies,
   matters,
+  operationPlans,
   roles,
   selfAudits,
   userRoles,
@@ -101,7 +103,7 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -327,6 +329,16 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
   const [bal] = await db.select({ id: stockBalances.id }).from(stockBalances).where(eq(stockBalances.warehouse_id, wh.data.id));
   const [sn] = await db.select({ id: stockSerials.id }).from(stockSerials).where(eq(stockSerials.serial_no, 'HN-SN-1'));
   Object.assign(hn, { warehouse: wh.data.id, stock_balance: bal!.id, stock_movement: moved.data.list[0].id, stock_serial: sn!.id });
+  // HN's own operation plan (enabled) and an inspection of HN's station
+  const [plan] = await db
+    .insert(operationPlans)
+    .values({ plan_no: 'JH-HN-1', name: '河南巡检', kind: 'inspection', status: 'enabled', start_date: '2026-01-01', every_months: 3, agent_id: fx.hn.id, checklist: [{ key: 'ok', label: '外观', kind: 'pass_fail' }] } as never)
+    .returning();
+  const [insp] = await db
+    .insert(inspections)
+    .values({ inspection_no: 'XJ-HN-1', plan_id: plan!.id, kind: 'inspection', period: '2026-10', station_id: s!.id, planned_date: '2026-10-01', deadline: new Date('2030-01-01'), status: 'in_progress', checklist: plan!.checklist, ...at } as never)
+    .returning();
+  Object.assign(hn, { operation_plan: plan!.id, inspection: insp!.id });
 }
 
 beforeAll(async () => {
@@ -493,6 +505,11 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/stock_movement/return': { material_id: 1, qty: '1', serials: ['HN-SN-1'] },
   'POST /api/system/stock_movement/adjust': { material_id: 1, counted: '0', reason: '越权' },
   'POST /api/system/stock_balance/threshold': { material_id: 1, low_threshold: '100' },
+  'POST /api/system/operation_plan/edit': { name: '越权改名' },
+  'POST /api/system/inspection/submit': { results: [{ key: 'ok', pass: true }] },
+  'POST /api/system/inspection/reject': { reason: '越权' },
+  'POST /api/system/inspection/cancel': { reason: '越权' },
+  'POST /api/system/inspection/assign': { team_id: 1 },
 };
 
 /**
@@ -518,6 +535,8 @@ const TABLES = {
   stock_balance: stockBalances,
   stock_movement: stockMovements,
   stock_serial: stockSerials,
+  operation_plan: operationPlans,
+  inspection: inspections,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -541,6 +560,8 @@ async function snapshot() {
     stockBalances: await all(stockBalances as never),
     stockMovements: await all(stockMovements as never),
     stockSerials: await all(stockSerials as never),
+    operationPlans: await all(operationPlans as never),
+    inspections: await all(inspections as never),
   };
 }
 

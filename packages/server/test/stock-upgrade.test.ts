@@ -8,45 +8,52 @@ import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
 import { call, login, startApp, type TestApp } from './helpers.ts';
 
 /**
- * Migration 0030 on a database seeded before 运维 existed: the menu group and its three screens are
- * added as a fresh install seeds them (but for the group's sort), and the built-in roles get the
- * stock codes a fresh install gives them — once.
+ * Migrations 0030 and 0032 on a database seeded before 运维 existed: the menu group and its screens
+ * are added as a fresh install seeds them (in its order, with other sort numbers), and the built-in
+ * roles get the stock, plan and inspection codes a fresh install gives them — once.
  */
 let t: TestApp;
 const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_stock_ledger_menus.sql'))!;
-// the data statements (the trigger exists already on this database)
+// the 运维 migrations' data statements, in order (their triggers exist already on this database)
+const files = readdirSync(dir).filter((f) => f.endsWith('_stock_ledger_menus.sql') || f.endsWith('_inspection_counts_menus.sql')).sort();
 const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) {
-    if (/INSERT INTO menus|UPDATE roles/.test(stmt)) await t.handle.db.execute(sql.raw(stmt));
+  for (const file of files) {
+    for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) {
+      if (/INSERT INTO menus|UPDATE roles/.test(stmt)) await t.handle.db.execute(sql.raw(stmt));
+    }
   }
 };
-const NAMES = ['Operation', 'materialList', 'warehouseList', 'stockLedger'];
+const NAMES = ['Operation', 'operationPlan', 'inspectionList', 'inspectionDetail', 'materialList', 'warehouseList', 'stockLedger'];
 const entries = async () =>
   query<{ name: string; sort: number }>(
     t.handle.db,
     sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
         from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
   );
-const STOCK = /^(material|warehouse|stock):/;
+const STOCK = /^(material|warehouse|stock|operation_plan|inspection):/;
 
 beforeAll(async () => {
   t = await startApp({ taskTickSeconds: 0 });
 });
 afterAll(async () => t.close());
 
-describe('运维 entries and stock permissions for a database seeded before them', () => {
+describe('运维 entries and their permissions for a database seeded before them', () => {
   it('adds the group, its screens and the built-in roles’ codes once', async () => {
     const fresh = await entries();
-    expect(fresh.map((e) => e.name)).toEqual(['Operation', 'materialList', 'stockLedger', 'warehouseList']);
+    expect(fresh.map((e) => e.name)).toEqual(['Operation', 'inspectionDetail', 'inspectionList', 'materialList', 'operationPlan', 'stockLedger', 'warehouseList']);
     const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     // the old state: no 运维 group, built-in roles without the stock codes
     await t.handle.db.delete(menus).where(inArray(menus.name, NAMES));
     for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => !STOCK.test(c)) }).where(eq(roles.code, r.code));
 
     await migrate();
-    // as a fresh install has them, except that the group sorts between 电站管理 (30) and 其他 (40)
-    expect(await entries()).toEqual(fresh.map((e) => (e.name === 'Operation' ? { ...e, sort: 35 } : e)));
+    // as a fresh install has them, except for the sort numbers: the group sorts between 电站管理 (30)
+    // and 其他 (40), and its screens keep a fresh install's order with the numbers each migration gave
+    const bySort = (rows: { name: string; sort: number }[]) => [...rows].sort((a, b) => a.sort - b.sort).map((e) => e.name);
+    const upgradedEntries = await entries();
+    expect(upgradedEntries.map(({ sort: _, ...e }) => e)).toEqual(fresh.map(({ sort: _, ...e }) => e));
+    expect(upgradedEntries.find((e) => e.name === 'Operation')!.sort).toBe(35);
+    expect(bySort(upgradedEntries.filter((e) => e.name !== 'Operation'))).toEqual(bySort(fresh.filter((e) => e.name !== 'Operation')));
     const upgraded = await t.handle.db.select({ code: roles.code, permissions: roles.permissions, version: roles.version }).from(roles).orderBy(roles.code);
     for (const r of upgraded) {
       const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;

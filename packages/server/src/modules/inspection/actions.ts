@@ -10,11 +10,12 @@ import {
   inspectionMoveSchema,
   inspectionReasonSchema,
   inspectionSubmitSchema,
+  operationPlanMoveSchema,
   operationPlanPreviewSchema,
+  operationPlanRunSchema,
   resultFailed,
 } from '@pv/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { messages, operationPlans, stations, users } from '../../db/schema/index.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
@@ -30,7 +31,6 @@ import { inspectionResource, operationPlanResource } from './resource.ts';
 type Row = Record<string, unknown>;
 
 const DAY_MS = 86_400_000;
-const idVersion = z.strictObject({ id: z.number({ error: 'validation.number' }).int().positive(), version: z.number({ error: 'validation.number' }).int().nonnegative() });
 const planActionLabels = { label: (a: string, lang: 'zh' | 'en') => ({ enable: { zh: '启用', en: 'enable' }, disable: { zh: '停用', en: 'disable' }, run: { zh: '立即生成', en: 'generate now' } })[a]?.[lang] ?? a };
 
 /** Answers checked against the inspection's own checklist: every required item answered, no unknown item, readings as numbers. */
@@ -168,7 +168,7 @@ export class InspectionActions {
   // ---------------------------------------------------------------- plans
 
   private async planMove(body: unknown, auth: AuthContext, actor: Actor, action: 'enable' | 'disable', from: string[], to: string, set: (plan: Row) => Row) {
-    const input = parse(idVersion, body);
+    const input = parse(operationPlanMoveSchema, body);
     return this.db.transaction(async (tx) => {
       const plan = await loadOne(tx, operationPlanResource, input.id, auth, { lock: true });
       if (plan.version !== input.version) throw conflict(plan.version as number, input.version);
@@ -213,7 +213,7 @@ export class InspectionActions {
 
   /** 立即生成: run the plan's due period now (the same generator as the scheduler; idempotent). */
   async run(body: unknown, auth: AuthContext, actor: Actor) {
-    const input = parse(z.strictObject({ id: idVersion.shape.id }), body);
+    const input = parse(operationPlanRunSchema, body);
     const plan = await loadOne(this.db, operationPlanResource, input.id, auth);
     if (plan.status !== 'enabled') throw illegalTransition(plan.status as string, 'run', OperationPlanStatus, planActionLabels);
     const result = await generatePlan(this.db, input.id, new Date());

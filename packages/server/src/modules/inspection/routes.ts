@@ -7,7 +7,9 @@ import {
   inspectionReasonSchema,
   inspectionSubmitSchema,
   numeric,
+  operationPlanMoveSchema,
   operationPlanPreviewSchema,
+  operationPlanRunSchema,
 } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -71,12 +73,12 @@ export function inspectionRoutes(app: FastifyInstance, deps: Deps) {
   const presentPlan = (id: number, req: FastifyRequest) => getRecord(db, operationPlanResource, id, authOf(req), req.lang);
   app.post(
     `${plans}/enable`,
-    { config: { permission: 'operation_plan:enable' }, schema: doc('operation_plan', '启用 {id, version}: 草稿 / 停用 → 启用; the current period is generated on the scheduler\'s next tick (or run)', { body: z.object({ id: z.number(), version: z.number() }), returns: 'the plan' }) },
+    { config: { permission: 'operation_plan:enable' }, schema: doc('operation_plan', '启用 {id, version}: 草稿 / 停用 → 启用; the current period is generated on the scheduler\'s next tick (or run)', { body: operationPlanMoveSchema, returns: 'the plan' }) },
     async (req) => ok(await presentPlan((await actions.enable(req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
   );
   app.post(
     `${plans}/disable`,
-    { config: { permission: 'operation_plan:disable' }, schema: doc('operation_plan', '停用 {id, version}: 启用 → 停用; nothing more is generated', { body: z.object({ id: z.number(), version: z.number() }), returns: 'the plan' }) },
+    { config: { permission: 'operation_plan:disable' }, schema: doc('operation_plan', '停用 {id, version}: 启用 → 停用; nothing more is generated', { body: operationPlanMoveSchema, returns: 'the plan' }) },
     async (req) => ok(await presentPlan((await actions.disable(req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
   );
   app.post(
@@ -86,7 +88,7 @@ export function inspectionRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.post(
     `${plans}/run`,
-    { config: { permission: 'operation_plan:run' }, schema: doc('operation_plan', '立即生成 {id}: generate the plan\'s due period now (idempotent: plan + station + period) → {created, stations, batches, period}', { body: z.object({ id: z.number() }) }) },
+    { config: { permission: 'operation_plan:run' }, schema: doc('operation_plan', '立即生成 {id}: generate the plan\'s due period now (idempotent: plan + station + period) → {created, stations, batches, period}', { body: operationPlanRunSchema }) },
     async (req) => ok(await actions.run(req.body ?? {}, authOf(req), actorOf(req))),
   );
 
