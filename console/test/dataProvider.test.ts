@@ -16,6 +16,7 @@ import {
   workOrderEditSchema,
   materialEditSchema,
   warehouseEditSchema,
+  operationPlanEditSchema,
   CUSTOMER_EDITABLE,
 } from '@pv/contract';
 import { EDITABLE, changedFields, createDataProvider, editBody, filterParams } from '../src/providers/dataProvider.ts';
@@ -139,6 +140,7 @@ const EDIT_SCHEMAS = {
   work_order: workOrderEditSchema,
   material: materialEditSchema,
   warehouse: warehouseEditSchema,
+  operation_plan: operationPlanEditSchema,
 };
 const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 

@@ -39,6 +39,7 @@ import {
   type TimelineEntry,
   MATERIAL_EDITABLE,
   WAREHOUSE_EDITABLE,
+  OPERATION_PLAN_EDITABLE,
 } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
@@ -62,6 +63,7 @@ export const EDITABLE: Readonly<Partial<Record<string, readonly string[]>>> = {
   work_order: WORK_ORDER_EDITABLE,
   material: MATERIAL_EDITABLE,
   warehouse: WAREHOUSE_EDITABLE,
+  operation_plan: OPERATION_PLAN_EDITABLE,
 };
 
 export interface HistoryEntry {

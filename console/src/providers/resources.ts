@@ -35,6 +35,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'stationManagement/buildSelfAuditList': { api: 'self_audit', filter: { kind: 'build' } },
   'stationManagement/ongridSelfAuditList': { api: 'self_audit', filter: { kind: 'grid' } },
   'stationManagement/stationList': { api: 'station' },
+  'operation/operationPlan': { api: 'operation_plan' },
+  'operation/inspectionList': { api: 'inspection' },
   'operation/materialList': { api: 'material' },
   'operation/warehouseList': { api: 'warehouse' },
   'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },

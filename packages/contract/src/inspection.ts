@@ -160,6 +160,7 @@ export interface OperationPlan {
   assignment: { region_code: string; team_id: number }[];
   default_team_id: number | null;
   default_team_name?: string | null;
+  next_period_at: string | null;
   last_period: string | null;
   last_generated_at: string | null;
   generated_count: number;

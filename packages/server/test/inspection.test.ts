@@ -272,8 +272,8 @@ describe('inspections', () => {
     const id = ids[2]!;
     let row = await info(id);
     const assigned = await post('inspection/assign', { id, version: row.version, team_id: fx.hnUser.id, deadline: '2099-12-31' });
-    expect(assigned.data).toMatchObject({ team_id: fx.hnUser.id, team_name: '河南代理陈' });
-    row = assigned.data;
+    expect(assigned.data).toMatchObject({ team_id: fx.hnUser.id, team_name: '河南代理陈', version: row.version + 1 });
+    expect((await t.handle.db.select().from(messages).where(eq(messages.recipient_id, fx.hnUser.id))).map((m) => m.title)).toContain(`巡检任务改派给你：${row.inspection_no}`);
     // overdue: a deadline in the past, then the job
     await t.handle.db.update(inspections).set({ deadline: new Date(Date.now() - 1000) }).where(eq(inspections.id, id));
     const job = await JOBS.mark_overdue_inspections!.run({ db: t.handle.db, now: new Date() });

@@ -21,8 +21,9 @@ import * as stats from './stats.ts';
 import * as displayToken from './display-token.ts';
 import * as conflict from './conflict.ts';
 import * as operation from './operation.ts';
+import * as inspection from './inspection.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

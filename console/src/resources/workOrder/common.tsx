@@ -79,17 +79,18 @@ export interface Team {
 }
 
 /** Users who can take orders of a kind (GET work_order/teams?kind=&q=), cached per query. */
-function useTeams(kind: WorkOrderKindValue | undefined, q = '') {
+function useTeams(api: string, kind: WorkOrderKindValue | undefined, q = '') {
   const dataProvider = useDataProvider<PvDataProvider>();
   return useQuery({
-    queryKey: [WORK_ORDER_API, 'teams', kind ?? '', q],
-    queryFn: () => dataProvider.read<{ list: Team[] }>(WORK_ORDER_API, 'teams', { kind, q: q || undefined }).then((r) => r.data.list),
+    queryKey: [api, 'teams', kind ?? '', q],
+    queryFn: () => dataProvider.read<{ list: Team[] }>(api, 'teams', { kind, q: q || undefined }).then((r) => r.data.list),
     staleTime: 30_000,
   });
 }
 
 /**
- * 施工队/并网专员: a user who takes orders, picked by name (GET work_order/teams), stored as team_id.
+ * 施工队/并网专员: a user who takes orders, picked by name (GET <api>/teams: work_order by default, inspection for
+ * inspections), stored as team_id.
  * With `load`, each choice tells how many open orders the team already has.
  */
 export const TeamInput = ({
@@ -97,11 +98,12 @@ export const TeamInput = ({
   source = 'team_id',
   label = fieldLabel('team_id'),
   showLoad = false,
+  api = WORK_ORDER_API,
   ...props
-}: Partial<AutocompleteInputProps> & { kind?: WorkOrderKindValue; source?: string; alwaysOn?: boolean; showLoad?: boolean }) => {
+}: Partial<AutocompleteInputProps> & { kind?: WorkOrderKindValue; source?: string; alwaysOn?: boolean; showLoad?: boolean; api?: string }) => {
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const { data } = useTeams(kind, q);
+  const { data } = useTeams(api, kind, q);
   const choices = useMemo(
     () =>
       (data ?? []).map((t) => {

@@ -28,6 +28,8 @@ import OperationIcon from '@mui/icons-material/EngineeringOutlined';
 import MaterialIcon from '@mui/icons-material/Inventory2Outlined';
 import WarehouseIcon from '@mui/icons-material/WarehouseOutlined';
 import StockIcon from '@mui/icons-material/ListAltOutlined';
+import PlanIcon from '@mui/icons-material/EventRepeatOutlined';
+import InspectionIcon from '@mui/icons-material/ChecklistOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -60,6 +62,8 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   material: MaterialIcon,
   warehouse: WarehouseIcon,
   stock: StockIcon,
+  plan: PlanIcon,
+  inspection: InspectionIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

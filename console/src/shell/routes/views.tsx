@@ -13,6 +13,7 @@ import { buildWorkOrderList, ongridWorkOrderList } from '../../resources/workOrd
 import { buildSelfAuditList, loadSelfAuditDetail, ongridSelfAuditList } from '../../resources/selfAudit/index.ts';
 import { loadStationDetail, loadStationDocs, stationList } from '../../resources/station/index.ts';
 import { materialList, stockLedger, warehouseList } from '../../resources/operation/index.ts';
+import { inspectionList, loadInspectionDetail, operationPlan } from '../../resources/inspection/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -62,6 +63,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'stationManagement/stationList': resource(stationList),
   'stationManagement/stationDetail': page(loadStationDetail),
   'stationManagement/pdfs': page(loadStationDocs),
+  'operation/operationPlan': resource(operationPlan),
+  'operation/inspectionList': resource(inspectionList),
+  'operation/inspectionDetail': page(loadInspectionDetail),
   'operation/materialList': resource(materialList),
   'operation/warehouseList': resource(warehouseList),
   'operation/stockLedger': resource(stockLedger),

@@ -11,6 +11,7 @@ import {
   operationPlanPreviewSchema,
   operationPlanRunSchema,
 } from '@pv/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { col } from '../../excel/columns.ts';
@@ -25,6 +26,7 @@ import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileServiceOf } from '../file/service.ts';
 import type { Actor } from '../system/syslog.ts';
+import { teamCandidates } from '../work_order/actions.ts';
 import { InspectionActions } from './actions.ts';
 import { inspectionResource, operationPlanResource } from './resource.ts';
 
@@ -146,6 +148,12 @@ export function inspectionRoutes(app: FastifyInstance, deps: Deps) {
       await push(message);
       return ok(await present(row.id as number, req));
     },
+  );
+  app.get(
+    `${base}/teams`,
+    { config: { permission: 'inspection:index' }, schema: doc('inspection', 'Who can do inspections (enabled admins and users whose roles grant inspection:start), q = name → {list:[{id, username, full_name, name, open_orders}], total}', { querystring: z.object({ q: z.string().optional() }) }) },
+    async (req) =>
+      ok(await teamCandidates(db, req.query, 'inspection:start', sql<number>`(select count(*)::int from inspections i where i.team_id = "users"."id" and i.status in ('pending', 'in_progress', 'rejected'))`)),
   );
   app.get(
     `${base}/photos`,

@@ -12,7 +12,7 @@ import {
   workOrderReasonSchema,
   numeric,
 } from '@pv/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { messages, stations, users } from '../../db/schema/index.ts';
@@ -41,9 +41,27 @@ export interface OrderMove {
 /** The console page a team member's message points at. */
 export const orderListPath = (kind: string) => (kind === 'grid' ? '/stationManagement/ongridWorkOrderList' : '/stationManagement/buildWorkOrderList');
 
+/** Users holding a permission code (`work_order:accept`): admins and users whose roles grant it, its prefix or '*'. */
+export const holding = (code: string) => sql`(${users.is_admin} or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+  where ur.user_id = ${users.id} and r.permissions ?| array['*', ${`${code.split(':')[0]}:*`}, ${code}]))`;
 /** Who can take orders: enabled admins and users whose roles grant work_order:accept. */
-const canTakeOrders = sql`(${users.is_admin} or exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-  where ur.user_id = ${users.id} and r.permissions ?| array['*', 'work_order:*', 'work_order:accept']))`;
+const canTakeOrders = holding('work_order:accept');
+
+/**
+ * Team members for a picker (?q= name): enabled users holding `code`, with their open work count
+ * from `openCount` (a correlated count over "users"."id"), at most 50.
+ */
+export async function teamCandidates(db: Queryable, query: unknown, code: string, openCount: SQL<number>) {
+  const { q } = parse(z.object({ q: z.string().max(50).optional(), kind: z.string().optional() }), query);
+  const like_ = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({ id: users.id, username: users.username, full_name: users.full_name, open_orders: openCount })
+    .from(users)
+    .where(and(eq(users.status, 'enabled'), holding(code), like_ ? sql`(${users.username} ilike ${like_} or ${users.full_name} ilike ${like_})` : undefined))
+    .orderBy(asc(users.id))
+    .limit(50);
+  return { list: rows.map((r) => ({ ...r, name: r.full_name || r.username })), total: rows.length };
+}
 
 /**
  * The work-order lifecycle (WORK_ORDER_MACHINE). Every action locks the station first, then the
@@ -232,22 +250,9 @@ export class WorkOrderActions {
   }
 
   /** GET work_order/teams?q=: enabled users who can take orders, with their open order count. */
-  async teams(query: unknown) {
-    const { q } = parse(z.object({ q: z.string().max(50).optional(), kind: z.string().optional() }), query);
-    const like_ = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows = await this.db
-      .select({
-        id: users.id,
-        username: users.username,
-        full_name: users.full_name,
-        // qualified by hand: inside a subquery drizzle writes a bare "id", which would mean w.id
-        open_orders: sql<number>`(select count(*)::int from work_orders w where w.team_id = "users"."id"
-          and w.status in ('dispatched','accepted','in_progress','audit_pending','rejected','rectifying'))`,
-      })
-      .from(users)
-      .where(and(eq(users.status, 'enabled'), canTakeOrders, like_ ? sql`(${users.username} ilike ${like_} or ${users.full_name} ilike ${like_})` : undefined))
-      .orderBy(asc(users.id))
-      .limit(50);
-    return { list: rows.map((r) => ({ ...r, name: r.full_name || r.username })), total: rows.length };
+  teams(query: unknown) {
+    // qualified by hand: inside a subquery drizzle writes a bare "id", which would mean w.id
+    return teamCandidates(this.db, query, 'work_order:accept', sql<number>`(select count(*)::int from work_orders w where w.team_id = "users"."id"
+          and w.status in ('dispatched','accepted','in_progress','audit_pending','rejected','rectifying'))`);
   }
 }

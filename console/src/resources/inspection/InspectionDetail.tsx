@@ -1,0 +1,139 @@
+import { useMemo } from 'react';
+import { RecordContextProvider, ResourceContextProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { InspectionStatus, OperationPlanKind, regionName, type FileView, type Inspection } from '@pv/contract';
+import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { FileList } from '../matter/Attachments.tsx';
+import { InspectionActions } from './actions.tsx';
+import { InspectionStatusChip, inspectionField, planField } from './common.tsx';
+import { INSPECTION_API, INSPECTION_RESOURCE, judged, planShowPath, rangeText, stationDetailPath } from './logic.ts';
+
+/** The checklist with each answer: verdict, reading against its range, text, photos. */
+const Results = () => {
+  const record = useRecordContext<Inspection>()!;
+  const translate = useTranslate();
+  const { data: photos } = useRecordSideList<FileView>(INSPECTION_API, 'photos', (dp, id) => dp.read<{ list: FileView[] }>(INSPECTION_API, 'photos', { id }).then((r) => r.data.list));
+  const byId = useMemo(() => new Map(photos.map((f) => [f.id, f])), [photos]);
+  const rows = judged(record.checklist, record.results);
+  return (
+    <Panel title="pv.inspection.results" testId="inspection-results">
+      {!record.submitted_at && <EmptyNote text="pv.inspection.no_results" />}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(planField('label'))}</TableCell>
+            <TableCell>{translate(planField('min'))}</TableCell>
+            <TableCell>{translate('pv.inspection.results')}</TableCell>
+            <TableCell>{translate('pv.inspection.photos')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ item, answer, failed }) => (
+            <TableRow key={item.key} data-testid={`result-${item.key}`} sx={failed ? { bgcolor: 'error.50', '& td': { color: 'error.main' } } : undefined}>
+              <TableCell>{item.label}</TableCell>
+              <TableCell>{rangeText(item) || '-'}</TableCell>
+              <TableCell>
+                {answer?.pass === true && <Chip size="small" color="success" variant="outlined" label={translate('pv.inspection.passed')} />}
+                {answer?.pass === false && <Chip size="small" color="error" label={translate('pv.inspection.failed')} />}
+                {answer?.value != null && (
+                  <Typography component="span" variant="body2" sx={{ fontWeight: failed ? 600 : undefined }}>
+                    {answer.value}
+                    {item.unit ? ` ${item.unit}` : ''}
+                    {failed && item.kind === 'number' ? `（${translate('pv.inspection.out_of_range', { range: rangeText(item) })}）` : ''}
+                  </Typography>
+                )}
+                {answer?.text && <Typography variant="body2">{answer.text}</Typography>}
+                {!answer && '-'}
+              </TableCell>
+              <TableCell>{answer?.photos?.length ? <FileList files={answer.photos.flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []))} /> : '-'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Panel>
+  );
+};
+
+const Info = () => {
+  const record = useRecordContext<Inspection>()!;
+  const lang = useLang();
+  const time = (v: string | null) => (v ? formatDateTime(v, lang) : '-');
+  return (
+    <Panel title="pv.inspection.basic" testId="inspection-basic">
+      <FieldGrid>
+        <Value label={inspectionField('kind')}>{OperationPlanKind.label(record.kind, lang)}</Value>
+        <Value label={inspectionField('station_code')}>
+          <Link component={RouterLink} to={stationDetailPath(record.station_id)} data-testid="station-link">
+            {record.station_code ?? `#${record.station_id}`}
+          </Link>{' '}
+          {record.station_name}
+        </Value>
+        <Value label={inspectionField('province_code')}>{[record.province_code, record.city_code, record.district_code].filter(Boolean).map((c) => regionName(c, lang)).join(' ')}</Value>
+        <Value label={inspectionField('plan_name')}>
+          {record.plan_id ? (
+            <Link component={RouterLink} to={planShowPath(record.plan_id)}>
+              {record.plan_name ?? `#${record.plan_id}`}
+            </Link>
+          ) : (
+            '-'
+          )}
+        </Value>
+        <Value label={inspectionField('period')}>{record.period}</Value>
+        <Value label={inspectionField('team_name')}>{record.team_name ?? '-'}</Value>
+        <Value label={inspectionField('agent_name')}>{record.agent_name ?? '-'}</Value>
+        <Value label={inspectionField('planned_date')}>{record.planned_date}</Value>
+        <Value label={inspectionField('deadline')}>{time(record.deadline)}</Value>
+        <Value label={inspectionField('started_at')}>{time(record.started_at)}</Value>
+        <Value label={inspectionField('submitted_at')}>{time(record.submitted_at)}</Value>
+        <Value label={inspectionField('finished_at')}>{time(record.finished_at)}</Value>
+        <Value label={inspectionField('failed_count')}>{record.submitted_at ? record.failed_count : '-'}</Value>
+        <Value label="pv.inspection.position">{record.lat && record.lng ? `${record.lat}, ${record.lng}` : '-'}</Value>
+        <Value label={inspectionField('remark')}>{record.remark || '-'}</Value>
+        {record.reject_reason && <Value label={inspectionField('reject_reason')}>{record.reject_reason}</Value>}
+        {record.cancel_reason && <Value label={inspectionField('cancel_reason')}>{record.cancel_reason}</Value>}
+      </FieldGrid>
+    </Panel>
+  );
+};
+
+const Side = () => {
+  const translate = useTranslate();
+  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.inspection.history_action.${a}`, { _: a ?? '' }) }), [translate]);
+  return (
+    <>
+      <TimelinePanel api={INSPECTION_API} states={InspectionStatus} actions={actions} />
+      <HistoryPanel api={INSPECTION_API} fieldLabel={inspectionField} labelled={{ status: InspectionStatus, kind: OperationPlanKind }} hidden={['checklist', 'results', 'agent_id', 'station_id', 'plan_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewed_by']} actionLabel={(a) => translate(`pv.inspection.history_action.${a}`, { _: a })} />
+    </>
+  );
+};
+
+/** 巡检详情: #/operation/inspectionDetail?id=N (one tab per inspection): the task, its results and photos, the actions, timeline and history. */
+const InspectionDetail = () => (
+  <ResourceContextProvider value={INSPECTION_RESOURCE}>
+    <QueryIdPage missing="pv.inspection.missing_id">
+      {(id) => (
+        <LoadRecord<Inspection> key={id} resource={INSPECTION_RESOURCE} id={id}>
+          {(record) => (
+            <RecordContextProvider value={record}>
+              <DetailHeader testId="inspection-heading" title={record.inspection_no} subtitle={record.station_name ?? undefined} chip={<InspectionStatusChip status={record.status} overdue={record.overdue} />} actions={<InspectionActions />} />
+              <DetailColumns
+                main={
+                  <Stack>
+                    <Info />
+                    <Results />
+                  </Stack>
+                }
+                side={<Side />}
+              />
+            </RecordContextProvider>
+          )}
+        </LoadRecord>
+      )}
+    </QueryIdPage>
+  </ResourceContextProvider>
+);
+export default InspectionDetail;

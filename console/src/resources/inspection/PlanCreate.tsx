@@ -1,0 +1,3 @@
+import { PlanCreate } from './PlanForm.tsx';
+
+export default PlanCreate;

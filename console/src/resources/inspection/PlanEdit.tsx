@@ -1,0 +1,3 @@
+import { PlanEdit } from './PlanForm.tsx';
+
+export default PlanEdit;
