@@ -26,7 +26,7 @@ const Results = () => {
         <TableHead>
           <TableRow>
             <TableCell>{translate(planField('label'))}</TableCell>
-            <TableCell>{translate(planField('min'))}</TableCell>
+            <TableCell>{translate(planField('range'))}</TableCell>
             <TableCell>{translate('pv.inspection.results')}</TableCell>
             <TableCell>{translate('pv.inspection.photos')}</TableCell>
           </TableRow>

@@ -1,5 +1,5 @@
 import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import { OperationPlanKind, regionName, type Inspection } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
@@ -57,13 +57,26 @@ const StationCell = ({ record }: { record: Inspection }) => (
   </Box>
 );
 
-/** 巡检: #/operation/inspectionList (inspection API); a row opens the inspection's detail tab. */
+const datagridSx = {
+  '& th.RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', px: 0.75 },
+  '& .RaDatagrid-rowCell': { px: 0.75 },
+  '& td.RaDatagrid-rowCell': { whiteSpace: 'nowrap', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' },
+} as const;
+
+const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+
+/**
+ * 巡检: #/operation/inspectionList (inspection API); a row opens the inspection's detail tab.
+ * `?plan_id=N` / `?station_id=N` open it filtered (links from the plan and station pages).
+ */
 const InspectionList = () => {
   const lang = useLang();
   const height = useTableHeight();
+  const [params] = useSearchParams();
+  const defaults = Object.fromEntries((['plan_id', 'station_id'] as const).map((k) => [k, idOf(params.get(k))]).filter(([, v]) => v !== undefined));
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="inspection-list">
+    <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...datagridSx }} data-testid="inspection-list">
         <TextField source="inspection_no" label={inspectionField('inspection_no')} />
         <FunctionField<Inspection> source="kind" label={inspectionField('kind')} sortable={false} render={(r) => OperationPlanKind.label(r.kind, lang)} />
         <FunctionField<Inspection> source="status" label={inspectionField('status')} render={(r) => <InspectionStatusChip status={r.status} overdue={r.overdue} />} />

@@ -14,7 +14,7 @@ import { DetailColumns, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { cleanScope } from './PlanForm.tsx';
 import { PlanStatusChip, planField } from './common.tsx';
-import { INSPECTION_RESOURCE, PLAN_API, PLAN_RESOURCE, rangeText } from './logic.ts';
+import { PLAN_API, PLAN_RESOURCE, inspectionsOf, rangeText } from './logic.ts';
 
 /** "每 3 个月" or the cron expression. */
 export const Recurrence = ({ plan }: { plan: Pick<OperationPlan, 'every_months' | 'cron'> }) => {
@@ -119,7 +119,7 @@ const Body = () => {
                 <Value label={planField('next_period_at')}>{time(record.next_period_at)}</Value>
                 <Value label={planField('last_period')}>{record.last_period ?? '-'}</Value>
                 <Value label={planField('generated_count')}>
-                  <Link component={RouterLink} to={`/${INSPECTION_RESOURCE}?filter=${encodeURIComponent(JSON.stringify({ plan_id: record.id }))}`} data-testid="plan-inspections-link">
+                  <Link component={RouterLink} to={inspectionsOf({ plan_id: record.id })} data-testid="plan-inspections-link">
                     {record.generated_count}
                   </Link>
                 </Value>
@@ -135,7 +135,7 @@ const Body = () => {
               <Table size="small">
                 <TableHead>
                   <TableRow>
-                    {['key', 'label', 'item_kind', 'unit', 'min'].map((k) => (
+                    {['key', 'label', 'item_kind', 'unit', 'range'].map((k) => (
                       <TableCell key={k}>{translate(planField(k))}</TableCell>
                     ))}
                     <TableCell />
@@ -170,12 +170,12 @@ const Body = () => {
                 </Stack>
               </Panel>
             )}
-            <Button component={RouterLink} to={`/${INSPECTION_RESOURCE}?filter=${encodeURIComponent(JSON.stringify({ plan_id: record.id }))}`} size="small">
+            <Button component={RouterLink} to={inspectionsOf({ plan_id: record.id })} size="small">
               {translate('pv.plan.open_inspections')}
             </Button>
           </>
         }
-        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} labelled={{ kind: OperationPlanKind, status: OperationPlanStatus }} hidden={['created_by', 'agent_id', 'plan_no']} />}
+        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} labelled={{ kind: OperationPlanKind, status: OperationPlanStatus }} hidden={['created_by', 'agent_id', 'plan_no', 'version', 'updated_at']} actionLabel={(a) => translate(`pv.plan.history_action.${a}`, { _: a })} />}
       />
     </>
   );

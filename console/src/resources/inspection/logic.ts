@@ -7,6 +7,8 @@ export const INSPECTION_RESOURCE = 'operation/inspectionList';
 export const INSPECTION_API = 'inspection';
 
 export const planShowPath = (id: number | string) => `/${PLAN_RESOURCE}/${id}/show`;
+/** The inspection list filtered to one plan or station. */
+export const inspectionsOf = (filter: { plan_id?: number; station_id?: number }) => `/${INSPECTION_RESOURCE}?${new URLSearchParams(Object.entries(filter).map(([k, v]) => [k, String(v)])).toString()}`;
 export const inspectionDetailPath = (id: number | string) => `/operation/inspectionDetail?id=${id}`;
 export const stationDetailPath = (id: number | string) => `/stationManagement/stationDetail?id=${id}`;
 

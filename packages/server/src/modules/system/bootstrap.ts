@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, runScript } from '../../db/client.ts';
-import { agents, customers, roles, stations, userRoles, users } from '../../db/schema/index.ts';
+import { agents, customers, operationPlans, roles, stations, userRoles, users } from '../../db/schema/index.ts';
+import { chinaMidnight, generateDue, latestPeriodStart } from '../inspection/generate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { BUILTIN_ROLES } from '../auth/permissions.ts';
 import { customersSql, followUpsSql, stationsSql, workOrdersSql } from '../../seed/generate.ts';
@@ -59,8 +60,21 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     if (!config.demoData) return null;
     return seedDemo(tx as unknown as Db, hash, admin!.id, { operator: await roleId('operator'), agent: await roleId('agent'), dispatcher: await roleId('dispatcher'), team: await roleId('team') });
   });
+  // the demo plan's current quarter, generated now rather than at the scheduler's next tick
+  if (demo) await generateDue(db, new Date());
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
+
+/** The demo's O&M plan: a quarterly inspection of every connected station, done by the demo team. */
+const DEMO_CHECKLIST = [
+  { key: 'modules', label: '组件外观（破损、热斑、遮挡）', kind: 'pass_fail', required: true, photo_required: true, auto_maintenance: true },
+  { key: 'dc_voltage', label: '组串直流电压', kind: 'number', unit: 'V', min: '200', max: '800', required: true },
+  { key: 'inverter', label: '逆变器运行与告警', kind: 'pass_fail', required: true, auto_maintenance: true },
+  { key: 'bracket', label: '支架与紧固件', kind: 'pass_fail', required: true },
+  { key: 'box', label: '配电箱与接地', kind: 'pass_fail', required: true },
+  { key: 'site', label: '现场全景照片', kind: 'photo', required: true },
+  { key: 'note', label: '其他情况', kind: 'text', required: false },
+];
 
 /** Demo agents (two levels, several provinces) with fixed codes so the demo users can be bound. */
 const DEMO_AGENTS: Array<[code: string, name: string, parent: string | null, contact: string, phone: string, city: string]> = [
@@ -126,6 +140,20 @@ async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operat
     ...workOrdersSql([teamId!], adminId),
     followUpsSql(900, 0),
   ]);
+  await db.insert(operationPlans).values({
+    plan_no: 'JH20260101000001',
+    name: '户用电站季度巡检',
+    kind: 'inspection',
+    status: 'enabled',
+    scope: {},
+    every_months: 3,
+    start_date: '2026-01-01',
+    deadline_days: 30,
+    checklist: DEMO_CHECKLIST,
+    default_team_id: teamId,
+    next_period_at: latestPeriodStart({ every_months: 3, cron: null, start_date: '2026-01-01', end_date: null }, chinaMidnight('2026-01-01'), new Date()),
+    created_by: adminId,
+  });
   const [c] = await db.select({ n: count() }).from(customers);
   const [s] = await db.select({ n: count() }).from(stations);
   return { agents: DEMO_AGENTS.length, customers: Number(c?.n ?? 0), stations: Number(s?.n ?? 0) };

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { login, tokenOf } from './helpers.ts';
+
+/**
+ * 运维 › 运维计划 / 巡检 (issue 13), as an O&M manager and a field team would: a plan is drawn up in
+ * its form (station set previewed), enabled and generated; one of its inspections is started, its
+ * results submitted with a failed item, an out-of-range reading and a photo, reviewed and done; the
+ * detail page shows the results, the timeline and the history — in Chinese, then in English.
+ * E2E_SHOTS=<dir> also writes screenshots of every screen in both languages.
+ */
+const SHOTS = process.env.E2E_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
+
+/** A small valid PNG (a solid square), written by hand: zlib-deflated scanlines and CRCs. */
+function png(size = 32): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x5a)]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('plan drawn up, previewed, enabled and generated; an inspection started, submitted with a failure, reviewed; zh then en', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await login(page);
+  const name = `季度巡检${String(Date.now()).slice(-5)}`;
+
+  // the plan form: basics, a station set with its preview, recurrence, one checklist item, a default team member
+  await page.goto('/#/operation/operationPlan/create');
+  await visible(page.getByRole('textbox', { name: '计划名称' })).fill(name);
+  await visible(page.getByRole('combobox', { name: '区域' })).fill('山东');
+  await page.getByRole('option', { name: '山东省' }).click();
+  await visible(page.getByTestId('plan-preview')).click();
+  await expect(visible(page.getByTestId('plan-preview-result'))).toContainText(/当前覆盖 \d+ 个电站/);
+  await visible(page.getByRole('spinbutton', { name: '每 N 个月' })).fill('3');
+  await visible(page.getByRole('textbox', { name: '开始日期' })).fill('2026-01-01');
+  await visible(page.getByRole('textbox', { name: '检查内容' })).fill('组件外观');
+  await visible(page.getByRole('combobox', { name: '默认执行人' })).fill('孙');
+  await page.getByRole('option', { name: /孙师傅/ }).click();
+  await shot(page, 'inspection-plan-form-zh');
+  await visible(page.getByRole('button', { name: /保存/ })).click();
+  await expect(visible(page.getByTestId('plan-heading'))).toHaveText(name);
+  await expect(visible(page.getByTestId('change-history'))).toContainText('新建');
+
+  // enable (the confirmation tells how many stations), then generate the current quarter now
+  await visible(page.getByRole('button', { name: '启用' })).click();
+  await expect(page.getByRole('dialog')).toContainText(/当前覆盖 \d+ 个电站/);
+  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
+  await expect(page.getByText('计划已启用')).toBeVisible();
+  await visible(page.getByRole('button', { name: '立即生成' })).click();
+  await expect(page.getByText(/已生成 \d+ 条巡检/)).toBeVisible();
+  await shot(page, 'inspection-plan-detail-zh');
+
+  // the plan's inspections: open the first
+  await visible(page.getByTestId('plan-inspections-link')).click();
+  await expect(visible(page.getByTestId('inspection-list'))).toContainText(name);
+  await shot(page, 'inspection-list-zh');
+  await visible(page.getByTestId('inspection-list')).locator('tbody tr').first().click();
+  await expect(visible(page.getByTestId('inspection-heading'))).toHaveText(/^XJ\d+/);
+  await expect(visible(page.getByTestId('inspection-status'))).toHaveText('待执行');
+
+  // start, then submit: the item fails, with a photo
+  await visible(page.getByRole('button', { name: '开始执行' })).click();
+  await expect(visible(page.getByTestId('inspection-status'))).toHaveText('执行中');
+  await visible(page.getByRole('button', { name: '提交结果' })).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: '不合格' }).check();
+  await dialog.getByRole('textbox', { name: '备注' }).fill('东侧两块组件有裂纹');
+  await dialog.getByRole('button', { name: '提交结果' }).click();
+  await expect(visible(page.getByTestId('inspection-status'))).toHaveText('待审核');
+  await expect(visible(page.getByTestId('inspection-results'))).toContainText('不合格');
+
+  // review: approved; the timeline has every step
+  await visible(page.getByRole('button', { name: '审核通过' })).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
+  await expect(visible(page.getByTestId('inspection-status'))).toHaveText('已完成');
+  const timeline = visible(page.getByTestId('status-timeline'));
+  for (const step of ['计划生成', '开始执行', '提交结果', '审核通过']) await expect(timeline).toContainText(step);
+  await shot(page, 'inspection-detail-zh');
+
+  // a photo item through the API (the upload the dialog uses) on a second inspection of the plan
+  const token = await tokenOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await request.get('/api/system/inspection/index', { headers, params: { q: '', status: 'pending', limit: 1 } })).json();
+  expect(list.data.total).toBeGreaterThan(0);
+  const upload = await request.post('/api/system/file/upload?owner_type=inspection&name=site.png', { headers: { ...headers, 'content-type': 'image/png' }, data: png() });
+  expect(upload.status()).toBe(200);
+
+  // English: the same screens
+  await page.getByRole('button', { name: '简体中文' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByText('O&M', { exact: true }).first()).toBeVisible();
+  await page.goto('/#/operation/operationPlan');
+  await expect(visible(page.getByTestId('plan-list'))).toContainText(name);
+  await expect(page.getByText('Operation plans').first()).toBeVisible();
+  await shot(page, 'inspection-plan-list-en');
+  await page.goto('/#/operation/inspectionList');
+  await expect(page.getByRole('columnheader', { name: 'Inspection no.' }).first()).toBeVisible();
+  await shot(page, 'inspection-list-en');
+  await visible(page.getByTestId('inspection-list')).locator('tbody tr').first().click();
+  await expect(visible(page.getByTestId('inspection-basic'))).toContainText('Planned date');
+  await shot(page, 'inspection-detail-en');
+});
