@@ -75,7 +75,8 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await expect(page.getByText(/已生成 \d+ 条巡检/)).toBeVisible();
   await shot(page, 'inspection-plan-detail-zh');
 
-  // the plan's inspections: open the first
+  // the plan's inspections (the count refreshed after generating): open the first
+  await expect(visible(page.getByTestId('plan-inspections-link'))).toHaveText(/^[1-9]\d*$/);
   await visible(page.getByTestId('plan-inspections-link')).click();
   await expect(visible(page.getByTestId('inspection-list'))).toContainText(name);
   await shot(page, 'inspection-list-zh');
@@ -101,6 +102,14 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   const timeline = visible(page.getByTestId('status-timeline'));
   for (const step of ['计划生成', '开始执行', '提交结果', '审核通过']) await expect(timeline).toContainText(step);
   await shot(page, 'inspection-detail-zh');
+
+  // the station page's 运维 tab lists the inspection
+  const inspectionNo = (await visible(page.getByTestId('inspection-heading')).textContent())!;
+  await visible(page.getByTestId('inspection-basic')).getByTestId('station-link').click();
+  await visible(page.getByTestId('station-tab-operation')).click();
+  await expect(visible(page.getByTestId('station-inspections'))).toContainText(inspectionNo);
+  await expect(visible(page.getByTestId('station-inspections'))).toContainText('已完成');
+  await shot(page, 'inspection-station-tab-zh');
 
   // a photo item through the API (the upload the dialog uses) on a second inspection of the plan
   const token = await tokenOf(page);

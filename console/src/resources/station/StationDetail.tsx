@@ -1,8 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
-import { RecordContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { RecordContextProvider, ResourceContextProvider, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Chip, Link, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import FrozenIcon from '@mui/icons-material/AcUnit';
@@ -22,11 +21,10 @@ import {
   type Station,
   type WorkOrder,
 } from '@pv/contract';
-import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
-import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { DetailColumns, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { customerDetailPath } from '../customer/common.tsx';
 import { matterDetailPath } from '../matter/common.tsx';
@@ -34,29 +32,8 @@ import { StationActionButtons } from './actions.tsx';
 import { FrozenMarker, STATION_API, STATION_RESOURCE, StationStatusChip, fieldLabel, stationDocsPath, useStationActionLabels } from './common.tsx';
 import { matterListPath, selfAuditDetailPath, workOrderListPath } from './logic.ts';
 import { PositionSketch } from './Position.tsx';
-
-/** A related list of the shown station (work orders, self-audits, matters); refetched with the page's refresh. */
-function useRelated<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
-  const record = useRecordContext<Station>();
-  const dataProvider = useDataProvider<PvDataProvider>();
-  return useQuery({ queryKey: [STATION_API, name, record?.id], queryFn: () => load(dataProvider, record!.id), enabled: !!record, retry: false });
-}
-
-/** A related panel: the server's message when the list is refused (no permission), "none yet" when empty. */
-const Related = ({ title, testId, error, empty, isEmpty, actions, children }: { title: string; testId: string; error: unknown; empty: string; isEmpty: boolean; actions?: ReactNode; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Panel title={title} testId={testId} actions={actions}>
-      {error ? (
-        <Alert severity="info">{translate('pv.station.unavailable', { msg: (error as Error).message })}</Alert>
-      ) : isEmpty ? (
-        <EmptyNote text={empty} />
-      ) : (
-        <Box sx={{ overflowX: 'auto', '& th, & td': { whiteSpace: 'nowrap' } }}>{children}</Box>
-      )}
-    </Panel>
-  );
-};
+import { Related, useRelated } from './related.tsx';
+import { StationOperation } from './StationOperation.tsx';
 
 const time = (v: string | null | undefined, lang: 'zh' | 'en') => (v ? formatDateTime(v, lang) : '-');
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? '-' : `${v}${unit}`);
@@ -303,6 +280,7 @@ const Side = () => {
 
 const Detail = ({ data }: { data: Station }) => {
   const translate = useTranslate();
+  const [tab, setTab] = useState('overview');
   const { canAccess: editable } = useCanAccess({ resource: STATION_RESOURCE, action: 'edit' });
   return (
     <RecordContextProvider value={data}>
@@ -335,10 +313,20 @@ const Detail = ({ data }: { data: Station }) => {
       <DetailColumns
         main={
           <>
-            <Info />
-            <WorkOrders />
-            <SelfAudits />
-            <Matters />
+            <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Tab value="overview" label={translate('pv.station.tab.overview')} data-testid="station-tab-overview" />
+              <Tab value="operation" label={translate('pv.station.tab.operation')} data-testid="station-tab-operation" />
+            </Tabs>
+            {tab === 'overview' ? (
+              <>
+                <Info />
+                <WorkOrders />
+                <SelfAudits />
+                <Matters />
+              </>
+            ) : (
+              <StationOperation />
+            )}
           </>
         }
         side={<Side />}
