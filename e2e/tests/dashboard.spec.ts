@@ -46,7 +46,7 @@ test('dashboard: every chart draws the demo data, follows the side menu, the per
   await expect(page.getByTestId('kpi-customers')).toHaveText(zh(home.customers.total));
   await expect(page.getByTestId('dash-kpis').getByTestId('estimate-chip')).toBeVisible();
 
-  for (const id of ['chart-growth', 'chart-funnel', 'chart-capacity', 'chart-region', 'chart-first-pass', 'chart-backlog', 'chart-team', 'chart-target']) {
+  for (const id of ['chart-growth', 'chart-funnel', 'chart-capacity', 'chart-region', 'chart-first-pass', 'chart-backlog', 'chart-team', 'chart-target', 'chart-inspection-first-pass']) {
     await expect(page.getByTestId(id).locator('canvas'), id).toHaveCount(1);
   }
   // demo data everywhere: no card shows its empty state or an error

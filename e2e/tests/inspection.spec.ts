@@ -111,6 +111,12 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await expect(visible(page.getByTestId('station-inspections'))).toContainText('已完成');
   await shot(page, 'inspection-station-tab-zh');
 
+  // the dashboard's O&M card counts the period's inspections
+  await page.goto('/#/dashboard');
+  await expect(visible(page.getByTestId('om-planned'))).toHaveText(/^[1-9][\d,]*$/);
+  await expect(visible(page.getByTestId('om-coverage'))).toContainText('%');
+  await shot(page, 'inspection-dashboard-zh');
+
   // a photo item through the API (the upload the dialog uses) on a second inspection of the plan
   const token = await tokenOf(page);
   const headers = { authorization: `Bearer ${token}` };

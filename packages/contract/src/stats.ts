@@ -326,3 +326,25 @@ export interface DisplayTokenCreated extends DisplayTokenView {
 /** Display tokens look like `pvd_` + 43 base64url characters (never a JWT, which has dots). */
 export const DISPLAY_TOKEN_PREFIX = 'pvd_';
 export const isDisplayToken = (token: string): boolean => token.startsWith(DISPLAY_TOKEN_PREFIX);
+
+/**
+ * `statistic/operation`: the O&M panel (issue 13) — inspections planned in the period (planned day
+ * in the range) and how many were done, first time right, overdue; stock value per warehouse.
+ */
+export interface OperationStat extends Stamped {
+  range: ResolvedPeriod;
+  inspections: {
+    planned: number;
+    completed: number;
+    /** completed / planned, null when none planned */
+    coverage: number | null;
+    first_pass: number;
+    /** completed without a rejection / completed */
+    first_pass_rate: number | null;
+    overdue: number;
+    failed_items: number;
+  };
+  /** per warehouse in scope, largest first (at most 10); yuan as decimal strings */
+  stock_value: { warehouse_id: number; name: string; value: string }[];
+  stock_value_total: string;
+}

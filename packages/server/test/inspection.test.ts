@@ -291,4 +291,26 @@ describe('inspections', () => {
     const exported = await t.app.inject({ method: 'GET', url: `${S}/inspection/export?status=cancelled`, headers: { authorization: `Bearer ${admin}` } });
     expect([exported.statusCode, exported.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
   });
+
+  it('the O&M statistics count planned, completed, first-time-right and overdue inspections from the rollups, as the rows say', async () => {
+    const range = { period: 'custom', start: '2025-06-01', end: '2028-05-31' };
+    const res = await post('statistic/operation', range);
+    expect(res.status, res.msg).toBe(200);
+    const [expected] = await t.handle.db
+      .select({
+        planned: sql<number>`count(*) filter (where status <> 'cancelled')::int`,
+        completed: sql<number>`count(*) filter (where status = 'completed')::int`,
+        first_pass: sql<number>`count(*) filter (where status = 'completed' and reject_count = 0)::int`,
+        overdue: sql<number>`count(*) filter (where overdue and status in ('pending', 'in_progress', 'rejected'))::int`,
+      })
+      .from(inspections);
+    expect(res.data.inspections).toMatchObject(expected!);
+    // the first inspection was rejected once before it was approved: completed, but not first time right
+    expect(res.data.inspections.completed).toBeGreaterThan(res.data.inspections.first_pass);
+    expect(res.data.inspections.coverage).toBe(Math.round((expected!.completed / expected!.planned) * 10000) / 10000);
+    // an agent sees its own stations' inspections only
+    const hnStat = await post('statistic/operation', range, hn);
+    expect(hnStat.status).toBe(403); // the built-in agent role has no statistic:view
+    expect(res.data.stock_value_total).toMatch(/^\d+\.\d{2}$/);
+  });
 });

@@ -79,6 +79,15 @@ export const zh = {
         grid: '并网',
         matter: '光E宝',
       },
+      operation: {
+        title: '运维',
+        first_pass: '巡检一次通过率',
+        planned: '本期计划巡检',
+        coverage: '已完成 · 覆盖率',
+        overdue: '超期未完成',
+        failed_items: '不合格项',
+        stock_value: '库存金额 %{total}',
+      },
       construction: {
         title: '施工与并网',
         first_pass: '自检一次通过率',
@@ -230,6 +239,15 @@ export const en: typeof zh = {
         build: 'Construction',
         grid: 'Grid',
         matter: 'Matters',
+      },
+      operation: {
+        title: 'O&M',
+        first_pass: 'Inspections right first time',
+        planned: 'Inspections planned',
+        coverage: 'Completed · coverage',
+        overdue: 'Overdue, open',
+        failed_items: 'Failed items',
+        stock_value: 'Stock value %{total}',
       },
       construction: {
         title: 'Construction and grid connection',

@@ -12,6 +12,7 @@ import type {
   IndustryCustomerStat,
   IndustryDataStat,
   IndustryTeamStat,
+  OperationStat,
   ResolvedPeriod,
   TargetIndexStat,
   UserAreaStat,
@@ -318,6 +319,55 @@ const ConstructionCard = ({ body, enabled }: Q) => {
   );
 };
 
+/** 运维 (issue 13): inspections planned in the period — coverage, first time right, overdue — and stock value per warehouse. */
+const OperationCard = ({ body, enabled }: Q) => {
+  const t = useTranslate();
+  const lang = useLang();
+  const c = useChartColors();
+  const q = useStat<OperationStat>('operation', body, { enabled });
+  const d = q.data;
+  const i = d?.inspections;
+  const top = d ? Math.max(...d.stock_value.map((w) => Number(w.value)), 1) : 1;
+  return (
+    <ChartCard title="pv.dash.operation.title" subtitle={<RangeText range={d?.range} />} fetching={q.isFetching && !q.isPending} testId="card-operation">
+      {q.error ? (
+        <ErrorNote error={q.error} height={200} />
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '150px 1fr 1fr' }, gap: 2, alignItems: 'center' }}>
+          <StatChart testId="chart-inspection-first-pass" height={130} pending={q.isPending} empty={!!i && i.completed === 0} option={() => firstPassOption(i!.first_pass_rate, t, c, lang, 'pv.dash.operation.first_pass')} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1 }}>
+            <Figure label="pv.dash.operation.planned" value={i ? formatNumber(i.planned, lang) : '-'} testId="om-planned" />
+            <Figure label="pv.dash.operation.coverage" value={i ? `${formatNumber(i.completed, lang)} · ${formatRate(i.coverage, lang)}` : '-'} testId="om-coverage" />
+            <Figure label="pv.dash.operation.overdue" value={i ? formatNumber(i.overdue, lang) : '-'} testId="om-overdue" />
+            <Figure label="pv.dash.operation.failed_items" value={i ? formatNumber(i.failed_items, lang) : '-'} />
+          </Box>
+          <Box sx={{ minWidth: 0 }} data-testid="om-stock-value">
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('pv.dash.operation.stock_value', { total: d ? `¥${d.stock_value_total}` : '-' })}
+            </Typography>
+            {d && d.stock_value.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('pv.dash.empty')}
+              </Typography>
+            )}
+            {d?.stock_value.slice(0, 5).map((w) => (
+              <Box key={w.warehouse_id} sx={{ mt: 0.5 }}>
+                <Stack direction="row" justifyContent="space-between" spacing={1}>
+                  <Typography variant="body2" noWrap title={w.name}>
+                    {w.name}
+                  </Typography>
+                  <Typography variant="body2">¥{w.value}</Typography>
+                </Stack>
+                <Box sx={{ height: 4, borderRadius: 2, bgcolor: 'primary.main', opacity: 0.7, width: `${Math.max(2, (Number(w.value) / top) * 100)}%` }} />
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </ChartCard>
+  );
+};
+
 const TeamCard = ({ body, enabled }: Q) => {
   const t = useTranslate();
   const lang = useLang();
@@ -409,6 +459,9 @@ const Dashboard = () => {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2, mb: 2 }}>
         <ConstructionCard {...q} />
         <TeamCard {...q} />
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <OperationCard {...q} />
       </Box>
       {/* target/index_data needs target:view (the operators' and dispatchers' roles do not have it) */}
       <Permission rule="target:view">

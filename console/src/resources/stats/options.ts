@@ -262,7 +262,8 @@ const ITEM_LABELS = new Map([...BUILD_AUDIT_ITEMS, ...GRID_AUDIT_ITEMS].map((d) 
 export const auditItemLabel = (item: string, lang: Lang) => ITEM_LABELS.get(item)?.[lang] ?? item;
 
 /** The first-pass rate as a gauge (0..100 %). */
-export function firstPassOption(rate: number | null, t: Translate, c: ChartColors, lang: Lang): ChartOption {
+/** A first-pass rate gauge; `label` names it (self-audits by default, inspections on the O&M card). */
+export function firstPassOption(rate: number | null, t: Translate, c: ChartColors, lang: Lang, label = 'pv.dash.construction.first_pass'): ChartOption {
   const value = rate === null ? 0 : Math.round(rate * 1000) / 10;
   return {
     ...common(c),
@@ -284,7 +285,7 @@ export function firstPassOption(rate: number | null, t: Translate, c: ChartColor
         anchor: { show: false },
         title: { offsetCenter: [0, '38%'], color: c.textMuted, fontSize: 12 },
         detail: { offsetCenter: [0, '-4%'], color: c.text, fontSize: 20, fontWeight: 700, formatter: () => formatRate(rate, lang) },
-        data: [{ value, name: t('pv.dash.construction.first_pass') }],
+        data: [{ value, name: t(label) }],
       },
     ],
   };

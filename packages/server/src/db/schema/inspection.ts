@@ -91,6 +91,8 @@ export const inspections = pgTable(
     checklist: jsonb('checklist').notNull().default([]),
     results: jsonb('results').notNull().default([]),
     failed_count: integer('failed_count').notNull().default(0),
+    /** times rejected in review: 0 at completion = passed first time (the first-pass rate) */
+    reject_count: integer('reject_count').notNull().default(0),
     remark: varchar('remark', { length: 500 }),
     lat: numeric('lat', { precision: 9, scale: 6 }),
     lng: numeric('lng', { precision: 9, scale: 6 }),
@@ -132,3 +134,28 @@ export const inspectionCounts = pgTable('inspection_counts', { ...inspectionCoun
   index('inspection_counts_agent_idx').on(t.agent_id),
 ]);
 export const inspectionCountsRegion = pgTable('inspection_counts_region', inspectionCountColumns(), (t) => [unique('inspection_counts_region_key').on(t.kind, t.status, t.province_code, t.overdue)]);
+
+/**
+ * O&M KPIs of inspections by planned day (statistics rollups stat_inspection_daily, per agent, and
+ * stat_inspection_region_daily for the `all` scope; declared in modules/statistic/rollup.ts):
+ * planned, completed, completed without a rejection, open and overdue.
+ */
+const inspectionKpiColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  province_code: varchar('province_code', { length: 6 }).notNull(),
+  city_code: varchar('city_code', { length: 6 }),
+  planned: bigint('planned', { mode: 'number' }).notNull().default(0),
+  completed: bigint('completed', { mode: 'number' }).notNull().default(0),
+  first_pass: bigint('first_pass', { mode: 'number' }).notNull().default(0),
+  overdue: bigint('overdue', { mode: 'number' }).notNull().default(0),
+  failed_items: bigint('failed_items', { mode: 'number' }).notNull().default(0),
+});
+export const statInspectionDaily = pgTable('stat_inspection_daily', { ...inspectionKpiColumns(), agent_id: integer('agent_id') }, (t) => [
+  unique('stat_inspection_daily_key').on(t.day, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(),
+  index('stat_inspection_daily_day_idx').on(t.day),
+  index('stat_inspection_daily_agent_idx').on(t.agent_id, t.day),
+]);
+export const statInspectionRegionDaily = pgTable('stat_inspection_region_daily', inspectionKpiColumns(), (t) => [
+  unique('stat_inspection_region_daily_key').on(t.day, t.province_code, t.city_code).nullsNotDistinct(),
+  index('stat_inspection_region_daily_day_idx').on(t.day),
+]);

@@ -125,7 +125,7 @@ export class InspectionActions {
 
   /** 审核驳回 with a reason: 待审核 → 已驳回 (the team starts again). */
   reject(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.move(body, auth, actor, 'reject', (_row, input) => ({ set: { reject_reason: input.reason, reviewed_by: auth.userId }, reason: input.reason as string }));
+    return this.move(body, auth, actor, 'reject', (_row, input) => ({ set: { reject_reason: input.reason, reviewed_by: auth.userId, reject_count: sql`${inspectionResource.table.reject_count} + 1` }, reason: input.reason as string }));
   }
 
   /** 取消 with a reason, from the open states. */

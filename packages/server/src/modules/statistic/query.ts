@@ -24,6 +24,7 @@ import { customerResource } from '../customer/resource.ts';
 import { selfAuditResource } from '../self_audit/resource.ts';
 import { stationResource } from '../station/resource.ts';
 import { workOrderResource } from '../work_order/resource.ts';
+import { inspectionResource } from '../inspection/resource.ts';
 
 export const provinceName = new Map(PROVINCES.map((p) => [p.code, p.zh]));
 export const cityName = new Map(CITIES.map((c) => [c.code, c.zh]));
@@ -84,7 +85,7 @@ export function statContext(body: unknown, auth: AuthContext): StatContext {
   };
 }
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections';
 
 /**
  * Base-table rows a department/self caller may see (null for all/agent: the rollup tables answer):
@@ -93,7 +94,7 @@ type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits';
  */
 function baseFilter(auth: AuthContext, source: Source): SQL | null {
   if (auth.scope === 'all' || auth.scope === 'agent') return null;
-  const scope = { customers: customerResource, stations: stationResource, work_orders: workOrderResource, self_audits: selfAuditResource }[source].scope(auth);
+  const scope = { customers: customerResource, stations: stationResource, work_orders: workOrderResource, self_audits: selfAuditResource, inspections: inspectionResource }[source].scope(auth);
   return scope ?? sql`true`;
 }
 
@@ -107,6 +108,7 @@ const SOURCE: Record<string, Source> = {
   stat_audit_daily: 'self_audits',
   stat_reject_daily: 'self_audits',
   stat_cohort_daily: 'customers',
+  stat_inspection_daily: 'inspections',
 };
 
 /** In the `all` scope, rollups without the agent (far fewer rows) answer instead. */
@@ -117,6 +119,7 @@ const ALL_SCOPE_TABLE: Record<string, string> = {
   stat_station_now: 'stat_station_now_region',
   stat_order_now: 'stat_order_now_region',
   stat_cohort_daily: 'stat_cohort_region_daily',
+  stat_inspection_daily: 'stat_inspection_region_daily',
 };
 /** ... and for the whole months of a range, the monthly ones. */
 const MONTHLY_TABLE: Record<string, string> = {

@@ -252,6 +252,20 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.province_code, r.overdue, r.k FROM __R__ r'],
   },
+  // O&M: inspections by planned day (coverage, first-pass rate, overdue)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_inspection_daily' : 'stat_inspection_region_daily',
+      source: 'inspections',
+      key: ['day', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['planned', 'completed', 'first_pass', 'overdue', 'failed_items'],
+      parts: [
+        `SELECT r.planned_date, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k * (r.status <> 'cancelled')::int, r.k * (r.status = 'completed')::int,
+          r.k * (r.status = 'completed' AND r.reject_count = 0)::int, r.k * (r.overdue AND r.status IN ('pending', 'in_progress', 'rejected'))::int,
+          r.k * CASE WHEN r.status = 'completed' THEN r.failed_count ELSE 0 END FROM __R__ r`,
+      ],
+    }),
+  ),
   // the funnel by cohort (customers created in the period and how far they have got): per agent, and per region daily / monthly for the `all` scope
   cohortRollup('stat_cohort_daily', true, day),
   cohortRollup('stat_cohort_region_daily', false, day),

@@ -4,6 +4,7 @@ import {
   type IndustryCustomerStat,
   type IndustryDataStat,
   type IndustryTeamStat,
+  type OperationStat,
   OPEN_WORK_ORDER_STATES,
   type StatEvent,
   type StatEventsStat,
@@ -19,7 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import { query } from '../../db/client.ts';
-import { customers, matters, stations, statTargetConfig, statTargets, workOrders } from '../../db/schema/index.ts';
+import { customers, materials, matters, stations, statTargetConfig, statTargets, stockBalances, warehouses, workOrders } from '../../db/schema/index.ts';
+import { viaWarehouse } from '../stock/resources.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, conflict, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
@@ -112,6 +114,44 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
       return ok(data);
     },
   );
+
+  stat('operation', 'O&M KPIs (OperationStat): inspections planned in the period, completed, coverage, first-pass rate, overdue; stock value per warehouse (balances × unit price, not the ledger).', async (ctx) => {
+    const rows = rangeRows(ctx, 'stat_inspection_daily', ['planned', 'completed', 'first_pass', 'overdue', 'failed_items'], ctx.range.start, ctx.range.end, { wholeMonths: false });
+    const warehouseScope = viaWarehouse(stockBalances.warehouse_id, ctx.auth);
+    const [as_of, [k], stock] = await Promise.all([
+      asOf(db),
+      query<Record<'planned' | 'completed' | 'first_pass' | 'overdue' | 'failed_items', string>>(
+        db,
+        sql`select coalesce(sum(planned), 0) as planned, coalesce(sum(completed), 0) as completed, coalesce(sum(first_pass), 0) as first_pass,
+                   coalesce(sum(overdue), 0) as overdue, coalesce(sum(failed_items), 0) as failed_items from ${rows} r`,
+      ),
+      query<{ warehouse_id: number; name: string; value: string; total: string }>(
+        db,
+        sql`select w.id as warehouse_id, w.name, sum(b.qty * m.unit_price)::numeric(16,2)::text as value, (sum(sum(b.qty * m.unit_price)) over ())::numeric(16,2)::text as total
+            from ${stockBalances} b join ${warehouses} w on w.id = b.warehouse_id join ${materials} m on m.id = b.material_id
+            where b.qty > 0 and ${warehouseScope ?? sql`true`} group by w.id, w.name order by sum(b.qty * m.unit_price) desc`,
+      ),
+    ]);
+    const planned = num(k?.planned);
+    const completed = num(k?.completed);
+    const firstPass = num(k?.first_pass);
+    const data: OperationStat = {
+      as_of,
+      range: ctx.range,
+      inspections: {
+        planned,
+        completed,
+        coverage: ratio(completed, planned),
+        first_pass: firstPass,
+        first_pass_rate: ratio(firstPass, completed),
+        overdue: num(k?.overdue),
+        failed_items: num(k?.failed_items),
+      },
+      stock_value: stock.slice(0, 10).map(({ total: _, ...w }) => w),
+      stock_value_total: stock[0]?.total ?? '0.00',
+    };
+    return data;
+  });
 
   stat('user_line', 'Customer growth per bucket (UserLineStat): created, signed, cumulative.', async (ctx) => {
     const [as_of, series, cust, after] = await Promise.all([

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, runScript } from '../../db/client.ts';
 import { agents, customers, operationPlans, roles, stations, userRoles, users } from '../../db/schema/index.ts';
@@ -61,9 +61,33 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     return seedDemo(tx as unknown as Db, hash, admin!.id, { operator: await roleId('operator'), agent: await roleId('agent'), dispatcher: await roleId('dispatcher'), team: await roleId('team') });
   });
   // the demo plan's current quarter, generated now rather than at the scheduler's next tick
-  if (demo) await generateDue(db, new Date());
+  if (demo) {
+    await generateDue(db, new Date());
+    await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
+  }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
+
+/**
+ * The demo quarter under way: six in ten inspections done (one in seven of them after a rejection,
+ * one in nine with damaged modules), one in ten in progress, one in ten awaiting review.
+ */
+const DEMO_INSPECTION_PROGRESS = `
+  update inspections i set
+    status = case when i.id % 10 < 6 then 'completed' when i.id % 10 = 6 then 'in_progress' else 'audit_pending' end,
+    started_at = now() - interval '3 days',
+    submitted_at = case when i.id % 10 <> 6 then now() - interval '2 days' end,
+    finished_at = case when i.id % 10 < 6 then now() - interval '1 day' end,
+    reject_count = case when i.id % 10 < 6 and i.id % 7 = 0 then 1 else 0 end,
+    failed_count = case when i.id % 10 <> 6 and i.id % 9 = 0 then 1 else 0 end,
+    results = case when i.id % 10 = 6 then '[]'::jsonb else jsonb_build_array(
+      jsonb_build_object('key', 'modules', 'pass', i.id % 9 <> 0),
+      jsonb_build_object('key', 'dc_voltage', 'value', (380 + i.id % 300)::text),
+      jsonb_build_object('key', 'inverter', 'pass', true),
+      jsonb_build_object('key', 'bracket', 'pass', true),
+      jsonb_build_object('key', 'box', 'pass', true)) end,
+    remark = case when i.id % 9 = 0 and i.id % 10 <> 6 then '组件有裂纹，需更换' end
+  where i.plan_id is not null and i.id % 10 < 8`;
 
 /** The demo's O&M plan: a quarterly inspection of every connected station, done by the demo team. */
 const DEMO_CHECKLIST = [
