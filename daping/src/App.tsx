@@ -159,6 +159,9 @@ function Screen({ lang, feed, drawn, onDrawn, refreshSeconds }: { lang: Lang; fe
           <Panel title={t(lang, 'panelTeams')} testId="panel-teams" className="h-teams" ready={!!d.teams}>
             <Teams lang={lang} feed={feed} />
           </Panel>
+          <Panel title={t(lang, 'panelOperation')} testId="panel-operation" className="h-operation" ready={!!d.operation}>
+            <Operation lang={lang} feed={feed} />
+          </Panel>
           <Panel title={t(lang, 'panelEvents')} testId="panel-events" className="h-events" ready={!!d.events}>
             <Events lang={lang} feed={feed} />
           </Panel>
@@ -217,6 +220,22 @@ function BenefitCard({ label, value, unit }: { label: string; value: string; uni
         <small>{unit}</small>
       </div>
       <div className="benefit-label">{label}</div>
+    </div>
+  );
+}
+
+/** 运维 (this month): inspection coverage and first-time-right rate, overdue inspections, stock value. */
+function Operation({ lang, feed }: { lang: Lang; feed: Feed }) {
+  const o = feed.data.operation;
+  if (!o) return <Empty lang={lang} feed={feed} k="operation" />;
+  const i = o.inspections;
+  const value = formatLarge(Number(o.stock_value_total), lang);
+  return (
+    <div className="stats" data-testid="operation-stats">
+      <Stat label={t(lang, 'omCoverage')} value={completionPercent(i.coverage).text} title={`${formatNumber(i.completed)} / ${formatNumber(i.planned)}`} testId="om-coverage" />
+      <Stat label={t(lang, 'omFirstPass')} value={completionPercent(i.first_pass_rate).text} />
+      <Stat label={t(lang, 'omOverdue')} value={formatNumber(i.overdue)} warn={i.overdue > 0} />
+      <Stat label={t(lang, 'omStockValue')} value={`¥${value.value}${value.unit}`} title={`¥${o.stock_value_total}`} />
     </div>
   );
 }

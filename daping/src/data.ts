@@ -6,6 +6,7 @@ import {
   type IndustryConstructionStat,
   type IndustryDataStat,
   type IndustryTeamStat,
+  type OperationStat,
   type StatEventsStat,
   type TargetIndexStat,
   type UserAreaStat,
@@ -24,6 +25,7 @@ export interface ScreenData {
   teams: IndustryTeamStat | null;
   targets: TargetIndexStat | null;
   events: StatEventsStat | null;
+  operation: OperationStat | null;
 }
 
 export interface Feed {
@@ -42,7 +44,7 @@ export interface Feed {
   pushOpen: boolean;
 }
 
-const EMPTY: ScreenData = { homepage: null, userArea: null, userLine: null, industry: null, construction: null, teams: null, targets: null, events: null };
+const EMPTY: ScreenData = { homepage: null, userArea: null, userLine: null, industry: null, construction: null, teams: null, targets: null, events: null, operation: null };
 
 /** Equal answers apart from their `as_of` stamp (the payloads are a few KB: comparing text is cheap). */
 function sameData(a: unknown, b: unknown): boolean {
@@ -71,6 +73,7 @@ const CALLS: Array<Call<FeedKey>> = [
   { key: 'teams', url: paths.statistic('industry_team_data'), body: () => ({ period: 'year' }), valid: (v) => hasArrays(v, 'teams') },
   { key: 'targets', url: paths.target('index_data'), body: () => ({ period: 'year' }), valid: (v) => hasArrays(v, 'items') },
   { key: 'events', url: paths.statistic('events'), body: () => ({}), valid: (v) => hasArrays(v, 'events') },
+  { key: 'operation', url: paths.statistic('operation'), body: () => ({ period: 'month' }), valid: (v) => isObject(v) && isObject(v.inspections) && hasArrays(v, 'stock_value') },
 ];
 
 declare global {

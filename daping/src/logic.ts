@@ -234,7 +234,7 @@ export function shortProvinceName(name: string): string {
 // ---------------------------------------------------------------- live data of the whole screen
 
 /** The statistics the screen reads each cycle, by a short key. */
-export const FEEDS = ['homepage', 'userArea', 'userLine', 'industry', 'construction', 'teams', 'targets', 'events'] as const;
+export const FEEDS = ['homepage', 'userArea', 'userLine', 'industry', 'construction', 'teams', 'targets', 'events', 'operation'] as const;
 export type FeedKey = (typeof FEEDS)[number];
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, tokenOf, uniquePhone } from './helpers.ts';
 
-const PANELS = ['panel-map', 'panel-growth', 'panel-pipeline', 'panel-benefit', 'panel-targets', 'panel-teams', 'panel-events'] as const;
+const PANELS = ['panel-map', 'panel-growth', 'panel-pipeline', 'panel-benefit', 'panel-targets', 'panel-teams', 'panel-operation', 'panel-events'] as const;
 
 /** One refresh cycle now (the screen's test hook), resolved once it is drawn. */
 const refresh = (page: Page) => page.evaluate(() => window.__dapingRefresh!());

@@ -91,3 +91,8 @@ INSERT INTO stat_inspection_region_daily (day, province_code, city_code, planned
           r.k * (r.status = 'completed' AND r.reject_count = 0)::int, r.k * (r.overdue AND r.status IN ('pending', 'in_progress', 'rejected'))::int,
           r.k * CASE WHEN r.status = 'completed' THEN r.failed_count ELSE 0 END FROM (SELECT 1 AS k, * FROM inspections) r)) AS x(day, province_code, city_code, planned, completed, first_pass, overdue, failed_items) GROUP BY day, province_code, city_code HAVING sum(planned) <> 0 OR sum(completed) <> 0 OR sum(first_pass) <> 0 OR sum(overdue) <> 0 OR sum(failed_items) <> 0
     ON CONFLICT ON CONSTRAINT stat_inspection_region_daily_key DO UPDATE SET planned = excluded.planned, completed = excluded.completed, first_pass = excluded.first_pass, overdue = excluded.overdue, failed_items = excluded.failed_items;
+--> statement-breakpoint
+-- the big screen's O&M panel is live like the others (0021_stats_notify): inspections and stock balances tell the screens
+CREATE TRIGGER inspections_notify_stats AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inspections FOR EACH STATEMENT EXECUTE FUNCTION pv_notify_stats();
+--> statement-breakpoint
+CREATE TRIGGER stock_balances_notify_stats AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock_balances FOR EACH STATEMENT EXECUTE FUNCTION pv_notify_stats();
