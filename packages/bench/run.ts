@@ -25,6 +25,8 @@
  *     database of the PostgreSQL server at --load-postgres URL (created, seeded the same, dropped).
  *  7. With --keyword-postgres URL: the keyword cases of 1. and their index write cost on a PostgreSQL
  *     seeded beforehand (`DATABASE_URL=URL pnpm seed --customers 5000000`), signed in with --ops-password.
+ *  8. With --inspections-postgres URL (lib/inspections.ts): one period of a plan generated over
+ *     --inspections-stations connected stations (default 2000000) on a fresh database of that server, lists meanwhile and after.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -46,6 +48,7 @@ import { seed, serve } from './lib/server.ts';
 import { benchOperations, type ListCase } from './lib/operations.ts';
 import { type LoadResult, loadRows, runLoad, startBuiltServer } from './lib/load.ts';
 import { writeReport } from './lib/report.ts';
+import { benchInspections, inspectionsSection } from './lib/inspections.ts';
 import { benchStatistics, statisticsTable } from './lib/statistics.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
@@ -77,6 +80,8 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '60' },
     'load-customers': { type: 'string', default: '100000' },
     'load-postgres': { type: 'string' },
+    'inspections-postgres': { type: 'string' },
+    'inspections-stations': { type: 'string', default: '2000000' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -177,6 +182,7 @@ async function main() {
     : null;
   if (daping) console.log('daping', daping);
   const load = values.load ? await benchLoad() : null;
+  const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200)) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;
@@ -281,9 +287,10 @@ async function main() {
   }
   if (stats) sections.statistics = [...stats, '', measuredOn];
   if (load) sections.load = [...loadSection(load), '', measuredOn];
+  if (inspections) sections.inspections = [...inspectionsSection(inspections), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'inspections', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 
