@@ -1,6 +1,8 @@
 import { CITIES } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { generatePlan } from '@pv/server/src/modules/inspection/generate.ts';
+import { loadConfig } from '@pv/server/src/config.ts';
+import { bootstrap } from '@pv/server/src/modules/system/bootstrap.ts';
 import { BENCH_PASSWORD, serve } from './server.ts';
 import { drive, ms, summarize, type Summary } from './stats.ts';
 
@@ -39,6 +41,8 @@ export async function benchInspections(pgServer: string, stations: number, reque
   process.env.TEST_DATABASE_URL = pgServer;
   const { freshDb } = await import('@pv/server/test/helpers.ts');
   const db = await freshDb();
+  // migrated by openDb; the roles and the admin as a first start makes them (no demo data)
+  await bootstrap(db.db, loadConfig({}, { dataDir: null, databaseUrl: db.url, adminPassword: BENCH_PASSWORD, demoData: false }));
   const server = await serve({ databaseUrl: db.url!, password: BENCH_PASSWORD });
   try {
     const { handle, base, token } = server;
