@@ -160,6 +160,10 @@ export interface OperationPlan {
   assignment: { region_code: string; team_id: number }[];
   default_team_id: number | null;
   default_team_name?: string | null;
+  /** team member names by id, for `assignment` */
+  team_names?: Record<string, string> | null;
+  /** agent names by id, for `scope.agent_ids` */
+  agent_names?: Record<string, string> | null;
   next_period_at: string | null;
   last_period: string | null;
   last_generated_at: string | null;

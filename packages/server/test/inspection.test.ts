@@ -145,6 +145,7 @@ describe('operation plans', () => {
     // the plan moved on to the next quarter; running again makes nothing
     const info = await get('operation_plan/get_info', { id: p.id });
     expect(info.data).toMatchObject({ next_period_at: chinaMidnight('2027-01-01').toISOString(), last_period: '2026-10', generated_count: 2, open_inspections: 2 });
+    expect(info.data.team_names).toEqual({ [fx.op.id]: '运营小李', [fx.sdUser.id]: '山东代理王' });
     expect((await post('operation_plan/run', { id: p.id })).data.created).toBe(0);
     expect(await generateDue(t.handle.db, new Date())).toMatchObject({ inspections: 0 });
     // each team member got one message for the period

@@ -29,7 +29,7 @@ const ScopeText = ({ plan }: { plan: OperationPlan }) => {
   const s = cleanScope(plan.scope as Record<string, unknown>);
   const parts: string[] = [];
   if (s.region_codes?.length) parts.push(`${translate(planField('region_codes'))}: ${s.region_codes.map((c) => regionName(c, lang) || c).join('、')}`);
-  if (s.agent_ids?.length) parts.push(`${translate(planField('agent_ids'))}: ${s.agent_ids.join(', ')}`);
+  if (s.agent_ids?.length) parts.push(`${translate(planField('agent_ids'))}: ${s.agent_ids.map((id) => plan.agent_names?.[id] ?? `#${id}`).join('、')}`);
   if (s.capacity_min != null || s.capacity_max != null) parts.push(`${s.capacity_min ?? '0'}–${s.capacity_max ?? '∞'} kWp`);
   if (s.grid_after) parts.push(`${translate(planField('grid_after'))} ${s.grid_after}`);
   if (s.grid_before) parts.push(`${translate(planField('grid_before'))} ${s.grid_before}`);
@@ -165,7 +165,7 @@ const Body = () => {
               <Panel title="pv.plan.assignment_title">
                 <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
                   {record.assignment.map((r) => (
-                    <Chip key={r.region_code} variant="outlined" label={`${regionName(r.region_code, lang) || r.region_code} → #${r.team_id}`} />
+                    <Chip key={r.region_code} variant="outlined" label={`${regionName(r.region_code, lang) || r.region_code} → ${record.team_names?.[r.team_id] ?? `#${r.team_id}`}`} />
                   ))}
                 </Stack>
               </Panel>

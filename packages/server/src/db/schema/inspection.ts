@@ -114,6 +114,10 @@ export const inspections = pgTable(
     index('inspections_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('inspections_team_status_idx').on(t.team_id, t.status, t.created_at, t.id),
     index('inspections_province_created_idx').on(t.province_code, t.created_at, t.id),
+    // a city (district) or a team member alone, newest first: the page and the row count without a sort
+    index('inspections_city_created_idx').on(t.city_code, t.created_at, t.id),
+    index('inspections_district_created_idx').on(t.district_code, t.created_at, t.id),
+    index('inspections_team_created_idx').on(t.team_id, t.created_at, t.id),
     index('inspections_station_idx').on(t.station_id, t.created_at),
     index('inspections_open_deadline_idx').on(t.deadline).where(sql`${t.status} in ('pending', 'in_progress', 'rejected') and not ${t.overdue}`),
     index('inspections_overdue_created_idx').on(t.created_at, t.id).where(sql`${t.overdue}`),

@@ -82,6 +82,11 @@ export const operationPlanResource = defineResource({
     default_team_name: teamName('"operation_plans"."default_team_id"'),
     agent_name: sql<string | null>`(select a.name from agents a where a.id = "operation_plans"."agent_id")`,
     open_inspections: sql<number>`(select count(*)::int from inspections i where i.plan_id = "operation_plans"."id" and i.status in ('pending', 'in_progress', 'rejected'))`,
+    // names for the ids the plan keeps (team per region, the agents of its station set)
+    team_names: sql<Record<string, string> | null>`(select jsonb_object_agg(u.id, coalesce(nullif(u.full_name, ''), u.username)) from users u
+      where u.id in (select (r->>'team_id')::int from jsonb_array_elements("operation_plans"."assignment") r))`,
+    agent_names: sql<Record<string, string> | null>`(select jsonb_object_agg(a.id, a.name) from agents a
+      where a.id in (select x::int from jsonb_array_elements_text(coalesce("operation_plans"."scope"->'agent_ids', '[]'::jsonb)) x))`,
   },
   present: (row) => plainRow(row),
   async prepareCreate(input, { auth, tx }) {
