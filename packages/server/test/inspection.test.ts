@@ -179,6 +179,16 @@ describe('operation plans', () => {
     expect(done!.finished_at).not.toBeNull();
   });
 
+  it('numbers past the millionth document keep all their digits (lpad would cut them into duplicates)', async () => {
+    await t.handle.db.delete(stations);
+    for (let i = 0; i < 3; i++) await station();
+    await t.handle.db.execute(sql`select setval('doc_no_seq', 999998)`);
+    const p = await enabled({ name: '编号测试', every_months: 1, start_date: '2026-11-01' });
+    expect((await post('operation_plan/run', { id: p.id })).data.created).toBe(3);
+    const numbers = (await rowsOf(p.id)).map((r) => r.inspection_no.slice(10));
+    expect(numbers.sort()).toEqual(['1000000', '1000001', '1000002']);
+  });
+
   it('enable / disable / delete follow the plan\'s status; an enabled plan keeps its recurrence', async () => {
     const p = await enabled({ name: '停用测试' });
     const again = await post('operation_plan/enable', { id: p.id, version: p.version });

@@ -140,12 +140,13 @@ export async function generateBatch(db: Db, plan: Plan, period: string, batch = 
     const [r] = await query<{ last_id: number | null; seen: number; created: number }>(
       tx,
       sql`with s as (
-            select s.id, s.agent_id, s.province_code, s.city_code, s.district_code from stations s
+            select s.id, s.agent_id, s.province_code, s.city_code, s.district_code, nextval('doc_no_seq') as n from stations s
             where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}
             order by s.id limit ${batch}::int),
           ins as (
             insert into inspections (inspection_no, plan_id, kind, period, station_id, agent_id, province_code, city_code, district_code, team_id, planned_date, deadline, checklist)
-            select ${prefix} || lpad(nextval('doc_no_seq')::text, 6, '0'), ${plan.id}::int, ${plan.kind}, ${period}, s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
+            -- the number as nextNumber writes it: at least 6 digits, never cut (lpad alone cuts a 7th)
+            select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0'), ${plan.id}::int, ${plan.kind}, ${period}, s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
                    ${teamOf(plan)}, ${planned}::date, ${deadline.toISOString()}::timestamptz, ${JSON.stringify(plan.checklist)}::jsonb
             from s
             on conflict (plan_id, station_id, period) do nothing
