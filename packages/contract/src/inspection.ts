@@ -86,7 +86,7 @@ export const checklistItemSchema = z
     /** photo required with the answer (any kind) */
     photo_required: z.boolean({ error: 'validation.enum' }).optional(),
     required: z.boolean({ error: 'validation.enum' }).optional(),
-    /** a failed item or an out-of-range reading opens a maintenance order by itself on approval */
+    /** kept for maintenance orders (not built yet): a failure is to open one by itself; the console does not offer it until it works */
     auto_maintenance: z.boolean({ error: 'validation.enum' }).optional(),
   })
   .refine((i) => i.min == null || i.max == null || Number(i.min) <= Number(i.max), { error: 'validation.range_order', path: ['max'] });
