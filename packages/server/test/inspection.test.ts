@@ -290,6 +290,11 @@ describe('inspections', () => {
     const job = await JOBS.mark_overdue_inspections!.run({ db: t.handle.db, now: new Date() });
     expect(job).toEqual({ marked: 1 });
     expect((await get('inspection/index', { overdue: 'true' })).data.list.map((r: { id: number }) => r.id)).toEqual([id]);
+    // a planned-day range (a `date` column: the value stays a calendar day, on PostgreSQL too)
+    const planned = (await info(id)).planned_date as string;
+    const inRange = await get('inspection/index', { planned_date_gte: planned, planned_date_lte: planned, id });
+    expect([inRange.status, inRange.data.total]).toEqual([200, 1]);
+    expect((await get('inspection/index', { planned_date_gte: '2099-01-01', id })).data.total).toBe(0);
     row = await info(id);
     const cancelled = await post('inspection/cancel', { id, version: row.version, reason: '电站拆除' });
     expect(cancelled.data.status).toBe('cancelled');

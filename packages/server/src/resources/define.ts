@@ -108,6 +108,8 @@ export const filterValue = {
   id: numeric(z.number({ error: 'validation.number' }).int().positive()),
   number: numeric(z.number({ error: 'validation.number' })),
   date: dateField().transform((v) => new Date(v)),
+  /** a calendar day kept as YYYY-MM-DD, for `date` columns (a Date parameter fails on PostgreSQL's date type) */
+  day: dateField(),
   /** true/false or 1/0 */
   bool: z.enum(['true', 'false', '1', '0'], { error: 'validation.enum' }).transform((v) => v === 'true' || v === '1'),
   enumOf: <V extends string>(values: readonly [V, ...V[]]) => z.enum(values, { error: 'validation.enum' }),

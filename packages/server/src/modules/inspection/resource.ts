@@ -156,7 +156,7 @@ export const inspectionResource = defineResource({
     city_code: { column: inspections.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: inspections.district_code, op: 'eq', schema: z.string().max(12), multi: true },
     overdue: { column: inspections.overdue, op: 'eq', schema: filterValue.bool },
-    ...range('planned_date', inspections.planned_date, filterValue.date),
+    ...range('planned_date', inspections.planned_date, filterValue.day),
     ...range('deadline', inspections.deadline, filterValue.date),
     ...range('created_at', inspections.created_at, filterValue.date),
   },
