@@ -23,3 +23,4 @@ export * from './lifecycle.ts';
 export * from './matter.ts';
 export * from './operations.ts';
 export * from './stock.ts';
+export * from './maintenance.ts';

@@ -44,6 +44,7 @@ export const PERMISSION_GROUP_LABELS: Record<string, Record<Lang, string>> = {
   material: { zh: '物料', en: 'Materials' },
   warehouse: { zh: '仓库', en: 'Warehouses' },
   stock: { zh: '库存', en: 'Stock' },
+  maintenance: { zh: '运维工单', en: 'Maintenance orders' },
 };
 export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   index: { zh: '查看列表', en: 'List' },
@@ -67,6 +68,14 @@ export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   return: { zh: '退库', en: 'Return' },
   adjust: { zh: '盘点调整', en: 'Adjust (stock-take)' },
   threshold: { zh: '设置预警阈值', en: 'Set low-stock thresholds' },
+  dispatch: { zh: '派单', en: 'Dispatch' },
+  accept: { zh: '接单', en: 'Accept' },
+  start: { zh: '开始处理', en: 'Start' },
+  submit: { zh: '提交处理记录', en: 'Submit handling record' },
+  approve: { zh: '审核通过', en: 'Approve' },
+  reject: { zh: '驳回', en: 'Reject' },
+  cancel: { zh: '取消', en: 'Cancel' },
+  sla: { zh: '设置时效', en: 'Set SLA hours' },
 };
 
 /** One group of GET /api/system/role/permissions. */

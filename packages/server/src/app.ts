@@ -34,6 +34,7 @@ import { WorkOrderActions } from './modules/work_order/actions.ts';
 import { workOrderRoutes } from './modules/work_order/routes.ts';
 import { selfAuditRoutes } from './modules/self_audit/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -233,6 +234,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   displayTokenRoutes(app, deps);
   backupRoutes(app, deps, dumpDatabase);
   stockRoutes(app, deps);
+  maintenanceRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -8,3 +8,4 @@ export * from './counts.ts';
 export * from './statistics.ts';
 export * from './display.ts';
 export * from './stock.ts';
+export * from './maintenance.ts';

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   material: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   warehouse: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   stock: ['index', 'get_info', 'export', 'in', 'issue', 'transfer', 'return', 'adjust', 'import', 'threshold'],
+  maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -41,7 +42,7 @@ export const BUILTIN_ROLES = [
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'maintenance:*'],
     data_scope: 'all',
   },
   {
@@ -61,7 +62,7 @@ export const BUILTIN_ROLES = [
   {
     code: 'team',
     name: '施工队/并网专员',
-    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock')],
+    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock', 'maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit'],
     data_scope: 'self',
   },
 ] as const;
