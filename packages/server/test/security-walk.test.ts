@@ -11,6 +11,7 @@ import {
   selfAudits,
   userRoles,
   stations,
+  maintenanceOrders,
   stockBalances,
   stockMovements,
   stockSerials,
@@ -101,7 +102,7 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'maintenance'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -327,6 +328,12 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
   const [bal] = await db.select({ id: stockBalances.id }).from(stockBalances).where(eq(stockBalances.warehouse_id, wh.data.id));
   const [sn] = await db.select({ id: stockSerials.id }).from(stockSerials).where(eq(stockSerials.serial_no, 'HN-SN-1'));
   Object.assign(hn, { warehouse: wh.data.id, stock_balance: bal!.id, stock_movement: moved.data.list[0].id, stock_serial: sn!.id });
+  // HN's maintenance order, in review (submit / approve / reject / cancel all start from a state it could be in)
+  const [mo] = await db
+    .insert(maintenanceOrders)
+    .values({ order_no: 'YW-HN-1', station_id: s!.id, fault_category: 'inverter', description: '逆变器告警', response_due: new Date(), repair_due: new Date(), status: 'review_pending', ...at } as never)
+    .returning();
+  Object.assign(hn, { maintenance: mo!.id });
 }
 
 beforeAll(async () => {
@@ -493,6 +500,12 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/stock_movement/return': { material_id: 1, qty: '1', serials: ['HN-SN-1'] },
   'POST /api/system/stock_movement/adjust': { material_id: 1, counted: '0', reason: '越权' },
   'POST /api/system/stock_balance/threshold': { material_id: 1, low_threshold: '100' },
+  'POST /api/system/maintenance/add': { fault_category: 'other', description: '越权' },
+  'POST /api/system/maintenance/edit': { description: '越权' },
+  'POST /api/system/maintenance/dispatch': { team_id: 1, deadline: '2099-01-01' },
+  'POST /api/system/maintenance/submit': { cause: '越权', measures: '越权', parts: [{ warehouse_id: 1, material_id: 1, qty: '1', serials: ['HN-SN-1'] }] },
+  'POST /api/system/maintenance/reject': { reason: '越权' },
+  'POST /api/system/maintenance/cancel': { reason: '越权' },
 };
 
 /**
@@ -518,6 +531,7 @@ const TABLES = {
   stock_balance: stockBalances,
   stock_movement: stockMovements,
   stock_serial: stockSerials,
+  maintenance: maintenanceOrders,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -541,6 +555,7 @@ async function snapshot() {
     stockBalances: await all(stockBalances as never),
     stockMovements: await all(stockMovements as never),
     stockSerials: await all(stockSerials as never),
+    maintenanceOrders: await all(maintenanceOrders as never),
   };
 }
 
@@ -828,6 +843,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/customer/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
 };
 /** POST routes that take no body at all. */
