@@ -24,3 +24,4 @@ export * from './matter.ts';
 export * from './operations.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
+export * from './maintenance.ts';

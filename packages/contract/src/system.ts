@@ -46,6 +46,7 @@ export const PERMISSION_GROUP_LABELS: Record<string, Record<Lang, string>> = {
   stock: { zh: '库存', en: 'Stock' },
   operation_plan: { zh: '运维计划', en: 'Operation plans' },
   inspection: { zh: '巡检', en: 'Inspections' },
+  maintenance: { zh: '运维工单', en: 'Maintenance orders' },
 };
 export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   index: { zh: '查看列表', en: 'List' },
@@ -77,6 +78,9 @@ export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   approve: { zh: '审核通过', en: 'Approve' },
   reject: { zh: '审核驳回', en: 'Reject' },
   cancel: { zh: '取消', en: 'Cancel' },
+  dispatch: { zh: '派单', en: 'Dispatch' },
+  accept: { zh: '接单', en: 'Accept' },
+  sla: { zh: '设置时效', en: 'Set SLA hours' },
 };
 
 /** One group of GET /api/system/role/permissions. */

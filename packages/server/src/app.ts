@@ -35,6 +35,7 @@ import { workOrderRoutes } from './modules/work_order/routes.ts';
 import { selfAuditRoutes } from './modules/self_audit/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { inspectionRoutes } from './modules/inspection/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -235,6 +236,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   backupRoutes(app, deps, dumpDatabase);
   stockRoutes(app, deps);
   inspectionRoutes(app, deps);
+  maintenanceRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

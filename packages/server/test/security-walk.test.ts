@@ -13,6 +13,7 @@ import {
   selfAudits,
   userRoles,
   stations,
+  maintenanceOrders,
   stockBalances,
   stockMovements,
   stockSerials,
@@ -103,7 +104,7 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -339,6 +340,12 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ inspection_no: 'XJ-HN-1', plan_id: plan!.id, kind: 'inspection', period: '2026-10', station_id: s!.id, planned_date: '2026-10-01', deadline: new Date('2030-01-01'), status: 'in_progress', checklist: plan!.checklist, ...at } as never)
     .returning();
   Object.assign(hn, { operation_plan: plan!.id, inspection: insp!.id });
+  // HN's maintenance order, in review (submit / approve / reject / cancel all start from a state it could be in)
+  const [mo] = await db
+    .insert(maintenanceOrders)
+    .values({ order_no: 'YW-HN-1', station_id: s!.id, fault_category: 'inverter', description: '逆变器告警', response_due: new Date(), repair_due: new Date(), status: 'review_pending', ...at } as never)
+    .returning();
+  Object.assign(hn, { maintenance: mo!.id });
 }
 
 beforeAll(async () => {
@@ -510,6 +517,12 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/inspection/reject': { reason: '越权' },
   'POST /api/system/inspection/cancel': { reason: '越权' },
   'POST /api/system/inspection/assign': { team_id: 1 },
+  'POST /api/system/maintenance/add': { fault_category: 'other', description: '越权' },
+  'POST /api/system/maintenance/edit': { description: '越权' },
+  'POST /api/system/maintenance/dispatch': { team_id: 1, deadline: '2099-01-01' },
+  'POST /api/system/maintenance/submit': { cause: '越权', measures: '越权', parts: [{ warehouse_id: 1, material_id: 1, qty: '1', serials: ['HN-SN-1'] }] },
+  'POST /api/system/maintenance/reject': { reason: '越权' },
+  'POST /api/system/maintenance/cancel': { reason: '越权' },
 };
 
 /**
@@ -537,6 +550,7 @@ const TABLES = {
   stock_serial: stockSerials,
   operation_plan: operationPlans,
   inspection: inspections,
+  maintenance: maintenanceOrders,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -562,6 +576,7 @@ async function snapshot() {
     stockSerials: await all(stockSerials as never),
     operationPlans: await all(operationPlans as never),
     inspections: await all(inspections as never),
+    maintenanceOrders: await all(maintenanceOrders as never),
   };
 }
 
@@ -849,6 +864,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/customer/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
 };
 /** POST routes that take no body at all. */

@@ -9,3 +9,4 @@ export * from './statistics.ts';
 export * from './display.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
+export * from './maintenance.ts';

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   stock: ['index', 'get_info', 'export', 'in', 'issue', 'transfer', 'return', 'adjust', 'import', 'threshold'],
   operation_plan: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'run'],
   inspection: ['index', 'get_info', 'export', 'assign', 'start', 'submit', 'approve', 'reject', 'cancel'],
+  maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -43,7 +44,7 @@ export const BUILTIN_ROLES = [
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*'],
     data_scope: 'all',
   },
   {
@@ -64,7 +65,7 @@ export const BUILTIN_ROLES = [
   {
     code: 'team',
     name: '施工队/并网专员',
-    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock'), 'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit'],
+    permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock'), 'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit', ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit'],
     data_scope: 'self',
   },
 ] as const;

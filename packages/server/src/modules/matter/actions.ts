@@ -13,7 +13,7 @@ import {
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { customers, files, matterReplies, messages, users } from '../../db/schema/index.ts';
+import { customers, files, matterReplies, matters, messages, users } from '../../db/schema/index.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
@@ -162,6 +162,18 @@ export class MatterActions {
         data: { result: input.result, ...(input.satisfaction != null ? { satisfaction: input.satisfaction } : {}) },
       })),
     );
+  }
+
+  /**
+   * Resolves a matter from another module's transaction (a maintenance order approved): a staff reply
+   * with the result goes on the thread and the matter is 办结 through its own close transition.
+   * A matter already closed or rejected is left as it is.
+   */
+  async resolveIn(tx: Queryable, id: number, result: string, auth: AuthContext, actor: Actor, data: Record<string, unknown> = {}) {
+    const [m] = await tx.select({ status: matters.status }).from(matters).where(eq(matters.id, id));
+    if (!m || !(MATTER_MACHINE.close.from as readonly string[]).includes(m.status)) return null;
+    await tx.insert(matterReplies).values({ matter_id: id, author_type: 'staff', author_id: auth.userId, content: result });
+    return this.move(tx, id, null, auth, actor, 'close', () => ({ set: { result, handled_at: new Date() }, data: { result, ...data } }));
   }
 
   /** 驳回: a reason (kept as the matter's result and on the timeline); handled_at. */

@@ -10,6 +10,7 @@ import {
   stockTransferSchema,
 } from '@pv/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { materials, messages, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -273,31 +274,37 @@ export class StockService {
   /** 出库 to a reference (and optionally a station, where issued serials then are). */
   async issue(body: unknown, auth: AuthContext, actor: Actor): Promise<MovementResult> {
     const input = parse(stockIssueSchema, body);
-    return this.db.transaction(async (tx) => {
-      const w = await this.warehouse(tx, input.warehouse_id, auth, 'issue');
-      const m = await this.material(tx, input.material_id);
-      const serials = this.serials(m, input.qty, input.serials);
-      const stationId = await this.station(tx, input.station_id, auth);
-      const after = await this.decrease(tx, w, m, input.qty);
-      const row = await this.record(tx, actor, auth, {
-        doc_no: await nextNumber(tx, PREFIX.issue),
-        kind: 'issue',
-        w,
-        m,
-        qty: `-${input.qty}`,
-        balance_after: after,
-        ref_type: input.ref_type,
-        ref_no: input.ref_no,
-        station_id: stationId,
-        serials,
-        remark: input.remark,
-      });
-      if (serials) {
-        await this.moveSerials(tx, m, serials, and(eq(stockSerials.warehouse_id, w.id), eq(stockSerials.status, 'in_stock')), { status: 'issued', warehouse_id: null, station_id: stationId }, row.id as number, this.notInStock(w));
-      }
-      const notice = await this.lowStock(tx, w, m, actor);
-      return { rows: [row], notices: notice ? [notice] : [] };
+    return this.db.transaction((tx) => this.issueIn(tx, input, auth, actor));
+  }
+
+  /**
+   * 出库 inside the caller's transaction (a maintenance order's submit issues its parts with it): a
+   * shortage or a serial not in stock throws and the caller's whole transaction rolls back.
+   */
+  async issueIn(tx: Queryable, input: z.infer<typeof stockIssueSchema>, auth: AuthContext, actor: Actor): Promise<MovementResult> {
+    const w = await this.warehouse(tx, input.warehouse_id, auth, 'issue');
+    const m = await this.material(tx, input.material_id);
+    const serials = this.serials(m, input.qty, input.serials);
+    const stationId = await this.station(tx, input.station_id, auth);
+    const after = await this.decrease(tx, w, m, input.qty);
+    const row = await this.record(tx, actor, auth, {
+      doc_no: await nextNumber(tx, PREFIX.issue),
+      kind: 'issue',
+      w,
+      m,
+      qty: `-${input.qty}`,
+      balance_after: after,
+      ref_type: input.ref_type,
+      ref_no: input.ref_no,
+      station_id: stationId,
+      serials,
+      remark: input.remark,
     });
+    if (serials) {
+      await this.moveSerials(tx, m, serials, and(eq(stockSerials.warehouse_id, w.id), eq(stockSerials.status, 'in_stock')), { status: 'issued', warehouse_id: null, station_id: stationId }, row.id as number, this.notInStock(w));
+    }
+    const notice = await this.lowStock(tx, w, m, actor);
+    return { rows: [row], notices: notice ? [notice] : [] };
   }
 
   /** 调拨: out of one warehouse and into another in one transaction (two rows, one doc_no) — or nothing. */

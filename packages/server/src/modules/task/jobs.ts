@@ -203,7 +203,46 @@ const markOverdueInspections: JobDef = {
   run: ({ db, now }) => markOverdue(db, now),
 };
 
+/**
+ * 运维工单时效: open maintenance orders past response_due without a response (接单), or past
+ * repair_due unfinished, get the flag once; each newly flagged breach sends one message to the
+ * order's team member (or, before dispatch, whoever dispatched or opened it). The flag is set by
+ * a conditional update, so a run never flags (or messages) a breach twice.
+ */
+const markMaintenanceSla: JobDef = {
+  code: 'mark_maintenance_sla',
+  name: { zh: '标记运维工单超时', en: 'Mark maintenance SLA breaches' },
+  description: { zh: '把超过响应时限未接单、超过修复时限未完成的运维工单标记为超时，并通知处理人', en: 'Flags maintenance orders past their response or repair deadline and notifies the team member' },
+  cron: '*/5 * * * *',
+  async run({ db, now }) {
+    return db.transaction(async (tx) => {
+      const open = sql`status in ('pending_dispatch','dispatched','accepted','in_progress','review_pending')`;
+      const response = await query<{ id: number; order_no: string; to_user: number | null }>(
+        tx,
+        sql`update maintenance_orders set response_breached = true, updated_at = ${at(now)}
+            where response_breached = false and responded_at is null and response_due < ${at(now)} and status in ('pending_dispatch','dispatched')
+            returning id, order_no, coalesce(team_id, dispatched_by, created_by) as to_user`,
+      );
+      const repair = await query<{ id: number; order_no: string; to_user: number | null }>(
+        tx,
+        sql`update maintenance_orders set repair_breached = true, updated_at = ${at(now)}
+            where repair_breached = false and repair_due < ${at(now)} and ${open}
+            returning id, order_no, coalesce(team_id, dispatched_by, created_by) as to_user`,
+      );
+      const notes = [
+        ...response.map((r) => ({ ...r, what: '响应超时' })),
+        ...repair.map((r) => ({ ...r, what: '修复超时' })),
+      ].filter((r) => r.to_user != null);
+      for (const r of notes) {
+        await tx.execute(sql`insert into messages (title, content, type, level, link, recipient_id)
+          values (${`运维工单${r.what}：${r.order_no}`}, ${`运维工单 ${r.order_no} 已${r.what}，请尽快处理。`}, 'business', 'warning', ${`/operation/maintenanceDetail?id=${r.id}`}, ${r.to_user})`);
+      }
+      return { response_breached: response.length, repair_breached: repair.length, messages: notes.length };
+    });
+  },
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

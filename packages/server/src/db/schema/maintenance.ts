@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { agents } from './agent.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
+import { stations } from './station.ts';
+import { users } from './system.ts';
+
+/**
+ * 运维工单 (MAINTENANCE_MACHINE of the contract). Region and agent are copied from the station so the
+ * list filters on this table alone, like work_orders. response_due / repair_due are fixed at creation
+ * from the SLA hours of the priority (maintenance_sla); the flags are set by the actions and by the
+ * mark_maintenance_sla job.
+ */
+export const maintenanceOrders = pgTable(
+  'maintenance_orders',
+  {
+    id: serial('id').primaryKey(),
+    order_no: varchar('order_no', { length: 32 }).notNull().unique(),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    agent_id: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    province_code: varchar('province_code', { length: 6 }).notNull(),
+    city_code: varchar('city_code', { length: 6 }),
+    district_code: varchar('district_code', { length: 12 }),
+    /** MaintenanceSource: manual | matter | inspection | alarm */
+    source: varchar('source', { length: 16 }).notNull().default('manual'),
+    source_id: integer('source_id'),
+    priority: varchar('priority', { length: 8 }).notNull().default('medium'),
+    fault_category: varchar('fault_category', { length: 24 }).notNull(),
+    fault_code: varchar('fault_code', { length: 64 }),
+    description: text('description').notNull(),
+    team_id: integer('team_id').references(() => users.id, { onDelete: 'set null' }),
+    deadline: tstz('deadline'),
+    response_due: tstz('response_due').notNull(),
+    repair_due: tstz('repair_due').notNull(),
+    response_breached: boolean('response_breached').notNull().default(false),
+    repair_breached: boolean('repair_breached').notNull().default(false),
+    dispatched_at: tstz('dispatched_at'),
+    dispatched_by: integer('dispatched_by'),
+    responded_at: tstz('responded_at'),
+    started_at: tstz('started_at'),
+    submitted_at: tstz('submitted_at'),
+    finished_at: tstz('finished_at'),
+    cancelled_at: tstz('cancelled_at'),
+    reject_reason: varchar('reject_reason', { length: 500 }),
+    cancel_reason: varchar('cancel_reason', { length: 500 }),
+    /** the handling record of the last submit: cause, measures, photos and parts */
+    cause: text('cause'),
+    measures: text('measures'),
+    labour_hours: numeric('labour_hours', { precision: 8, scale: 2 }),
+    photos_before: jsonb('photos_before').$type<number[]>(),
+    photos_after: jsonb('photos_after').$type<number[]>(),
+    /** [{warehouse_id, material_id, qty, serials, old_serials, movement_id}] */
+    parts: jsonb('parts').$type<Record<string, unknown>[]>(),
+    submit_count: smallint('submit_count').notNull().default(0),
+    /** MaintenanceStatus */
+    status: varchar('status', { length: 16 }).notNull().default('pending_dispatch'),
+    created_by: integer('created_by'),
+    ...versioned(),
+  },
+  (t) => [
+    index('maintenance_orders_status_created_idx').on(t.status, t.created_at, t.id),
+    index('maintenance_orders_created_idx').on(t.created_at, t.id),
+    index('maintenance_orders_agent_created_idx').on(t.agent_id, t.created_at, t.id),
+    index('maintenance_orders_province_created_idx').on(t.province_code, t.created_at, t.id),
+    index('maintenance_orders_team_status_idx').on(t.team_id, t.status),
+    index('maintenance_orders_station_idx').on(t.station_id),
+    index('maintenance_orders_source_idx').on(t.source, t.source_id),
+    ...searchIndexes('maintenance_orders', t.order_no),
+    // the SLA job: open orders not yet flagged
+    index('maintenance_orders_sla_open_idx')
+      .on(t.response_due, t.repair_due)
+      .where(sql`(${t.response_breached} = false or ${t.repair_breached} = false) and ${t.status} in ('pending_dispatch','dispatched','accepted','in_progress','review_pending')`),
+  ],
+);
+
+/** SLA hours per priority (one row each; defaults seeded by the migration). */
+export const maintenanceSla = pgTable('maintenance_sla', {
+  priority: varchar('priority', { length: 8 }).primaryKey(),
+  respond_hours: integer('respond_hours').notNull(),
+  repair_hours: integer('repair_hours').notNull(),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
