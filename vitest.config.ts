@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['packages/server/test/**/*.test.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -37,6 +37,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'stationManagement/stationList': { api: 'station' },
   'operation/operationPlan': { api: 'operation_plan' },
   'operation/inspectionList': { api: 'inspection' },
+  'operation/maintenanceList': { api: 'maintenance' },
   'operation/materialList': { api: 'material' },
   'operation/warehouseList': { api: 'warehouse' },
   'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },

@@ -226,6 +226,7 @@ export const FileOwner = labelled({
   matter: { zh: '事项附件', en: 'Matter attachment' },
   audio: { zh: '语音', en: 'Voice note' },
   inspection: { zh: '巡检照片', en: 'Inspection photo' },
+  maintenance: { zh: '运维工单照片', en: 'Maintenance photo' },
 });
 
 /** Station PDF documents (the pdfs screen). */

@@ -91,6 +91,29 @@ export const maintenanceAddSchema = z.strictObject({
   description: requiredText(1000),
   matter_id: idField().nullish(),
 });
+/** 转运维工单 from a failed checklist item of a submitted inspection (one click; the fields default from the item). */
+export const maintenanceFromInspectionSchema = z.strictObject({
+  inspection_id: idField(),
+  item_key: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64),
+  priority: enumField(MaintenancePriority.values).optional(),
+  fault_category: enumField(FaultCategory.values).optional(),
+  description: optionalText(1000),
+});
+
+/** The fault category a checklist item's label suggests (组件 / 逆变器 / …), 'other' when none. */
+export function guessFaultCategory(label: string): FaultCategoryValue {
+  const words: [RegExp, FaultCategoryValue][] = [
+    [/逆变器|inverter/i, 'inverter'],
+    [/组件|面板|module|panel/i, 'module'],
+    [/电缆|线缆|接线|cable|wiring/i, 'cable'],
+    [/支架|bracket|mount/i, 'bracket'],
+    [/电表|meter/i, 'meter'],
+    [/配电箱|并网箱|distribution|box/i, 'distribution_box'],
+    [/通讯|通信|信号|communication|signal/i, 'communication'],
+  ];
+  return words.find(([re]) => re.test(label))?.[1] ?? 'other';
+}
+
 export const maintenanceEditSchema = z.strictObject({
   id: idField(),
   version: version(),
@@ -125,3 +148,62 @@ export const maintenanceSlaSchema = z.strictObject(
     MaintenancePriority.values.map((p) => [p, z.strictObject({ respond_hours: z.number().int().positive().max(10000), repair_hours: z.number().int().positive().max(10000) })]),
   ) as Record<MaintenancePriorityValue, z.ZodObject<{ respond_hours: z.ZodNumber; repair_hours: z.ZodNumber }>>,
 );
+
+/** One part used in a handling record (maintenance_orders.parts), with the issue movement it made. */
+export interface MaintenancePart {
+  warehouse_id: number;
+  material_id: number;
+  qty: string;
+  serials?: string[];
+  old_serials?: string[];
+  movement_id?: number;
+  doc_no?: string;
+}
+
+/** A maintenance order as the API returns it (get_info / index rows). */
+export interface MaintenanceOrder {
+  id: number;
+  order_no: string;
+  station_id: number;
+  station_code: string | null;
+  station_name: string | null;
+  station_frozen: boolean | null;
+  agent_id: number | null;
+  agent_name: string | null;
+  province_code: string;
+  city_code: string | null;
+  district_code: string | null;
+  source: MaintenanceSourceValue;
+  source_id: number | null;
+  source_item: string | null;
+  priority: MaintenancePriorityValue;
+  fault_category: FaultCategoryValue;
+  fault_code: string | null;
+  description: string;
+  team_id: number | null;
+  team_name: string | null;
+  deadline: string | null;
+  response_due: string;
+  repair_due: string;
+  response_breached: boolean;
+  repair_breached: boolean;
+  dispatched_at: string | null;
+  responded_at: string | null;
+  started_at: string | null;
+  submitted_at: string | null;
+  finished_at: string | null;
+  cancelled_at: string | null;
+  reject_reason: string | null;
+  cancel_reason: string | null;
+  cause: string | null;
+  measures: string | null;
+  labour_hours: string | null;
+  photos_before: number[] | null;
+  photos_after: number[] | null;
+  parts: MaintenancePart[] | null;
+  submit_count: number;
+  status: MaintenanceStatusValue;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}

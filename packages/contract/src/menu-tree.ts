@@ -86,6 +86,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('operationPlan', 'operation_plan:index', { icon: 'plan' }),
       leaf('inspectionList', 'inspection:index', { icon: 'inspection' }),
       leaf('inspectionDetail', 'inspection:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/operation/inspectionList' }),
+      leaf('maintenanceList', 'maintenance:index', { icon: 'maintenance' }),
+      leaf('maintenanceDetail', 'maintenance:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/operation/maintenanceList' }),
       leaf('materialList', 'material:index', { icon: 'material' }),
       leaf('warehouseList', 'warehouse:index', { icon: 'warehouse' }),
       leaf('stockLedger', 'stock:index', { icon: 'stock' }),

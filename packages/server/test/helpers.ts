@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -22,6 +23,15 @@ export interface TestDbHandle extends DbHandle {
 }
 
 let databases = 0;
+/** PGlite: the migrated empty database global-setup.ts saved for this run (none when a test runs without it). */
+let template: Blob | null | undefined;
+function pgliteTemplate(): Blob | undefined {
+  if (template === undefined) {
+    const file = inject('pgliteTemplate');
+    template = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return template ?? undefined;
+}
 
 /**
  * A fresh database: in-memory PGlite, or (TEST_DATABASE_URL) a new PostgreSQL database of its own,
@@ -30,7 +40,7 @@ let databases = 0;
  */
 export async function freshDb(): Promise<TestDbHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { ...(await openDb({})), url: null };
+  if (!url) return { ...(await openDb({ template: pgliteTemplate() })), url: null };
   const name = `pv_test_${process.pid}_${++databases}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -330,3 +330,42 @@ describe('inspections', () => {
     expect(res.data.stock_value_total).toMatch(/^\d+\.\d{2}$/);
   });
 });
+
+describe('failed items → 运维工单', () => {
+  it('one click opens one order per failed item (refused for a passed or already linked item); approval opens the auto_maintenance ones', async () => {
+    await t.handle.db.delete(stations);
+    await station();
+    const checklist = [
+      { key: 'panels', label: '组件外观', kind: 'pass_fail', auto_maintenance: true },
+      { key: 'inverter', label: '逆变器运行', kind: 'pass_fail' },
+      { key: 'voltage', label: '直流电压', kind: 'number', unit: 'V', min: '200', max: '800' },
+    ];
+    const p = await enabled({ scope: {}, name: '转工单', checklist });
+    await post('operation_plan/run', { id: p.id });
+    const [row] = await rowsOf(p.id);
+    const id = row!.id;
+    let i = (await post('inspection/start', { id, version: row!.version })).data;
+    const early = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'inverter' });
+    expect([early.status, early.msg]).toEqual([400, '巡检项“逆变器运行”没有不合格结果，不能转运维工单']);
+    i = (await post('inspection/submit', { id, version: i.version, results: [{ key: 'panels', pass: false }, { key: 'inverter', pass: false }, { key: 'voltage', value: '950' }] })).data;
+    expect(i.failed_count).toBe(3);
+    // by hand: the inverter item, with the dialog's priority; its category comes from the label
+    const made = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'inverter', priority: 'urgent' });
+    expect(made.status, made.msg).toBe(200);
+    expect(made.data).toMatchObject({ source: 'inspection', source_id: id, source_item: 'inverter', priority: 'urgent', fault_category: 'inverter', status: 'pending_dispatch' });
+    expect(made.data.description).toContain('「逆变器运行」不合格');
+    const twice = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'inverter' }, admin, 'en');
+    expect([twice.status, twice.msg]).toEqual([400, `The inspection item "逆变器运行" already has maintenance order ${made.data.order_no}`]);
+    const unknown = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'roof' });
+    expect([unknown.status, unknown.msg]).toEqual([400, '巡检没有检查项 roof']);
+    expect((await post('maintenance/from_inspection', { inspection_id: id, item_key: 'voltage' }, hn)).status).toBe(403);
+    // approval: the auto_maintenance item (panels) gets its order; the linked one is not doubled, voltage (not auto) waits for a click
+    i = await (await get('inspection/get_info', { id })).data;
+    await post('inspection/approve', { id, version: i.version });
+    const orders = await get('maintenance/index', { source: 'inspection', source_id: id, sort: 'id', order: 'ASC' });
+    expect(orders.data.list.map((o: { source_item: string }) => o.source_item)).toEqual(['inverter', 'panels']);
+    expect(orders.data.list[1]).toMatchObject({ fault_category: 'module', priority: 'medium' });
+    const voltage = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'voltage' });
+    expect(voltage.data.description).toContain('950 V');
+  });
+});

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { maintenanceOrders, matters, messages, roles, stations, stockBalances, stockMovements, transitions } from '../src/db/schema/index.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
+import { USER_PASSWORD, call, fixtures, login, startApp, testImage, uploadFile, type TestApp } from './helpers.ts';
 
 /**
  * 运维工单 (issue 13): every transition allowed / from a wrong state / without the permission / on
@@ -116,7 +116,8 @@ describe('lifecycle', () => {
     const o = await open();
     const noPerm = await post('maintenance/dispatch', { id: o.id, version: o.version, team_id: 1, deadline: tomorrow() }, op);
     expect([noPerm.status, noPerm.msg]).toEqual([403, '没有权限执行此操作（需要 maintenance:dispatch）']);
-    expect((await post('maintenance/add', { station_id: stationId, fault_category: 'other', description: 'x' }, op)).status).toBe(403);
+    // 运营客服 opens orders (from owners' fault reports) but does not dispatch them
+    expect((await post('maintenance/add', { station_id: stationId, fault_category: 'other', description: 'x' }, op)).status).toBe(200);
     // 山东 (parent of the station's 潍坊 agent) sees it; 河南 does not
     expect((await get('maintenance/get_info', { id: o.id }, sd)).status).toBe(200);
     expect((await get('maintenance/get_info', { id: o.id }, hn)).status).toBe(403);
@@ -225,6 +226,33 @@ describe('sources', () => {
   });
 });
 
+describe('photos and team picker', () => {
+  it('binds the before / after photos to the order on submit; another user\'s upload or another owner type is refused', async () => {
+    const o = await toInProgress();
+    const up = async (token = admin, owner = 'maintenance') => (await uploadFile(t.app, token, `${S}/file/upload?owner_type=${owner}`, await testImage(), 'image/jpeg', 'p.jpg')).data;
+    const before = await up();
+    const after = await up();
+    const foreign = await up(admin, 'inspection');
+    const bad = await post('maintenance/submit', { id: o.id, version: o.version, cause: 'c', measures: 'm', photos_after: [foreign.id] });
+    expect(bad.status).toBe(400);
+    expect((await get('maintenance/get_info', { id: o.id })).data.status).toBe('in_progress');
+    const done = await step('submit', o, { cause: '组件热斑', measures: '更换组件', photos_before: [before.id], photos_after: [after.id] });
+    expect([done.photos_before, done.photos_after]).toEqual([[before.id], [after.id]]);
+    const photos = await get('maintenance/photos', { id: o.id });
+    expect(photos.data.list.map((f: { id: number }) => f.id)).toEqual([before.id, after.id]);
+    expect(photos.data.list[0].thumb_url).toBeTruthy();
+    expect((await get('maintenance/photos', { id: o.id }, hn)).status).not.toBe(200);
+  });
+
+  it('lists who can take orders with their open order count', async () => {
+    const res = await get('maintenance/teams');
+    expect(res.status, res.msg).toBe(200);
+    const adminRow = res.data.list.find((u: { id: number }) => u.id === 1);
+    expect(adminRow.open_orders).toBeGreaterThanOrEqual(0);
+    expect((await get('maintenance/teams', {}, hn)).status).toBe(200);
+  });
+});
+
 describe('SLA', () => {
   it('mark_maintenance_sla flags breaches once and sends one message per breach', async () => {
     const o = await open({ priority: 'urgent' });
@@ -241,6 +269,9 @@ describe('SLA', () => {
     expect([r2.response_breached, r2.repair_breached, r2.messages]).toEqual([0, 0, 0]);
     const breached = await get('maintenance/index', { response_breached: 'true' });
     expect(breached.data.list.map((r: { id: number }) => r.id)).toContain(o.id);
+    // 超时: either SLA breached; false = neither
+    expect((await get('maintenance/index', { breached: 'true', limit: 100 })).data.list.map((r: { id: number }) => r.id)).toContain(o.id);
+    expect((await get('maintenance/index', { breached: 'false', limit: 100 })).data.list.map((r: { id: number }) => r.id)).not.toContain(o.id);
   });
 
   it('SLA hours are configurable; new orders use them', async () => {

@@ -53,6 +53,7 @@ export const FormDialog = ({
   resolver,
   submitLabel,
   busy,
+  wide,
   children,
 }: {
   open: boolean;
@@ -63,11 +64,13 @@ export const FormDialog = ({
   resolver: ReturnType<typeof contractResolver>;
   submitLabel: string;
   busy: boolean;
+  /** a dialog with a table of rows (parts): md instead of sm */
+  wide?: boolean;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pv-action-dialog-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={wide ? 'md' : 'sm'} aria-labelledby="pv-action-dialog-title">
       <Form onSubmit={onSubmit} resolver={resolver} record={EMPTY} noValidate>
         <DialogTitle id="pv-action-dialog-title">{translate(title)}</DialogTitle>
         <DialogContent>

@@ -1,8 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { InspectionStatus, OperationPlanKind, regionName, type FileView, type Inspection } from '@pv/contract';
+import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import BuildIcon from '@mui/icons-material/HandymanOutlined';
+import { InspectionStatus, OperationPlanKind, regionName, type ChecklistItem, type FileView, type Inspection, type ListResult, type MaintenanceOrder } from '@pv/contract';
+import { useHasPermission } from '../common/actions.tsx';
+import { FromInspectionDialog } from '../maintenance/dialogs.tsx';
+import { MAINTENANCE_API, maintenanceDetailPath } from '../maintenance/logic.ts';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
@@ -12,10 +16,39 @@ import { InspectionActions } from './actions.tsx';
 import { InspectionStatusChip, inspectionField, planField } from './common.tsx';
 import { INSPECTION_API, INSPECTION_RESOURCE, judged, planShowPath, rangeText, stationDetailPath } from './logic.ts';
 
-/** The checklist with each answer: verdict, reading against its range, text, photos. */
+/**
+ * A failed item's maintenance order: a link to the order opened for it, or 转运维工单 (maintenance:add)
+ * opening the order dialog with the item's category and reading.
+ */
+const ItemOrder = ({ record, item, found, order }: { record: Inspection; item: ChecklistItem; found: string; order: MaintenanceOrder | undefined }) => {
+  const translate = useTranslate();
+  const canAdd = useHasPermission('maintenance:add');
+  const [open, setOpen] = useState(false);
+  if (order)
+    return (
+      <Link component={RouterLink} to={maintenanceDetailPath(order.id)} data-testid={`item-order-${item.key}`}>
+        {translate('pv.maintenance.linked', { order_no: order.order_no })}
+      </Link>
+    );
+  if (!canAdd || record.status === 'cancelled') return <>-</>;
+  return (
+    <>
+      <Button size="small" variant="outlined" color="warning" startIcon={<BuildIcon />} onClick={() => setOpen(true)} data-testid={`item-to-order-${item.key}`}>
+        {translate('pv.maintenance.from_item')}
+      </Button>
+      {open && <FromInspectionDialog inspectionId={record.id} item={item} found={found} onClose={() => setOpen(false)} />}
+    </>
+  );
+};
+
+/** The checklist with each answer: verdict, reading against its range, text, photos; failed items lead to maintenance orders. */
 const Results = () => {
   const record = useRecordContext<Inspection>()!;
   const translate = useTranslate();
+  const { data: orders } = useRecordSideList<MaintenanceOrder>(MAINTENANCE_API, `inspection-${record.id}`, (dp, id) =>
+    dp.read<ListResult<MaintenanceOrder>>(MAINTENANCE_API, 'index', { source: 'inspection', source_id: id, limit: 100 }).then((r) => r.data.list.filter((o) => o.status !== 'cancelled')),
+  );
+  const orderOf = useMemo(() => new Map(orders.map((o) => [o.source_item, o])), [orders]);
   const { data: photos } = useRecordSideList<FileView>(INSPECTION_API, 'photos', (dp, id) => dp.read<{ list: FileView[] }>(INSPECTION_API, 'photos', { id }).then((r) => r.data.list));
   const byId = useMemo(() => new Map(photos.map((f) => [f.id, f])), [photos]);
   const rows = judged(record.checklist, record.results);
@@ -29,6 +62,7 @@ const Results = () => {
             <TableCell>{translate(planField('range'))}</TableCell>
             <TableCell>{translate('pv.inspection.results')}</TableCell>
             <TableCell>{translate('pv.inspection.photos')}</TableCell>
+            {record.submitted_at && <TableCell>{translate('pv.maintenance.orders')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -50,6 +84,9 @@ const Results = () => {
                 {!answer && '-'}
               </TableCell>
               <TableCell>{answer?.photos?.length ? <FileList files={answer.photos.flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []))} /> : '-'}</TableCell>
+              {record.submitted_at && (
+                <TableCell>{failed ? <ItemOrder record={record} item={item} order={orderOf.get(item.key)} found={answer?.value != null ? `（${answer.value}${item.unit ? ` ${item.unit}` : ''}）` : ''} /> : '-'}</TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -1,19 +1,17 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Confirm, DateInput, RadioButtonGroupInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { useController } from 'react-hook-form';
-import { Box, Button, CircularProgress, FormControl, FormHelperText, FormLabel, Stack } from '@mui/material';
+import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import StartIcon from '@mui/icons-material/PlayArrowOutlined';
 import SubmitIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import ApproveIcon from '@mui/icons-material/TaskAltOutlined';
 import RejectIcon from '@mui/icons-material/UndoOutlined';
 import CancelIcon from '@mui/icons-material/BlockOutlined';
 import AssignIcon from '@mui/icons-material/AssignmentIndOutlined';
-import UploadIcon from '@mui/icons-material/AddAPhotoOutlined';
-import { UPLOAD_LIMITS, inspectionAssignSchema, inspectionReasonSchema, inspectionSubmitSchema, type ChecklistItem, type FileView, type Inspection, type InspectionAction } from '@pv/contract';
+import { inspectionAssignSchema, inspectionReasonSchema, inspectionSubmitSchema, type FileView, type Inspection, type InspectionAction } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, FormDialog, present, useAction, useHasPermission } from '../common/actions.tsx';
-import { FileList, MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
+import { PhotosInput } from '../common/FilesInput.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { inspectionField } from './common.tsx';
 import { INSPECTION_API, allowedActions, rangeText, resultsOf } from './logic.ts';
@@ -21,34 +19,6 @@ import { INSPECTION_API, allowedActions, rangeText, resultsOf } from './logic.ts
 type Row = Record<string, unknown>;
 const ICONS = { start: <StartIcon />, submit: <SubmitIcon />, approve: <ApproveIcon />, reject: <RejectIcon />, cancel: <CancelIcon /> } as const;
 const COLORS = { approve: 'success', reject: 'error', cancel: 'error' } as const;
-
-/** Photos of one checklist item: uploaded at once (owner_type=inspection), shown as thumbnails; the value is the list of files. */
-const PhotoInput = ({ item }: { item: ChecklistItem }) => {
-  const translate = useTranslate();
-  const input = useRef<HTMLInputElement>(null);
-  const { upload, busy } = useUpload();
-  const { field } = useController({ name: `answers.${item.key}.files`, defaultValue: [] as FileView[] });
-  const files = (field.value ?? []) as FileView[];
-  const picked = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = [...(event.target.files ?? [])];
-    event.target.value = '';
-    const added: FileView[] = [];
-    for (const file of chosen) {
-      const stored = await upload(MATTER_UPLOAD_URL, file, file.name, { owner_type: 'inspection' });
-      if (stored) added.push(stored);
-    }
-    if (added.length) field.onChange([...files, ...added]);
-  };
-  return (
-    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-      <input ref={input} type="file" accept={UPLOAD_LIMITS.image.types.join(',')} multiple hidden onChange={picked} data-testid={`inspection-upload-${item.key}`} />
-      <Button size="small" variant="outlined" startIcon={busy ? <CircularProgress size={14} /> : <UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
-        {translate(busy ? 'pv.inspection.dialog.uploading' : 'pv.inspection.dialog.upload')}
-      </Button>
-      {files.length > 0 && <FileList files={files} onRemove={(id) => field.onChange(files.filter((f) => f.id !== id))} />}
-    </Stack>
-  );
-};
 
 /** 提交结果: one input per checklist item (pass/fail, a reading with its range, text, photos), then inspection/submit. */
 const SubmitDialog = ({ record, onClose }: { record: Inspection; onClose: () => void }) => {
@@ -81,7 +51,7 @@ const SubmitDialog = ({ record, onClose }: { record: Inspection; onClose: () => 
             {item.kind === 'pass_fail' && <RadioButtonGroupInput source={`answers.${item.key}.pass`} label={false} choices={passFail} row helperText={false} />}
             {item.kind === 'number' && <TextInput source={`answers.${item.key}.value`} label={false} inputMode="decimal" helperText={rangeText(item) ? translate('pv.inspection.dialog.value_hint', { range: rangeText(item) }) : false} />}
             {item.kind === 'text' && <TextInput source={`answers.${item.key}.text`} label={false} multiline helperText={false} />}
-            {(item.kind === 'photo' || item.photo_required) && <PhotoInput item={item} />}
+            {(item.kind === 'photo' || item.photo_required) && <PhotosInput name={`answers.${item.key}.files`} ownerType="inspection" testId={`inspection-upload-${item.key}`} />}
             {item.photo_required && <FormHelperText>{translate('resources.operation/operationPlan.fields.photo_required')}</FormHelperText>}
           </FormControl>
         ))}

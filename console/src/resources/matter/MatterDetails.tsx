@@ -9,6 +9,7 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { AssignButton, CloseButton, RejectButton } from './actions.tsx';
 import { FileList } from './Attachments.tsx';
 import { Thread } from './Thread.tsx';
+import { MatterMaintenance } from '../maintenance/related.tsx';
 import { PageLoading } from '../../shell/PageLoading.tsx';
 import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
 
@@ -133,6 +134,7 @@ const Detail = ({ id }: { id: number }) => {
           <AssignButton />
           <CloseButton />
           <RejectButton />
+          <MatterMaintenance />
         </TopToolbar>
       </Stack>
       <DetailColumns

@@ -4,6 +4,7 @@ import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, Tabl
 import { InspectionStatus, OperationPlanKind, SerialStatus, StockMovementKind, type Inspection, type ListResult, type Station } from '@pv/contract';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { inspectionDetailPath, inspectionsOf } from '../inspection/logic.ts';
+import { StationMaintenance } from '../maintenance/related.tsx';
 import { Related, useRelated } from './related.tsx';
 
 interface Serial {
@@ -145,10 +146,11 @@ const Movements = () => {
   );
 };
 
-/** 运维 tab of the station page: its inspections, the parts installed on it (serial numbers), the stock issued to it. */
+/** 运维 tab of the station page: its inspections and maintenance orders, the parts installed on it (serial numbers), the stock issued to it. */
 export const StationOperation = () => (
   <>
     <Inspections />
+    <StationMaintenance />
     <Parts />
     <Movements />
   </>

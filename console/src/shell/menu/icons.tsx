@@ -30,6 +30,7 @@ import WarehouseIcon from '@mui/icons-material/WarehouseOutlined';
 import StockIcon from '@mui/icons-material/ListAltOutlined';
 import PlanIcon from '@mui/icons-material/EventRepeatOutlined';
 import InspectionIcon from '@mui/icons-material/ChecklistOutlined';
+import MaintenanceIcon from '@mui/icons-material/HandymanOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -64,6 +65,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   stock: StockIcon,
   plan: PlanIcon,
   inspection: InspectionIcon,
+  maintenance: MaintenanceIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -14,6 +14,7 @@ import { buildSelfAuditList, loadSelfAuditDetail, ongridSelfAuditList } from '..
 import { loadStationDetail, loadStationDocs, stationList } from '../../resources/station/index.ts';
 import { materialList, stockLedger, warehouseList } from '../../resources/operation/index.ts';
 import { inspectionList, loadInspectionDetail, operationPlan } from '../../resources/inspection/index.ts';
+import { loadMaintenanceDetail, maintenanceList } from '../../resources/maintenance/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -66,6 +67,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'operation/operationPlan': resource(operationPlan),
   'operation/inspectionList': resource(inspectionList),
   'operation/inspectionDetail': page(loadInspectionDetail),
+  'operation/maintenanceList': resource(maintenanceList),
+  'operation/maintenanceDetail': page(loadMaintenanceDetail),
   'operation/materialList': resource(materialList),
   'operation/warehouseList': resource(warehouseList),
   'operation/stockLedger': resource(stockLedger),

@@ -51,6 +51,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** called when the start-up lock is held by another process and this one waits for it */
   onLockWait?: () => void;
+  /** PGlite in memory only: start from this data-folder tar (a `dump()` of a migrated database) */
+  template?: Blob;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       mkdirSync(dir, { recursive: true });
     }
     // pg_trgm backs the list keyword search (migration 0027); PostgreSQL ships it in contrib
-    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
     const db = drizzlePglite(client, { schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {

@@ -15,7 +15,8 @@ import type { ResourceDef } from './define.ts';
 import { loadOne } from './service.ts';
 
 type Row = Record<string, unknown>;
-const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
+/** `?id=N` of a record's side lists (history, timeline, photos, …). */
+export const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
  * A record's system-log entries (before/after), oldest first, with the actor's full name. `mask`

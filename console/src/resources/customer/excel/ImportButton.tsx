@@ -34,7 +34,7 @@ type Outcome = { kind: 'ok'; imported: number } | { kind: 'rows'; msg: string; e
 
 /** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
 /** What an import adds: picks the dialog title and the success message. */
-export type ImportSubject = 'customer' | 'station' | 'stock';
+export type ImportSubject = 'customer' | 'station' | 'stock' | 'maintenance';
 
 /**
  * `access`: the react-admin action the button needs — `create` (customer:add) for customers,

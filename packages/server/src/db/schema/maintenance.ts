@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
 import { searchIndexes, tstz, versioned } from './common.ts';
 import { stations } from './station.ts';
@@ -26,6 +26,8 @@ export const maintenanceOrders = pgTable(
     /** MaintenanceSource: manual | matter | inspection | alarm */
     source: varchar('source', { length: 16 }).notNull().default('manual'),
     source_id: integer('source_id'),
+    /** source 'inspection': the checklist item key that failed */
+    source_item: varchar('source_item', { length: 64 }),
     priority: varchar('priority', { length: 8 }).notNull().default('medium'),
     fault_category: varchar('fault_category', { length: 24 }).notNull(),
     fault_code: varchar('fault_code', { length: 64 }),
@@ -67,6 +69,8 @@ export const maintenanceOrders = pgTable(
     index('maintenance_orders_team_status_idx').on(t.team_id, t.status),
     index('maintenance_orders_station_idx').on(t.station_id),
     index('maintenance_orders_source_idx').on(t.source, t.source_id),
+    // one live order per failed inspection item: the one-click button and the automatic opening on approval never both make one
+    uniqueIndex('maintenance_orders_inspection_item_key').on(t.source_id, t.source_item).where(sql`${t.source} = 'inspection' and ${t.status} <> 'cancelled'`),
     ...searchIndexes('maintenance_orders', t.order_no),
     // the SLA job: open orders not yet flagged
     index('maintenance_orders_sla_open_idx')

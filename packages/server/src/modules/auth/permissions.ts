@@ -38,7 +38,7 @@ export const BUILTIN_ROLES = [
   {
     code: 'operator',
     name: '运营客服',
-    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection')],
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add'],
     data_scope: 'all',
   },
   {
@@ -59,6 +59,7 @@ export const BUILTIN_ROLES = [
       'matter:reply',
       ...READ('material', 'warehouse', 'stock', 'operation_plan'),
       'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
+      ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
     ],
     data_scope: 'agent',
   },

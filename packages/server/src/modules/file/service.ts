@@ -22,6 +22,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   matter: ['image', 'pdf', 'audio'],
   audio: ['audio'],
   inspection: ['image'],
+  maintenance: ['image'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */

@@ -25,6 +25,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { openForFailedItem } from '../maintenance/resource.ts';
 import { chinaMidnight, generatePlan, nextPeriodStart, previewPlan } from './generate.ts';
 import { inspectionResource, operationPlanResource } from './resource.ts';
 
@@ -118,9 +119,21 @@ export class InspectionActions {
     });
   }
 
-  /** 审核通过: 待审核 → 已完成. */
+  /**
+   * 审核通过: 待审核 → 已完成. Each failed item whose checklist entry says auto_maintenance gets a
+   * 运维工单 in the same transaction (unless one was already opened for it by hand).
+   */
   approve(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.move(body, auth, actor, 'approve', () => ({ set: { finished_at: new Date(), reviewed_by: auth.userId, overdue: false } }));
+    const input = parse(inspectionMoveSchema, body);
+    return this.db.transaction(async (tx) => {
+      const row = await this.lock(tx, input.id, input.version, auth, 'approve');
+      const after = await this.apply(tx, row, actor, 'approve', { finished_at: new Date(), reviewed_by: auth.userId, overdue: false });
+      const results = new Map(((after.results as InspectionResult[] | null) ?? []).map((r) => [r.key, r]));
+      for (const item of after.checklist as ChecklistItem[]) {
+        if (item.auto_maintenance && resultFailed(item, results.get(item.key))) await openForFailedItem(tx, after, item.key, { existing: 'skip' }, actor, auth.userId);
+      }
+      return after;
+    });
   }
 
   /** 审核驳回 with a reason: 待审核 → 已驳回 (the team starts again). */

@@ -6,7 +6,6 @@ import {
   inspectionMoveSchema,
   inspectionReasonSchema,
   inspectionSubmitSchema,
-  numeric,
   operationPlanMoveSchema,
   operationPlanPreviewSchema,
   operationPlanRunSchema,
@@ -20,7 +19,7 @@ import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
-import { historyRoutes } from '../../resources/history.ts';
+import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -30,7 +29,6 @@ import { teamCandidates } from '../work_order/actions.ts';
 import { InspectionActions } from './actions.ts';
 import { inspectionResource, operationPlanResource } from './resource.ts';
 
-const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
  * /api/system/operation_plan/* (运维计划: CRUD, enable, disable, preview, run) and

@@ -5,6 +5,7 @@ import {
   MaintenanceStatus,
   maintenanceAddSchema,
   maintenanceDispatchSchema,
+  maintenanceFromInspectionSchema,
   maintenanceMoveSchema,
   maintenanceReasonSchema,
   maintenanceSlaSchema,
@@ -18,12 +19,14 @@ import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
+import type { FileService } from '../file/service.ts';
+import { inspectionResource } from '../inspection/resource.ts';
 import type { MatterActions } from '../matter/actions.ts';
 import { stationResource } from '../station/resource.ts';
 import type { Notice, StockService } from '../stock/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { deadlineOf } from '../work_order/resource.ts';
-import { maintenanceActionLabels, maintenanceResource as def, openMaintenanceOrder, slaHours } from './resource.ts';
+import { maintenanceActionLabels, maintenanceResource as def, openForFailedItem, openMaintenanceOrder, slaHours } from './resource.ts';
 
 type Row = Record<string, unknown>;
 interface Move {
@@ -51,6 +54,7 @@ export class MaintenanceActions {
     private readonly db: Db,
     private readonly stock: StockService,
     private readonly matters: MatterActions,
+    private readonly files: FileService,
   ) {}
 
   async lock(tx: Queryable, id: number, version: number | null, auth: AuthContext, action: string) {
@@ -116,6 +120,16 @@ export class MaintenanceActions {
     });
   }
 
+  /** maintenance/from_inspection: 转运维工单 from a failed item of an inspection the caller can see. */
+  async fromInspection(body: unknown, auth: AuthContext, actor: Actor): Promise<Row> {
+    const input = parse(maintenanceFromInspectionSchema, body);
+    return this.db.transaction(async (tx) => {
+      const inspection = await loadOne(tx, inspectionResource, input.inspection_id, auth, { lock: true });
+      const row = await openForFailedItem(tx, inspection, input.item_key, { ...input, existing: 'error' }, actor, auth.userId);
+      return row!;
+    });
+  }
+
   private async team(tx: Queryable, teamId: number) {
     const [u] = await tx
       .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` })
@@ -177,6 +191,7 @@ export class MaintenanceActions {
       const { order } = await this.lock(tx, input.id, input.version, auth, 'submit');
       // the state first, so a wrong state is named before any stock moves
       assertTransition(MAINTENANCE_MACHINE, order.status as string, 'submit', MaintenanceStatus, maintenanceActionLabels);
+      await this.files.attach(tx, [...(input.photos_before ?? []), ...(input.photos_after ?? [])], 'maintenance', order.id as number, auth);
       const parts: Row[] = [];
       const notices: Notice[] = [];
       for (const p of input.parts ?? []) {

@@ -10,13 +10,17 @@ import {
   OPEN_MAINTENANCE_STATES,
   type FaultCategoryValue,
   type Lang,
+  type ChecklistItem,
+  type InspectionResult,
+  guessFaultCategory,
   maintenanceEditSchema,
+  resultFailed,
 } from '@pv/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { maintenanceOrders, maintenanceSla, stations } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { illegalTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
 import { nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
@@ -60,6 +64,8 @@ export interface OpenMaintenanceInput {
   station: number;
   source: MaintenanceSourceValue;
   source_id?: number | null;
+  /** source 'inspection': the failed checklist item's key */
+  source_item?: string | null;
   priority: MaintenancePriorityValue;
   fault_category: FaultCategoryValue;
   fault_code?: string | null;
@@ -91,6 +97,7 @@ export async function openMaintenanceOrder(tx: Queryable, input: OpenMaintenance
       district_code: station.district_code,
       source: input.source,
       source_id: input.source_id ?? null,
+      source_item: input.source_item ?? null,
       priority: input.priority,
       fault_category: input.fault_category,
       fault_code: input.fault_code ?? null,
@@ -108,9 +115,52 @@ export async function openMaintenanceOrder(tx: Queryable, input: OpenMaintenance
     action: 'add',
     from: null,
     to: 'pending_dispatch',
-    data: { station_code: station.code, source: input.source, source_id: input.source_id ?? null },
+    data: { station_code: station.code, source: input.source, source_id: input.source_id ?? null, ...(input.source_item ? { source_item: input.source_item } : {}) },
   });
   return row!;
+}
+
+/**
+ * 转运维工单 from one failed item of a submitted inspection, in the caller's transaction (the caller
+ * locked the inspection and checked its scope). `existing` says what an item that already has a live
+ * order does: 'error' (the one-click button) or 'skip' (the automatic opening on approval). The
+ * partial unique index maintenance_orders_inspection_item_key makes a race between the two lose.
+ */
+export async function openForFailedItem(
+  tx: Queryable,
+  inspection: Row,
+  itemKey: string,
+  opts: { priority?: MaintenancePriorityValue; fault_category?: FaultCategoryValue; description?: string | null; existing: 'error' | 'skip' },
+  actor: Actor,
+  userId: number,
+): Promise<Row | null> {
+  const item = (inspection.checklist as ChecklistItem[]).find((i) => i.key === itemKey);
+  if (!item) throw new ApiError(400, 'error.inspection_item_unknown_key', { key: itemKey });
+  const answer = (inspection.results as InspectionResult[] | null)?.find((r) => r.key === itemKey);
+  if (!inspection.submitted_at || inspection.status === 'cancelled' || !resultFailed(item, answer)) throw new ApiError(400, 'error.maintenance_item_not_failed', { item: item.label });
+  const [open] = await tx
+    .select({ order_no: maintenanceOrders.order_no })
+    .from(maintenanceOrders)
+    .where(and(eq(maintenanceOrders.source, 'inspection'), eq(maintenanceOrders.source_id, inspection.id as number), eq(maintenanceOrders.source_item, itemKey), ne(maintenanceOrders.status, 'cancelled')));
+  if (open) {
+    if (opts.existing === 'skip') return null;
+    throw new ApiError(400, 'error.maintenance_item_linked', { item: item.label, order_no: open.order_no });
+  }
+  const found = answer?.value != null && answer.value !== '' ? `：${answer.value}${item.unit ? ` ${item.unit}` : ''}` : answer?.text ? `：${answer.text}` : '';
+  return openMaintenanceOrder(
+    tx,
+    {
+      station: inspection.station_id as number,
+      source: 'inspection',
+      source_id: inspection.id as number,
+      source_item: itemKey,
+      priority: opts.priority ?? 'medium',
+      fault_category: opts.fault_category ?? guessFaultCategory(item.label),
+      description: opts.description || `巡检 ${inspection.inspection_no as string}「${item.label}」不合格${found}`.slice(0, 1000),
+    },
+    actor,
+    userId,
+  );
 }
 
 /** /api/system/maintenance/*: index/get_info/edit; add and the lifecycle actions are in actions.ts. */
@@ -142,6 +192,7 @@ export const maintenanceResource = defineResource({
     priority: { column: maintenanceOrders.priority, op: 'eq', schema: filterValue.enumOf(MaintenancePriority.values), multi: true },
     source: { column: maintenanceOrders.source, op: 'eq', schema: filterValue.enumOf(MaintenanceSource.values), multi: true },
     source_id: { column: maintenanceOrders.source_id, op: 'eq', schema: filterValue.id },
+    source_item: { column: maintenanceOrders.source_item, op: 'eq', schema: z.string().max(64) },
     fault_category: { column: maintenanceOrders.fault_category, op: 'eq', schema: filterValue.enumOf(FaultCategory.values), multi: true },
     station_id: { column: maintenanceOrders.station_id, op: 'eq', schema: filterValue.id, multi: true },
     agent_id: { column: maintenanceOrders.agent_id, op: 'eq', schema: filterValue.id, multi: true },
@@ -150,6 +201,13 @@ export const maintenanceResource = defineResource({
     city_code: { column: maintenanceOrders.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: maintenanceOrders.district_code, op: 'eq', schema: z.string().max(12), multi: true },
     response_breached: { column: maintenanceOrders.response_breached, op: 'eq', schema: filterValue.bool },
+    // either SLA breached (the list's 超时 filter)
+    breached: {
+      column: maintenanceOrders.response_breached,
+      op: 'eq',
+      schema: filterValue.bool,
+      where: ([v]) => (v ? sql`(${maintenanceOrders.response_breached} or ${maintenanceOrders.repair_breached})` : sql`not (${maintenanceOrders.response_breached} or ${maintenanceOrders.repair_breached})`),
+    },
     repair_breached: { column: maintenanceOrders.repair_breached, op: 'eq', schema: filterValue.bool },
     ...range('created_at', maintenanceOrders.created_at, filterValue.date),
     ...range('deadline', maintenanceOrders.deadline, filterValue.date),

@@ -6,12 +6,13 @@ import {
   MaintenanceStatus,
   maintenanceAddSchema,
   maintenanceDispatchSchema,
+  maintenanceFromInspectionSchema,
   maintenanceMoveSchema,
   maintenanceReasonSchema,
   maintenanceSlaSchema,
   maintenanceSubmitSchema,
 } from '@pv/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +24,7 @@ import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { doc } from '../../http/openapi.ts';
-import { historyRoutes } from '../../resources/history.ts';
+import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -32,6 +33,8 @@ import { fileServiceOf } from '../file/service.ts';
 import { MatterActions } from '../matter/actions.ts';
 import { matterResourceOf } from '../matter/resource.ts';
 import { stationScope } from '../station/resource.ts';
+import { teamCandidates } from '../work_order/actions.ts';
+import { parse } from '../../http/validate.ts';
 import type { Notice } from '../stock/service.ts';
 import { StockService } from '../stock/service.ts';
 import type { Actor } from '../system/syslog.ts';
@@ -87,7 +90,7 @@ async function resolveAlarms(db: Db, rows: { row: number; raw: Record<string, un
 export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const files = fileServiceOf(deps);
-  const actions = new MaintenanceActions(db, new StockService(db), new MatterActions(db, matterResourceOf(files), files));
+  const actions = new MaintenanceActions(db, new StockService(db), new MatterActions(db, matterResourceOf(files), files), files);
   const base = '/api/system/maintenance';
   resourceRoutes(app, deps, def);
   historyRoutes(app, deps, def, { entity: 'maintenance' });
@@ -195,6 +198,27 @@ export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
       },
     );
   }
+  app.post(
+    `${base}/from_inspection`,
+    { config: { permission: 'maintenance:add' }, schema: doc(TAG, '转运维工单 from a failed checklist item of a submitted inspection {inspection_id, item_key, priority?, fault_category?, description?}; one live order per item', { body: maintenanceFromInspectionSchema, returns: 'the order' }) },
+    async (req) => ok(await present((await actions.fromInspection(req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
+  );
+  app.get(
+    `${base}/teams`,
+    { config: { permission: 'maintenance:index' }, schema: doc(TAG, 'Who can take maintenance orders (enabled admins and users whose roles grant maintenance:accept), q = name → {list:[{id, username, full_name, name, open_orders}], total}', { querystring: z.object({ q: z.string().optional() }) }) },
+    async (req) =>
+      ok(await teamCandidates(db, req.query, 'maintenance:accept', sql<number>`(select count(*)::int from maintenance_orders m where m.team_id = "users"."id" and m.status in ('dispatched', 'accepted', 'in_progress'))`)),
+  );
+  app.get(
+    `${base}/photos`,
+    { config: { permission: 'maintenance:get_info' }, schema: doc(TAG, "The before / after photos of an order's handling record (?id=) with signed url / thumb_url", { querystring: idQuery }) },
+    async (req) => {
+      const { id } = parse(idQuery, req.query);
+      await getRecord(db, def, id, authOf(req), req.lang); // scope check
+      const list = await files.list(db, 'maintenance', id);
+      return ok({ list, total: list.length });
+    },
+  );
   app.get(`${base}/sla`, { config: { permission: 'maintenance:index' }, schema: doc(TAG, 'SLA hours per priority → {urgent: {respond_hours, repair_hours}, …}') }, async () => ok(await actions.sla()));
   app.post(
     `${base}/sla`,

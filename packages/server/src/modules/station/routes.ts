@@ -1,14 +1,13 @@
-import { UPLOAD_LIMITS, stationDocDeleteSchema, stationDocUploadQuery, stationMoveSchema, stationReasonSchema, numeric } from '@pv/contract';
+import { UPLOAD_LIMITS, stationDocDeleteSchema, stationDocUploadQuery, stationMoveSchema, stationReasonSchema } from '@pv/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { files } from '../../db/schema/index.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { acceptRawBodies } from '../../http/raw-body.ts';
 import { parse } from '../../http/validate.ts';
-import { historyRoutes } from '../../resources/history.ts';
+import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
 import { fileNameOf } from '../file/routes.ts';
@@ -19,7 +18,6 @@ import { stationExcelRoutes } from './excel.ts';
 import { stationResource as def } from './resource.ts';
 
 const TAG = 'station';
-const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
  * /api/system/station/*: the generic index/get_info/add/edit/del, the station's own lifecycle

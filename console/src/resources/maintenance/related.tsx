@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import BuildIcon from '@mui/icons-material/HandymanOutlined';
+import { FaultCategory, MaintenancePriority, type ListResult, type MaintenanceOrder, type Matter, type Station } from '@pv/contract';
+import { useHasPermission } from '../common/actions.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { useRecordSideList } from '../common/History.tsx';
+import { Related, useRelated } from '../station/related.tsx';
+import { MaintenanceStatusChip, maintenanceField } from './common.tsx';
+import { CreateMaintenanceDialog } from './dialogs.tsx';
+import { MAINTENANCE_API, maintenanceDetailPath, maintenanceOf } from './logic.ts';
+
+/**
+ * 转运维工单 on a 光E宝 fault matter (matter detail toolbar): the order opened from it as a link, or
+ * the button (maintenance:add, matter still open) opening the new-order dialog filled from the matter.
+ */
+export const MatterMaintenance = () => {
+  const matter = useRecordContext<Matter>();
+  const translate = useTranslate();
+  const canAdd = useHasPermission('maintenance:add');
+  const canSee = useHasPermission('maintenance:index');
+  const [open, setOpen] = useState(false);
+  const isFault = matter?.type === 'fault';
+  const { data: orders } = useRecordSideList<MaintenanceOrder>(MAINTENANCE_API, 'matter', (dp, id) =>
+    isFault && canSee ? dp.read<ListResult<MaintenanceOrder>>(MAINTENANCE_API, 'index', { source: 'matter', source_id: id, limit: 10 }).then((r) => r.data.list.filter((o) => o.status !== 'cancelled')) : Promise.resolve([]),
+  );
+  if (!matter || !isFault) return null;
+  const order = orders[0];
+  if (order)
+    return (
+      <Button size="small" component={RouterLink} to={maintenanceDetailPath(order.id)} startIcon={<BuildIcon />} data-testid="matter-maintenance-link">
+        {translate('pv.maintenance.linked', { order_no: order.order_no })}
+      </Button>
+    );
+  if (!canAdd || matter.status === 'closed' || matter.status === 'rejected') return null;
+  return (
+    <>
+      <Button size="small" startIcon={<BuildIcon />} onClick={() => setOpen(true)} data-testid="matter-to-maintenance">
+        {translate('pv.maintenance.from_matter')}
+      </Button>
+      {open && <CreateMaintenanceDialog matter={{ id: matter.id, station_id: matter.station_id, content: matter.content }} onClose={() => setOpen(false)} />}
+    </>
+  );
+};
+
+/** The station's maintenance orders (运维 tab), newest first, each opening its detail tab; 新建工单 for this station. */
+export const StationMaintenance = () => {
+  const record = useRecordContext<Station>()!;
+  const translate = useTranslate();
+  const lang = useLang();
+  const canAdd = useHasPermission('maintenance:add');
+  const [open, setOpen] = useState(false);
+  const { data, error, isPending } = useRelated('maintenance', (dp, id) =>
+    dp.read<ListResult<MaintenanceOrder>>(MAINTENANCE_API, 'index', { station_id: id, limit: 50, sort: 'created_at', order: 'DESC' }).then((r) => r.data.list),
+  );
+  const actions = (
+    <Stack direction="row" spacing={1}>
+      {canAdd && !record.frozen && (
+        <Button size="small" startIcon={<BuildIcon />} onClick={() => setOpen(true)} data-testid="station-maintenance-add">
+          {translate('pv.maintenance.add')}
+        </Button>
+      )}
+      <Button size="small" component={RouterLink} to={maintenanceOf({ station_id: record.id })} data-testid="station-maintenance-open">
+        {translate('pv.maintenance.open_orders')}
+      </Button>
+    </Stack>
+  );
+  return (
+    <Related title="pv.maintenance.orders" testId="station-maintenance" error={error} empty="pv.maintenance.no_orders" isEmpty={!isPending && !data?.length} actions={actions}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {['order_no', 'priority', 'status', 'fault_category', 'description', 'team_name', 'created_at', 'finished_at'].map((k) => (
+              <TableCell key={k}>{translate(maintenanceField(k))}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).map((o) => (
+            <TableRow key={o.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={maintenanceDetailPath(o.id)}>
+                  {o.order_no}
+                </Link>
+              </TableCell>
+              <TableCell>{MaintenancePriority.label(o.priority, lang)}</TableCell>
+              <TableCell>
+                <MaintenanceStatusChip status={o.status} responseBreached={o.response_breached} repairBreached={o.repair_breached} />
+              </TableCell>
+              <TableCell>{FaultCategory.label(o.fault_category, lang)}</TableCell>
+              <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{o.description}</TableCell>
+              <TableCell>{o.team_name ?? '-'}</TableCell>
+              <TableCell>{formatDateTime(o.created_at, lang)}</TableCell>
+              <TableCell>{o.finished_at ? formatDateTime(o.finished_at, lang) : '-'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {open && <CreateMaintenanceDialog stationId={record.id} onClose={() => setOpen(false)} />}
+    </Related>
+  );
+};

@@ -1,0 +1,2 @@
+ALTER TABLE "maintenance_orders" ADD COLUMN "source_item" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_orders_inspection_item_key" ON "maintenance_orders" USING btree ("source_id","source_item") WHERE "maintenance_orders"."source" = 'inspection' and "maintenance_orders"."status" <> 'cancelled';
