@@ -131,6 +131,7 @@ const PlanForm = (props: Omit<SimpleFormProps, 'children'>) => {
             <TextInput source="max" label={planField('max')} sx={{ width: 90 }} inputMode="decimal" />
             <BooleanInput source="required" label={planField('required')} defaultValue />
             <BooleanInput source="photo_required" label={planField('photo_required')} />
+            <BooleanInput source="auto_maintenance" label={planField('auto_maintenance')} />
           </SimpleFormIterator>
         </ArrayInput>
       </Section>

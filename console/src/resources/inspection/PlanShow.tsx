@@ -153,6 +153,7 @@ const Body = () => {
                         <Stack direction="row" spacing={0.5}>
                           {i.required !== false && <Chip size="small" label={translate(planField('required'))} />}
                           {i.photo_required && <Chip size="small" label={translate(planField('photo_required'))} />}
+                          {i.auto_maintenance && <Chip size="small" color="warning" variant="outlined" label={translate(planField('auto_maintenance'))} />}
                         </Stack>
                       </TableCell>
                     </TableRow>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { MaintenancePriority, guessFaultCategory, maintenanceAddSchema, maintenanceFromInspectionSchema, maintenanceSlaSchema, type MaintenanceOrder, type MaintenancePriorityValue } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
@@ -16,14 +16,15 @@ type Row = Record<string, unknown>;
  * 新建运维工单: a station (by code or name), priority, fault; or, with `matter`, 转运维工单 from a
  * 光E宝 fault matter (station and description taken from it). Opens the new order's detail tab.
  */
-export const CreateMaintenanceDialog = ({ onClose, matter, stationId }: { onClose: () => void; matter?: { id: number; station_id: number | null; content: string }; stationId?: number }) => {
+export const CreateMaintenanceDialog = ({ onClose, matter, station }: { onClose: () => void; matter?: { id: number; content: string }; station?: { id: number; label: string } }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const navigate = useNavigate();
   const choices = useMaintenanceChoices();
   const { run, busy } = useAction();
-  const body = (v: Row) => present({ ...v, ...(matter ? { matter_id: matter.id } : {}) });
-  const resolver = useMemo(() => contractResolver(maintenanceAddSchema, translate, body), [translate, matter?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // a station given (matter, station page) is fixed: shown as text and sent as is
+  const body = (v: Row) => present({ ...v, ...(station ? { station_id: station.id } : {}), ...(matter ? { matter_id: matter.id } : {}) });
+  const resolver = useMemo(() => contractResolver(maintenanceAddSchema, translate, body), [translate, matter?.id, station?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = async (values: Row) => {
     let id: number | null = null;
     const ok = await run(async () => {
@@ -34,21 +35,16 @@ export const CreateMaintenanceDialog = ({ onClose, matter, stationId }: { onClos
       if (id) navigate(maintenanceDetailPath(id));
     }
   };
-  const fixedStation = matter?.station_id ?? stationId;
   return (
     <FormDialog open title={matter ? 'pv.maintenance.dialog.from_matter_title' : 'pv.maintenance.dialog.add_title'} hint={matter ? 'pv.maintenance.dialog.from_matter_hint' : 'pv.maintenance.dialog.add_hint'} onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="ra.action.save" busy={busy}>
       <div data-testid="maintenance-create-form">
-        <ReferenceInput source="station_id" reference="stationManagement/stationList" sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
-          <AutocompleteInput
-            label={maintenanceField('station_code')}
-            optionText={(s: { code: string; name: string }) => `${s.code} · ${s.name}`}
-            filterToQuery={(q: string) => ({ q })}
-            fullWidth
-            isRequired
-            defaultValue={fixedStation ?? undefined}
-            disabled={fixedStation != null}
-          />
-        </ReferenceInput>
+        {station ? (
+          <TextField label={translate(maintenanceField('station_code'))} value={station.label} fullWidth disabled sx={{ mb: 2 }} variant="filled" />
+        ) : (
+          <ReferenceInput source="station_id" reference="stationManagement/stationList" sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
+            <AutocompleteInput label={maintenanceField('station_code')} optionText={(s: { code: string; name: string }) => `${s.code} · ${s.name}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired />
+          </ReferenceInput>
+        )}
         <SelectInput source="priority" label={maintenanceField('priority')} choices={choices.priority} defaultValue="medium" fullWidth isRequired />
         <SelectInput source="fault_category" label={maintenanceField('fault_category')} choices={choices.category} fullWidth isRequired defaultValue={matter ? guessFaultCategory(matter.content) : undefined} />
         <TextInput source="fault_code" label={maintenanceField('fault_code')} fullWidth />

@@ -40,7 +40,7 @@ export const MatterMaintenance = () => {
       <Button size="small" startIcon={<BuildIcon />} onClick={() => setOpen(true)} data-testid="matter-to-maintenance">
         {translate('pv.maintenance.from_matter')}
       </Button>
-      {open && <CreateMaintenanceDialog matter={{ id: matter.id, station_id: matter.station_id, content: matter.content }} onClose={() => setOpen(false)} />}
+      {open && <CreateMaintenanceDialog matter={{ id: matter.id, content: matter.content }} station={matter.station_id ? { id: matter.station_id, label: `${matter.station_code ?? `#${matter.station_id}`}` } : undefined} onClose={() => setOpen(false)} />}
     </>
   );
 };
@@ -98,7 +98,7 @@ export const StationMaintenance = () => {
           ))}
         </TableBody>
       </Table>
-      {open && <CreateMaintenanceDialog stationId={record.id} onClose={() => setOpen(false)} />}
+      {open && <CreateMaintenanceDialog station={{ id: record.id, label: `${record.code} · ${record.name}` }} onClose={() => setOpen(false)} />}
     </Related>
   );
 };
