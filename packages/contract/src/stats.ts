@@ -344,6 +344,21 @@ export interface OperationStat extends Stamped {
     overdue: number;
     failed_items: number;
   };
+  /** 运维工单 opened in the period (by the day they were opened), and open now */
+  maintenance: {
+    opened: number;
+    completed: number;
+    /** completed within both SLA times / completed, null when none completed */
+    sla_rate: number | null;
+    /** mean hours from opening to acceptance, null when none responded */
+    mean_respond_hours: number | null;
+    /** mean hours from opening to completion (MTTR), null when none completed */
+    mttr_hours: number | null;
+    /** open orders now (待派单 … 待审核), whatever the period */
+    open_now: number;
+    /** the most frequent fault categories of the period, at most 5 */
+    top_categories: { category: string; count: number }[];
+  };
   /** per warehouse in scope, largest first (at most 10); yuan as decimal strings */
   stock_value: { warehouse_id: number; name: string; value: string }[];
   stock_value_total: string;

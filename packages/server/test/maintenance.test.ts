@@ -284,3 +284,38 @@ describe('SLA', () => {
     expect((await post('maintenance/sla', cur.data, op)).status).toBe(403);
   });
 });
+
+describe('KPIs', () => {
+  it('statistic/operation: opened, completed, SLA rate, response and repair hours, open now and top categories from the rollups, as the rows say; list totals from the counters', async () => {
+    const { db } = t.handle;
+    // one order done late (repair SLA breached), so the rate is below 1
+    const late = await toInProgress();
+    await db.update(maintenanceOrders).set({ repair_due: new Date(Date.now() - 1000) }).where(eq(maintenanceOrders.id, late.id));
+    const fresh = (await get('maintenance/get_info', { id: late.id })).data;
+    await step('approve', await step('submit', fresh, { cause: 'c', measures: 'm' }));
+    const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
+    const range = { period: 'custom', start: day(-1000), end: day(1) };
+    const res = await post('statistic/operation', range);
+    expect(res.status, res.msg).toBe(200);
+    const [e] = (await db.execute(sql`select
+        count(*) filter (where status <> 'cancelled')::int as opened,
+        count(*) filter (where status = 'completed')::int as completed,
+        count(*) filter (where status = 'completed' and not response_breached and not repair_breached)::int as in_sla,
+        count(*) filter (where status in ('pending_dispatch','dispatched','accepted','in_progress','review_pending'))::int as open_now,
+        coalesce(sum(extract(epoch from finished_at - created_at)) filter (where status = 'completed'), 0)::float8 as repair_seconds
+      from maintenance_orders`)).rows as Record<string, number>[];
+    const m = res.data.maintenance;
+    expect(m).toMatchObject({ opened: e!.opened, completed: e!.completed, open_now: e!.open_now });
+    expect(m.sla_rate).toBe(Math.round((e!.in_sla / e!.completed) * 10000) / 10000);
+    expect(m.sla_rate).toBeLessThan(1);
+    expect(m.mttr_hours).toBeCloseTo(e!.repair_seconds / e!.completed / 3600, 1);
+    expect(m.top_categories[0]).toMatchObject({ category: 'inverter' });
+    expect(m.top_categories.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBeLessThanOrEqual(e!.opened);
+    // the list's totals (counters) match the rows, with and without filters
+    for (const q of [{}, { status: 'completed' }, { priority: 'high', province_code: '370000' }]) {
+      const list = await get('maintenance/index', q);
+      const [{ n }] = (await db.execute(sql`select count(*)::int as n from maintenance_orders where ${sql.join(Object.entries(q).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`).concat(sql`true`), sql` and `)}`)).rows as { n: number }[];
+      expect(list.data.total).toBe(n);
+    }
+  });
+});

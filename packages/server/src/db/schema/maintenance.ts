@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
 import { searchIndexes, tstz, versioned } from './common.ts';
 import { stations } from './station.ts';
@@ -86,3 +86,49 @@ export const maintenanceSla = pgTable('maintenance_sla', {
   repair_hours: integer('repair_hours').notNull(),
   updated_at: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Orders per state now (statistics rollups maintenance_counts, per agent, and maintenance_counts_region
+ * for the `all` scope; declared in modules/statistic/rollup.ts): the list's totals and the open faults.
+ */
+const maintenanceCountColumns = () => ({
+  status: varchar('status', { length: 16 }).notNull(),
+  priority: varchar('priority', { length: 8 }).notNull(),
+  province_code: varchar('province_code', { length: 6 }).notNull(),
+  city_code: varchar('city_code', { length: 6 }),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+export const maintenanceCounts = pgTable('maintenance_counts', { ...maintenanceCountColumns(), agent_id: integer('agent_id') }, (t) => [
+  unique('maintenance_counts_key').on(t.status, t.priority, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(),
+  index('maintenance_counts_agent_idx').on(t.agent_id),
+]);
+export const maintenanceCountsRegion = pgTable('maintenance_counts_region', maintenanceCountColumns(), (t) => [
+  unique('maintenance_counts_region_key').on(t.status, t.priority, t.province_code, t.city_code).nullsNotDistinct(),
+]);
+
+/**
+ * O&M KPIs of maintenance orders by the day they were opened and fault category (stat_maintenance_daily
+ * per agent, stat_maintenance_region_daily for the `all` scope): opened, completed, completed within
+ * both SLA times, responded, and the seconds from opening to response and to completion (MTTR).
+ */
+const maintenanceKpiColumns = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  province_code: varchar('province_code', { length: 6 }).notNull(),
+  city_code: varchar('city_code', { length: 6 }),
+  fault_category: varchar('fault_category', { length: 24 }).notNull(),
+  opened: bigint('opened', { mode: 'number' }).notNull().default(0),
+  completed: bigint('completed', { mode: 'number' }).notNull().default(0),
+  in_sla: bigint('in_sla', { mode: 'number' }).notNull().default(0),
+  responded: bigint('responded', { mode: 'number' }).notNull().default(0),
+  respond_seconds: bigint('respond_seconds', { mode: 'number' }).notNull().default(0),
+  repair_seconds: bigint('repair_seconds', { mode: 'number' }).notNull().default(0),
+});
+export const statMaintenanceDaily = pgTable('stat_maintenance_daily', { ...maintenanceKpiColumns(), agent_id: integer('agent_id') }, (t) => [
+  unique('stat_maintenance_daily_key').on(t.day, t.province_code, t.city_code, t.fault_category, t.agent_id).nullsNotDistinct(),
+  index('stat_maintenance_daily_day_idx').on(t.day),
+  index('stat_maintenance_daily_agent_idx').on(t.agent_id, t.day),
+]);
+export const statMaintenanceRegionDaily = pgTable('stat_maintenance_region_daily', maintenanceKpiColumns(), (t) => [
+  unique('stat_maintenance_region_daily_key').on(t.day, t.province_code, t.city_code, t.fault_category).nullsNotDistinct(),
+  index('stat_maintenance_region_daily_day_idx').on(t.day),
+]);

@@ -19,13 +19,13 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { maintenanceOrders, maintenanceSla, stations } from '../../db/schema/index.ts';
+import { maintenanceCounts, maintenanceCountsRegion, maintenanceOrders, maintenanceSla, stations } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { illegalTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
 import { nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
-import { ownershipScope } from '../scope.ts';
+import { agentRegionCounters, ownershipScope } from '../scope.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 
 type Row = Record<string, unknown>;
@@ -213,6 +213,19 @@ export const maintenanceResource = defineResource({
     ...range('deadline', maintenanceOrders.deadline, filterValue.date),
   },
   search: [maintenanceOrders.order_no],
+  counters: agentRegionCounters(
+    {
+      table: maintenanceCountsRegion,
+      n: maintenanceCountsRegion.n,
+      columns: { status: maintenanceCountsRegion.status, priority: maintenanceCountsRegion.priority, province_code: maintenanceCountsRegion.province_code, city_code: maintenanceCountsRegion.city_code },
+    },
+    {
+      table: maintenanceCounts,
+      n: maintenanceCounts.n,
+      columns: { status: maintenanceCounts.status, priority: maintenanceCounts.priority, province_code: maintenanceCounts.province_code, city_code: maintenanceCounts.city_code },
+      agent: maintenanceCounts.agent_id,
+    },
+  ),
   quickFields: {},
   // agent tree / department / self = created it or is its team
   scope: (auth) => ownershipScope(auth, { agent: maintenanceOrders.agent_id, createdBy: maintenanceOrders.created_by, owner: maintenanceOrders.team_id }),

@@ -25,6 +25,7 @@ import { selfAuditResource } from '../self_audit/resource.ts';
 import { stationResource } from '../station/resource.ts';
 import { workOrderResource } from '../work_order/resource.ts';
 import { inspectionResource } from '../inspection/resource.ts';
+import { maintenanceResource } from '../maintenance/resource.ts';
 
 export const provinceName = new Map(PROVINCES.map((p) => [p.code, p.zh]));
 export const cityName = new Map(CITIES.map((c) => [c.code, c.zh]));
@@ -85,7 +86,7 @@ export function statContext(body: unknown, auth: AuthContext): StatContext {
   };
 }
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders';
 
 /**
  * Base-table rows a department/self caller may see (null for all/agent: the rollup tables answer):
@@ -94,7 +95,7 @@ type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspec
  */
 function baseFilter(auth: AuthContext, source: Source): SQL | null {
   if (auth.scope === 'all' || auth.scope === 'agent') return null;
-  const scope = { customers: customerResource, stations: stationResource, work_orders: workOrderResource, self_audits: selfAuditResource, inspections: inspectionResource }[source].scope(auth);
+  const scope = { customers: customerResource, stations: stationResource, work_orders: workOrderResource, self_audits: selfAuditResource, inspections: inspectionResource, maintenance_orders: maintenanceResource }[source].scope(auth);
   return scope ?? sql`true`;
 }
 
@@ -109,6 +110,8 @@ const SOURCE: Record<string, Source> = {
   stat_reject_daily: 'self_audits',
   stat_cohort_daily: 'customers',
   stat_inspection_daily: 'inspections',
+  stat_maintenance_daily: 'maintenance_orders',
+  maintenance_counts: 'maintenance_orders',
 };
 
 /** In the `all` scope, rollups without the agent (far fewer rows) answer instead. */
@@ -120,6 +123,8 @@ const ALL_SCOPE_TABLE: Record<string, string> = {
   stat_order_now: 'stat_order_now_region',
   stat_cohort_daily: 'stat_cohort_region_daily',
   stat_inspection_daily: 'stat_inspection_region_daily',
+  stat_maintenance_daily: 'stat_maintenance_region_daily',
+  maintenance_counts: 'maintenance_counts_region',
 };
 /** ... and for the whole months of a range, the monthly ones. */
 const MONTHLY_TABLE: Record<string, string> = {

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders';
 
 export interface Rollup {
   table: string;
@@ -263,6 +263,33 @@ export const ROLLUPS: Rollup[] = [
         `SELECT r.planned_date, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k * (r.status <> 'cancelled')::int, r.k * (r.status = 'completed')::int,
           r.k * (r.status = 'completed' AND r.reject_count = 0)::int, r.k * (r.overdue AND r.status IN ('pending', 'in_progress', 'rejected'))::int,
           r.k * CASE WHEN r.status = 'completed' THEN r.failed_count ELSE 0 END FROM __R__ r`,
+      ],
+    }),
+  ),
+  // 运维工单: the list's totals and open faults (per agent, and per region for the `all` scope)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'maintenance_counts' : 'maintenance_counts_region',
+      source: 'maintenance_orders',
+      key: ['status', 'priority', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n'],
+      parts: [`SELECT r.status, r.priority, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k FROM __R__ r`],
+    }),
+  ),
+  // O&M: maintenance orders by the day they were opened (SLA compliance, time to respond and to repair, top fault categories)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_maintenance_daily' : 'stat_maintenance_region_daily',
+      source: 'maintenance_orders',
+      key: ['day', 'province_code', 'city_code', 'fault_category', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['opened', 'completed', 'in_sla', 'responded', 'respond_seconds', 'repair_seconds'],
+      parts: [
+        `SELECT ${day('r.created_at')}, r.province_code, r.city_code, r.fault_category${level === 'agent' ? ', r.agent_id' : ''},
+          r.k * (r.status <> 'cancelled')::int, r.k * (r.status = 'completed')::int,
+          r.k * (r.status = 'completed' AND NOT r.response_breached AND NOT r.repair_breached)::int,
+          r.k * (r.status <> 'cancelled' AND r.responded_at IS NOT NULL)::int,
+          r.k * CASE WHEN r.status <> 'cancelled' AND r.responded_at IS NOT NULL THEN extract(epoch from r.responded_at - r.created_at)::bigint ELSE 0 END,
+          r.k * CASE WHEN r.status = 'completed' THEN extract(epoch from r.finished_at - r.created_at)::bigint ELSE 0 END FROM __R__ r`,
       ],
     }),
   ),

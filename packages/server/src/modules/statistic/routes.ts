@@ -5,6 +5,7 @@ import {
   type IndustryDataStat,
   type IndustryTeamStat,
   type OperationStat,
+  OPEN_MAINTENANCE_STATES,
   OPEN_WORK_ORDER_STATES,
   type StatEvent,
   type StatEventsStat,
@@ -115,10 +116,12 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
     },
   );
 
-  stat('operation', 'O&M KPIs (OperationStat): inspections planned in the period, completed, coverage, first-pass rate, overdue; stock value per warehouse (balances × unit price, not the ledger).', async (ctx) => {
+  stat('operation', 'O&M KPIs (OperationStat): inspections planned in the period, completed, coverage, first-pass rate, overdue; maintenance orders opened in the period, SLA compliance, mean time to respond and to repair, top fault categories, open now; stock value per warehouse (balances × unit price, not the ledger).', async (ctx) => {
     const rows = rangeRows(ctx, 'stat_inspection_daily', ['planned', 'completed', 'first_pass', 'overdue', 'failed_items'], ctx.range.start, ctx.range.end, { wholeMonths: false });
     const warehouseScope = viaWarehouse(stockBalances.warehouse_id, ctx.auth);
-    const [as_of, [k], stock] = await Promise.all([
+    const faults = rangeRows(ctx, 'stat_maintenance_daily', ['fault_category', 'opened', 'completed', 'in_sla', 'responded', 'respond_seconds', 'repair_seconds'], ctx.range.start, ctx.range.end, { wholeMonths: false });
+    const openNow = from(ctx, 'maintenance_counts');
+    const [as_of, [k], stock, byCategory, [open]] = await Promise.all([
       asOf(db),
       query<Record<'planned' | 'completed' | 'first_pass' | 'overdue' | 'failed_items', string>>(
         db,
@@ -131,7 +134,14 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
             from ${stockBalances} b join ${warehouses} w on w.id = b.warehouse_id join ${materials} m on m.id = b.material_id
             where b.qty > 0 and ${warehouseScope ?? sql`true`} group by w.id, w.name order by sum(b.qty * m.unit_price) desc`,
       ),
+      query<Record<'fault_category' | 'opened' | 'completed' | 'in_sla' | 'responded' | 'respond_seconds' | 'repair_seconds', string>>(
+        db,
+        sql`select fault_category, sum(opened) as opened, sum(completed) as completed, sum(in_sla) as in_sla, sum(responded) as responded,
+                   sum(respond_seconds) as respond_seconds, sum(repair_seconds) as repair_seconds from ${faults} r group by fault_category order by sum(opened) desc, fault_category`,
+      ),
+      query<{ n: string }>(db, sql`select coalesce(sum(t.n), 0) as n from ${openNow.rel} where ${openNow.where} and t.status in ${OPEN_MAINTENANCE_STATES}`),
     ]);
+    const total = (key: keyof (typeof byCategory)[number]) => byCategory.reduce((s, r) => s + num(r[key]), 0);
     const planned = num(k?.planned);
     const completed = num(k?.completed);
     const firstPass = num(k?.first_pass);
@@ -146,6 +156,15 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
         first_pass_rate: ratio(firstPass, completed),
         overdue: num(k?.overdue),
         failed_items: num(k?.failed_items),
+      },
+      maintenance: {
+        opened: total('opened'),
+        completed: total('completed'),
+        sla_rate: ratio(total('in_sla'), total('completed')),
+        mean_respond_hours: avg(total('respond_seconds') / 3600, total('responded')),
+        mttr_hours: avg(total('repair_seconds') / 3600, total('completed')),
+        open_now: num(open?.n),
+        top_categories: byCategory.filter((r) => num(r.opened) > 0).slice(0, 5).map((r) => ({ category: r.fault_category, count: num(r.opened) })),
       },
       stock_value: stock.slice(0, 10).map(({ total: _, ...w }) => w),
       stock_value_total: stock[0]?.total ?? '0.00',
