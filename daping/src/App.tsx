@@ -224,18 +224,23 @@ function BenefitCard({ label, value, unit }: { label: string; value: string; uni
   );
 }
 
-/** 运维 (this month): inspection coverage and first-time-right rate, overdue inspections, stock value. */
+/** 运维 (this month): inspection coverage and first-time-right rate, overdue inspections, stock value; open faults, SLA compliance, MTTR and time to respond. */
 function Operation({ lang, feed }: { lang: Lang; feed: Feed }) {
   const o = feed.data.operation;
   if (!o) return <Empty lang={lang} feed={feed} k="operation" />;
   const i = o.inspections;
+  const m = o.maintenance;
   const value = formatLarge(Number(o.stock_value_total), lang);
   return (
-    <div className="stats" data-testid="operation-stats">
+    <div className="stats dense" data-testid="operation-stats">
       <Stat label={t(lang, 'omCoverage')} value={completionPercent(i.coverage).text} title={`${formatNumber(i.completed)} / ${formatNumber(i.planned)}`} testId="om-coverage" />
       <Stat label={t(lang, 'omFirstPass')} value={completionPercent(i.first_pass_rate).text} />
       <Stat label={t(lang, 'omOverdue')} value={formatNumber(i.overdue)} warn={i.overdue > 0} />
       <Stat label={t(lang, 'omStockValue')} value={`¥${value.value}${value.unit}`} title={`¥${o.stock_value_total}`} />
+      <Stat label={t(lang, 'omOpenFaults')} value={formatNumber(m.open_now)} warn={m.open_now > 0} testId="om-open-faults" />
+      <Stat label={t(lang, 'omSla')} value={m.completed ? completionPercent(m.sla_rate).text : '-'} title={`${formatNumber(m.completed)} / ${formatNumber(m.opened)}`} />
+      <Stat label={t(lang, 'omMttr')} value={m.mttr_hours === null ? '-' : `${m.mttr_hours}h`} />
+      <Stat label={t(lang, 'omRespond')} value={m.mean_respond_hours === null ? '-' : `${m.mean_respond_hours}h`} />
     </div>
   );
 }

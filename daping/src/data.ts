@@ -73,7 +73,7 @@ const CALLS: Array<Call<FeedKey>> = [
   { key: 'teams', url: paths.statistic('industry_team_data'), body: () => ({ period: 'year' }), valid: (v) => hasArrays(v, 'teams') },
   { key: 'targets', url: paths.target('index_data'), body: () => ({ period: 'year' }), valid: (v) => hasArrays(v, 'items') },
   { key: 'events', url: paths.statistic('events'), body: () => ({}), valid: (v) => hasArrays(v, 'events') },
-  { key: 'operation', url: paths.statistic('operation'), body: () => ({ period: 'month' }), valid: (v) => isObject(v) && isObject(v.inspections) && hasArrays(v, 'stock_value') },
+  { key: 'operation', url: paths.statistic('operation'), body: () => ({ period: 'month' }), valid: (v) => isObject(v) && isObject(v.inspections) && isObject(v.maintenance) && hasArrays(v, 'stock_value') },
 ];
 
 declare global {

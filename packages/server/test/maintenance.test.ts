@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { maintenanceOrders, matters, messages, roles, stations, stockBalances, stockMovements, transitions } from '../src/db/schema/index.ts';
+import { query } from '../src/db/client.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, testImage, uploadFile, type TestApp } from './helpers.ts';
@@ -297,13 +298,13 @@ describe('KPIs', () => {
     const range = { period: 'custom', start: day(-1000), end: day(1) };
     const res = await post('statistic/operation', range);
     expect(res.status, res.msg).toBe(200);
-    const [e] = (await db.execute(sql`select
+    const [e] = await query<Record<"opened" | "completed" | "in_sla" | "open_now" | "repair_seconds", number>>(db, sql`select
         count(*) filter (where status <> 'cancelled')::int as opened,
         count(*) filter (where status = 'completed')::int as completed,
         count(*) filter (where status = 'completed' and not response_breached and not repair_breached)::int as in_sla,
         count(*) filter (where status in ('pending_dispatch','dispatched','accepted','in_progress','review_pending'))::int as open_now,
         coalesce(sum(extract(epoch from finished_at - created_at)) filter (where status = 'completed'), 0)::float8 as repair_seconds
-      from maintenance_orders`)).rows as Record<string, number>[];
+      from maintenance_orders`);
     const m = res.data.maintenance;
     expect(m).toMatchObject({ opened: e!.opened, completed: e!.completed, open_now: e!.open_now });
     expect(m.sla_rate).toBe(Math.round((e!.in_sla / e!.completed) * 10000) / 10000);
@@ -312,10 +313,12 @@ describe('KPIs', () => {
     expect(m.top_categories[0]).toMatchObject({ category: 'inverter' });
     expect(m.top_categories.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBeLessThanOrEqual(e!.opened);
     // the list's totals (counters) match the rows, with and without filters
-    for (const q of [{}, { status: 'completed' }, { priority: 'high', province_code: '370000' }]) {
+    const filters: Record<string, string>[] = [{}, { status: 'completed' }, { priority: 'high', province_code: '370000' }];
+    for (const q of filters) {
       const list = await get('maintenance/index', q);
-      const [{ n }] = (await db.execute(sql`select count(*)::int as n from maintenance_orders where ${sql.join(Object.entries(q).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`).concat(sql`true`), sql` and `)}`)).rows as { n: number }[];
-      expect(list.data.total).toBe(n);
+      const where = sql.join(Object.entries(q).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`).concat(sql`true`), sql` and `);
+      const rows = await query<{ n: number }>(db, sql`select count(*)::int as n from maintenance_orders where ${where}`);
+      expect(list.data.total).toBe(rows[0]!.n);
     }
   });
 });

@@ -19,6 +19,7 @@ import type {
   UserLineStat,
 } from '@pv/contract';
 import { formatDateTime, useLang } from '../common/format.tsx';
+import { FaultCategory } from '@pv/contract';
 import { Permission } from '../../shell/Permission.tsx';
 import { useStat } from './api.ts';
 import { ChartCard, ErrorNote, StatChart, useChartColors } from './Chart.tsx';
@@ -319,7 +320,7 @@ const ConstructionCard = ({ body, enabled }: Q) => {
   );
 };
 
-/** 运维 (issue 13): inspections planned in the period — coverage, first time right, overdue — and stock value per warehouse. */
+/** 运维 (issue 13): inspections planned in the period — coverage, first time right, overdue —, maintenance orders — open, SLA met, MTTR, time to respond, top fault categories — and stock value per warehouse. */
 const OperationCard = ({ body, enabled }: Q) => {
   const t = useTranslate();
   const lang = useLang();
@@ -327,6 +328,7 @@ const OperationCard = ({ body, enabled }: Q) => {
   const q = useStat<OperationStat>('operation', body, { enabled });
   const d = q.data;
   const i = d?.inspections;
+  const m = d?.maintenance;
   const top = d ? Math.max(...d.stock_value.map((w) => Number(w.value)), 1) : 1;
   return (
     <ChartCard title="pv.dash.operation.title" subtitle={<RangeText range={d?.range} />} fetching={q.isFetching && !q.isPending} testId="card-operation">
@@ -340,6 +342,10 @@ const OperationCard = ({ body, enabled }: Q) => {
             <Figure label="pv.dash.operation.coverage" value={i ? `${formatNumber(i.completed, lang)} · ${formatRate(i.coverage, lang)}` : '-'} testId="om-coverage" />
             <Figure label="pv.dash.operation.overdue" value={i ? formatNumber(i.overdue, lang) : '-'} testId="om-overdue" />
             <Figure label="pv.dash.operation.failed_items" value={i ? formatNumber(i.failed_items, lang) : '-'} />
+            <Figure label="pv.dash.operation.open_faults" value={m ? formatNumber(m.open_now, lang) : '-'} testId="om-open-faults" />
+            <Figure label="pv.dash.operation.sla_rate" value={m ? formatRate(m.sla_rate, lang) : '-'} testId="om-sla" />
+            <Figure label="pv.dash.operation.mttr" value={m?.mttr_hours != null ? t('pv.dash.operation.hours', { n: formatNumber(m.mttr_hours, lang) }) : '-'} testId="om-mttr" />
+            <Figure label="pv.dash.operation.respond" value={m?.mean_respond_hours != null ? t('pv.dash.operation.hours', { n: formatNumber(m.mean_respond_hours, lang) }) : '-'} />
           </Box>
           <Box sx={{ minWidth: 0 }} data-testid="om-stock-value">
             <Typography variant="caption" color="text.secondary" component="p">
@@ -348,6 +354,11 @@ const OperationCard = ({ body, enabled }: Q) => {
             {d && d.stock_value.length === 0 && (
               <Typography variant="body2" color="text.secondary">
                 {t('pv.dash.empty')}
+              </Typography>
+            )}
+            {m && m.top_categories.length > 0 && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }} data-testid="om-top-faults">
+                {t('pv.dash.operation.top_faults', { list: m.top_categories.map((c) => `${FaultCategory.label(c.category, lang)} ${formatNumber(c.count, lang)}`).join(' · ') })}
               </Typography>
             )}
             {d?.stock_value.slice(0, 5).map((w) => (

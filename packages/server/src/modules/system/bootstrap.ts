@@ -1,10 +1,14 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, runScript } from '../../db/client.ts';
-import { agents, customers, operationPlans, roles, stations, userRoles, users } from '../../db/schema/index.ts';
+import { agents, customers, inspections, materials, operationPlans, roles, stations, userRoles, users, warehouses } from '../../db/schema/index.ts';
+import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource.ts';
+import type { FaultCategoryValue, MaintenancePriorityValue } from '@pv/contract';
+import { contextOfUser } from '../menu/tree.ts';
+import { StockService } from '../stock/service.ts';
 import { chinaMidnight, generateDue, latestPeriodStart } from '../inspection/generate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { BUILTIN_ROLES } from '../auth/permissions.ts';
@@ -64,6 +68,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   if (demo) {
     await generateDue(db, new Date());
     await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
+    await seedDemoOperations(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
@@ -88,6 +93,79 @@ const DEMO_INSPECTION_PROGRESS = `
       jsonb_build_object('key', 'box', 'pass', true)) end,
     remark = case when i.id % 9 = 0 and i.id % 10 <> 6 then '组件有裂纹，需更换' end
   where i.plan_id is not null and i.id % 10 < 8`;
+
+/**
+ * The demo's spare parts and faults: a central and a regional warehouse stocked through the stock
+ * service (ledger rows and balances as a storekeeper's 入库 makes them), and a 运维工单 for each
+ * approved demo inspection whose modules failed (the item opens one on approval), a third of them
+ * done by the demo team, a third under way.
+ */
+async function seedDemoOperations(db: Db) {
+  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+  const auth = await contextOfUser(db, admin!.id);
+  const actor = { userId: admin!.id, username: 'admin', ip: null };
+  const made = await db
+    .insert(materials)
+    .values([
+      { code: 'MOD-550', name: '单晶组件', spec: '550W 双面', unit: '块', category: 'module', unit_price: '620.00', created_by: admin!.id },
+      { code: 'INV-10K', name: '组串式逆变器', spec: '10kW 三相', unit: '台', category: 'inverter', unit_price: '3850.00', created_by: admin!.id },
+      { code: 'CAB-4', name: '光伏直流电缆', spec: 'PV1-F 4mm²', unit: '米', category: 'cable', unit_price: '3.85', created_by: admin!.id },
+      { code: 'MC4', name: 'MC4 连接器', spec: '1000V 30A', unit: '对', category: 'cable', unit_price: '6.50', created_by: admin!.id },
+      { code: 'BOX-1P', name: '并网配电箱', spec: '单相 63A', unit: '台', category: 'distribution_box', unit_price: '480.00', created_by: admin!.id },
+    ])
+    .returning({ id: materials.id, code: materials.code });
+  const stores = await db
+    .insert(warehouses)
+    .values([
+      { code: 'WH-JN', name: '济南中心仓', kind: 'central', province_code: '370000', city_code: '370100', keeper_id: admin!.id, created_by: admin!.id },
+      { code: 'WH-ZZ', name: '郑州区域仓', kind: 'regional', province_code: '410000', city_code: '410100', keeper_id: admin!.id, created_by: admin!.id },
+    ])
+    .returning({ id: warehouses.id });
+  const stock = new StockService(db);
+  const qty: Record<string, [string, string]> = { 'MOD-550': ['120', '40'], 'INV-10K': ['18', '6'], 'CAB-4': ['2000', '500'], MC4: ['300', '80'], 'BOX-1P': ['24', '8'] };
+  for (const m of made) {
+    for (const [i, w] of stores.entries()) await stock.stockIn({ warehouse_id: w.id, material_id: m.id, qty: qty[m.code]![i], ref_no: 'CG2026-DEMO', remark: '期初入库' }, auth!, actor);
+  }
+  const failed = await db.select().from(inspections).where(and(eq(inspections.status, 'completed'), sql`${inspections.failed_count} > 0`));
+  await db.transaction(async (tx) => {
+    for (const i of failed) await openForFailedItem(tx, i as never, 'modules', { priority: 'high', existing: 'skip' }, actor, admin!.id);
+    // and alarms from the monitoring platform on other connected stations
+    const alarmed = await tx.select({ id: stations.id }).from(stations).where(and(inArray(stations.status, ['grid_connected', 'operating']), eq(stations.frozen, false))).orderBy(desc(stations.id)).limit(DEMO_ALARMS.length);
+    for (const [n, s] of alarmed.entries()) {
+      const [category, code, priority, text] = DEMO_ALARMS[n]!;
+      await openMaintenanceOrder(tx, { station: s.id, source: 'alarm', priority, fault_category: category, fault_code: code, description: text, raised_at: new Date(Date.now() - (n + 1) * 5 * 3600_000) }, actor, admin!.id);
+    }
+  });
+  await db.execute(sql.raw(DEMO_MAINTENANCE_PROGRESS));
+}
+
+const DEMO_ALARMS: [FaultCategoryValue, string, MaintenancePriorityValue, string][] = [
+  ['inverter', 'E021', 'urgent', '逆变器离网告警，发电量为零'],
+  ['communication', 'C004', 'medium', '采集器离线超过 24 小时'],
+  ['inverter', 'E035', 'high', '逆变器绝缘阻抗低'],
+  ['meter', 'M002', 'low', '电表读数与逆变器发电量偏差超过 10%'],
+  ['cable', 'S010', 'high', '组串电流为零，疑似直流线缆断开'],
+  ['distribution_box', 'B003', 'medium', '并网开关频繁跳闸'],
+  ['communication', 'C001', 'low', '4G 信号弱，数据上传延迟'],
+  ['inverter', 'E021', 'urgent', '逆变器离网告警，发电量为零'],
+];
+
+/** The demo faults under way: one in three done by the team (one late), one in three accepted and in progress. */
+const DEMO_MAINTENANCE_PROGRESS = `
+  update maintenance_orders m set
+    team_id = (select u.id from users u where u.username = 'shigong'),
+    dispatched_at = m.created_at + interval '1 hour',
+    deadline = m.repair_due,
+    responded_at = m.created_at + interval '2 hours',
+    started_at = m.created_at + interval '3 hours',
+    submitted_at = case when m.id % 3 = 0 then m.created_at + interval '20 hours' end,
+    finished_at = case when m.id % 3 = 0 then m.created_at + case when m.id % 2 = 0 then interval '60 hours' else interval '22 hours' end end,
+    repair_breached = m.id % 3 = 0 and m.id % 2 = 0,
+    cause = case when m.id % 3 = 0 then '组件隐裂、热斑' end,
+    measures = case when m.id % 3 = 0 then '更换受损组件，复测组串电压正常' end,
+    labour_hours = case when m.id % 3 = 0 then 3 end,
+    status = case when m.id % 3 = 0 then 'completed' else 'in_progress' end
+  where m.id % 3 <> 2`;
 
 /** The demo's O&M plan: a quarterly inspection of every connected station, done by the demo team. */
 const DEMO_CHECKLIST = [
