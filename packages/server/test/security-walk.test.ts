@@ -94,7 +94,7 @@ const ANY_USER: Record<string, string> = {
  * permission before reading the body: a user without roles still gets 403.
  */
 const CHECKED_IN_ROUTE: Record<string, string> = {
-  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply)',
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit)',
 };
 
 /** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */

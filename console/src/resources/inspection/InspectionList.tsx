@@ -1,6 +1,5 @@
 import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Link, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
 import { OperationPlanKind, regionName, type Inspection } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
@@ -8,9 +7,10 @@ import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
+import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { InspectionStatusChip, inspectionField, useInspectionChoices } from './common.tsx';
-import { INSPECTION_API, inspectionDetailPath, stationDetailPath } from './logic.ts';
+import { INSPECTION_API, inspectionDetailPath } from './logic.ts';
 
 const useFilters = () => {
   const choices = useInspectionChoices();
@@ -44,26 +44,6 @@ const Actions = () => {
   );
 };
 
-const StationCell = ({ record }: { record: Inspection }) => (
-  <Box>
-    <Link component={RouterLink} to={stationDetailPath(record.station_id)} onClick={(e) => e.stopPropagation()} underline="hover">
-      {record.station_code ?? `#${record.station_id}`}
-    </Link>
-    {record.station_name && (
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        {record.station_name}
-      </Typography>
-    )}
-  </Box>
-);
-
-const datagridSx = {
-  '& th.RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', px: 0.75 },
-  '& .RaDatagrid-rowCell': { px: 0.75 },
-  '& td.RaDatagrid-rowCell': { whiteSpace: 'nowrap', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' },
-} as const;
-
-const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /**
  * 巡检: #/operation/inspectionList (inspection API); a row opens the inspection's detail tab.
@@ -73,10 +53,10 @@ const InspectionList = () => {
   const lang = useLang();
   const height = useTableHeight();
   const [params] = useSearchParams();
-  const defaults = Object.fromEntries((['plan_id', 'station_id'] as const).map((k) => [k, idOf(params.get(k))]).filter(([, v]) => v !== undefined));
+  const defaults = Object.fromEntries((['plan_id', 'station_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   return (
     <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...datagridSx }} data-testid="inspection-list">
+      <Datagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx() }} data-testid="inspection-list">
         <TextField source="inspection_no" label={inspectionField('inspection_no')} />
         <FunctionField<Inspection> source="kind" label={inspectionField('kind')} sortable={false} render={(r) => OperationPlanKind.label(r.kind, lang)} />
         <FunctionField<Inspection> source="status" label={inspectionField('status')} render={(r) => <InspectionStatusChip status={r.status} overdue={r.overdue} />} />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Box, Link, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import SlaIcon from '@mui/icons-material/TimerOutlined';
 import { FaultCategory, MaintenanceSource, regionName, type MaintenanceOrder } from '@pv/contract';
@@ -11,7 +10,7 @@ import { AgentInput } from '../customer/common.tsx';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { stationDetailPath } from '../inspection/logic.ts';
+import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { MaintenanceStatusChip, PriorityChip, maintenanceField, useMaintenanceChoices } from './common.tsx';
 import { CreateMaintenanceDialog, SlaDialog } from './dialogs.tsx';
@@ -58,26 +57,6 @@ const Actions = () => {
   );
 };
 
-const StationCell = ({ record }: { record: MaintenanceOrder }) => (
-  <Box>
-    <Link component={RouterLink} to={stationDetailPath(record.station_id)} onClick={(e) => e.stopPropagation()} underline="hover">
-      {record.station_code ?? `#${record.station_id}`}
-    </Link>
-    {record.station_name && (
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        {record.station_name}
-      </Typography>
-    )}
-  </Box>
-);
-
-const datagridSx = {
-  '& th.RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap', px: 0.75 },
-  '& .RaDatagrid-rowCell': { px: 0.75 },
-  '& td.RaDatagrid-rowCell': { whiteSpace: 'nowrap', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' },
-} as const;
-
-const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /**
  * 运维工单: #/operation/maintenanceList (maintenance API); a row opens the order's detail tab.
@@ -87,11 +66,11 @@ const MaintenanceList = () => {
   const lang = useLang();
   const height = useTableHeight();
   const [params] = useSearchParams();
-  const defaults: Record<string, unknown> = Object.fromEntries((['station_id', 'source_id'] as const).map((k) => [k, idOf(params.get(k))]).filter(([, v]) => v !== undefined));
+  const defaults: Record<string, unknown> = Object.fromEntries((['station_id', 'source_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   if (params.get('source')) defaults.source = [params.get('source')];
   return (
     <List key={JSON.stringify(defaults)} storeKey={`maintenance-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => maintenanceDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...datagridSx }} data-testid="maintenance-list">
+      <Datagrid rowClick={(id) => maintenanceDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="maintenance-list">
         <TextField source="order_no" label={maintenanceField('order_no')} />
         <FunctionField<MaintenanceOrder> source="priority" label={maintenanceField('priority')} render={(r) => <PriorityChip priority={r.priority} />} />
         <FunctionField<MaintenanceOrder> source="status" label={maintenanceField('status')} render={(r) => <MaintenanceStatusChip status={r.status} responseBreached={r.response_breached} repairBreached={r.repair_breached} />} />
