@@ -20,7 +20,7 @@ const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ vi
 function api(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const check = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = await res.json();
+    const body = (await res.json()) as { code: number; msg: string; data: any };
     expect(body.code, body.msg).toBe(200);
     return body.data;
   };

@@ -26,7 +26,8 @@
  *  7. With --keyword-postgres URL: the keyword cases of 1. and their index write cost on a PostgreSQL
  *     seeded beforehand (`DATABASE_URL=URL pnpm seed --customers 5000000`), signed in with --ops-password.
  *  8. With --inspections-postgres URL (lib/inspections.ts): one period of a plan generated over
- *     --inspections-stations connected stations (default 2000000) on a fresh database of that server, lists meanwhile and after.
+ *     --inspections-stations connected stations (default 2000000) on a fresh database of that server, lists meanwhile and after;
+ *     then --maintenance-orders 运维工单 (default 3000000) on those stations and their list.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -82,6 +83,7 @@ const { values } = parseArgs({
     'load-postgres': { type: 'string' },
     'inspections-postgres': { type: 'string' },
     'inspections-stations': { type: 'string', default: '2000000' },
+    'maintenance-orders': { type: 'string', default: '3000000' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -182,7 +184,7 @@ async function main() {
     : null;
   if (daping) console.log('daping', daping);
   const load = values.load ? await benchLoad() : null;
-  const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200)) : null;
+  const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders'])) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../src/db/client.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PGlite runs: a tar of an empty database with every migration applied (freshDb copies it) */
-    pgliteTemplate: string | null;
-  }
-}
+// the ProvidedContext declaration (pgliteTemplate) lives beside its reader
+import type {} from './helpers.ts';
 
 /**
  * Once per API run: migrate one in-memory PGlite and save its data folder, so each test's fresh

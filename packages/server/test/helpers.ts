@@ -23,6 +23,13 @@ export interface TestDbHandle extends DbHandle {
 }
 
 let databases = 0;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite runs: a tar of an empty database with every migration applied (global-setup.ts; freshDb copies it) */
+    pgliteTemplate: string | null;
+  }
+}
+
 /** PGlite: the migrated empty database global-setup.ts saved for this run (none when a test runs without it). */
 let template: Blob | null | undefined;
 function pgliteTemplate(): Blob | undefined {
