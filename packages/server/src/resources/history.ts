@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import { numeric } from '@pv/contract';
+import { numeric, type TimelineEntry } from '@pv/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { sysLog, users } from '../db/schema/index.ts';
@@ -39,7 +39,20 @@ export async function recordHistory(db: Db, def: ResourceDef, id: number, auth: 
  * `GET /api/system/<name>/timeline?id=` (every transition: action, from → to, who, when, reason).
  * Both need `<permission>:get_info` and respect the data scope.
  */
-export function historyRoutes(app: FastifyInstance, { db }: Deps, def: ResourceDef, opts: { entity?: TransitionEntry['entity']; mask?: (row: Row) => Row } = {}) {
+export function historyRoutes(
+  app: FastifyInstance,
+  { db }: Deps,
+  def: ResourceDef,
+  opts: {
+    entity?: TransitionEntry['entity'];
+    mask?: (row: Row) => Row;
+    /**
+     * The first entry a record implies without a transitions row of its own (records a generator
+     * writes by the million): put first unless a stored entry has the same action.
+     */
+    origin?: (row: Row) => TimelineEntry | null;
+  } = {},
+) {
   const base = `/api/system/${def.name}`;
   const permission = `${def.permission}:get_info`;
   app.get(
@@ -54,8 +67,10 @@ export function historyRoutes(app: FastifyInstance, { db }: Deps, def: ResourceD
     { config: { permission }, schema: doc(def.name, 'Every lifecycle transition of the record (action, from_status → to_status, reason, who, when), oldest first → {list,total}', { querystring: z.object({ id: z.number() }) }) },
     async (req) => {
       const { id } = parse(idQuery, req.query);
-      await loadOne(db, def, id, authOf(req));
-      const list = await listTransitions(db, entity, id);
+      const row = await loadOne(db, def, id, authOf(req));
+      const list = (await listTransitions(db, entity, id)) as TimelineEntry[];
+      const origin = opts.origin?.(row);
+      if (origin && !list.some((e) => e.action === origin.action)) list.unshift(origin);
       return ok({ list, total: list.length });
     },
   );

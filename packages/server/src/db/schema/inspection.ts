@@ -125,6 +125,13 @@ export const inspections = pgTable(
   ],
 );
 
+/** Inspections per plan and state (rollup inspection_plan_counts, modules/statistic/rollup.ts): the plan list's open count without counting rows. */
+export const inspectionPlanCounts = pgTable('inspection_plan_counts', {
+  plan_id: integer('plan_id').notNull(),
+  status: varchar('status', { length: 16 }).notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+}, (t) => [unique('inspection_plan_counts_key').on(t.plan_id, t.status)]);
+
 /** List totals without counting rows (statistics rollups inspection_counts* in modules/statistic/rollup.ts keep them). */
 const inspectionCountColumns = () => ({
   kind: varchar('kind', { length: 16 }).notNull(),

@@ -26,7 +26,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { openForFailedItem } from '../maintenance/resource.ts';
-import { chinaMidnight, generatePlan, nextPeriodStart, previewPlan } from './generate.ts';
+import { chinaMidnight, generatePlan, latestPeriodStart, nextPeriodStart, previewPlan } from './generate.ts';
 import { inspectionResource, operationPlanResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
@@ -207,9 +207,7 @@ export class InspectionActions {
       const first = nextPeriodStart(rec, null);
       if (!first) throw new ApiError(400, 'error.plan_no_period');
       // the period containing now (latest start ≤ now), else the first one ahead
-      let current = first;
-      for (let next = nextPeriodStart(rec, current); next && next <= now; next = nextPeriodStart(rec, current)) current = next;
-      return { next_period_at: current };
+      return { next_period_at: latestPeriodStart(rec, first, now) ?? first };
     });
   }
 

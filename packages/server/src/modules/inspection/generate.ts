@@ -17,6 +17,8 @@ type Plan = typeof operationPlans.$inferSelect;
  *   batch its own short transaction that locks the run row, inserts with ON CONFLICT DO NOTHING on
  *   (plan, station, period) and advances the cursor. Re-running, resuming after a crash, or two
  *   servers running at once create nothing twice.
+ * - no timeline row per inspection: the timeline derives the 'generate' entry from the row itself
+ *   (routes.ts), which keeps a period of two million stations to one insert per inspection.
  */
 
 const DAY_MS = 86_400_000;
@@ -135,7 +137,6 @@ export async function generateBatch(db: Db, plan: Plan, period: string, batch = 
     const base = new Date(Math.max(run.period_start.getTime(), run.started_at.getTime()));
     const planned = chinaDate(base);
     const deadline = new Date(chinaMidnight(planned).getTime() + (plan.deadline_days + 1) * DAY_MS - 1000);
-    const data = JSON.stringify({ plan_id: plan.id, plan_no: plan.plan_no, period });
     const prefix = `XJ${planned.replaceAll('-', '')}`;
     const [r] = await query<{ last_id: number | null; seen: number; created: number }>(
       tx,
@@ -150,10 +151,7 @@ export async function generateBatch(db: Db, plan: Plan, period: string, batch = 
                    ${teamOf(plan)}, ${planned}::date, ${deadline.toISOString()}::timestamptz, ${JSON.stringify(plan.checklist)}::jsonb
             from s
             on conflict (plan_id, station_id, period) do nothing
-            returning id),
-          tl as (
-            insert into transitions (entity, entity_id, action, from_status, to_status, data, user_name)
-            select 'inspection', ins.id, 'generate', null, 'pending', ${data}::jsonb, 'system' from ins)
+            returning id)
           select (select max(id) from s) as last_id, (select count(*) from s)::int as seen, (select count(*) from ins)::int as created`,
     );
     const seen = Number(r?.seen ?? 0);
@@ -175,17 +173,16 @@ export async function generateBatch(db: Db, plan: Plan, period: string, batch = 
         .set({ generated_count: sql`${operationPlans.generated_count} + ${created}`, last_generated_at: new Date() })
         .where(eq(operationPlans.id, plan.id));
     }
-    if (done) await finishRun(tx, plan, period);
+    if (done) await finishRun(tx, plan, period, run.period_start);
     return { seen, created, done };
   });
 }
 
 /** The run's last batch: the plan moves on to its next period; each team gets one message with its count. */
-async function finishRun(tx: Queryable, plan: Plan, period: string) {
-  const [run] = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
+async function finishRun(tx: Queryable, plan: Plan, period: string, periodStart: Date) {
   await tx
     .update(operationPlans)
-    .set({ next_period_at: nextPeriodStart(plan, run!.period_start), last_period: period })
+    .set({ next_period_at: nextPeriodStart(plan, periodStart), last_period: period })
     .where(eq(operationPlans.id, plan.id));
   await tx.execute(sql`insert into ${messages} (title, content, type, level, link, sender_id, recipient_id)
     select ${'新巡检任务：'} || ${plan.name} || ' ' || ${period} || '，' || count(*) || ' 个电站', ${plan.plan_no}, 'business', 'info', '/operation/inspectionList', null, i.team_id

@@ -81,7 +81,8 @@ export const operationPlanResource = defineResource({
   extraColumns: {
     default_team_name: teamName('"operation_plans"."default_team_id"'),
     agent_name: sql<string | null>`(select a.name from agents a where a.id = "operation_plans"."agent_id")`,
-    open_inspections: sql<number>`(select count(*)::int from inspections i where i.plan_id = "operation_plans"."id" and i.status in ('pending', 'in_progress', 'rejected'))`,
+    // from the rollup inspection_plan_counts: a plan of two million stations is not counted per list row
+    open_inspections: sql<number>`(select coalesce(sum(c.n), 0)::int from inspection_plan_counts c where c.plan_id = "operation_plans"."id" and c.status in ('pending', 'in_progress', 'rejected'))`,
     // names for the ids the plan keeps (team per region, the agents of its station set)
     team_names: sql<Record<string, string> | null>`(select jsonb_object_agg(u.id, coalesce(nullif(u.full_name, ''), u.username)) from users u
       where u.id in (select (r->>'team_id')::int from jsonb_array_elements("operation_plans"."assignment") r))`,

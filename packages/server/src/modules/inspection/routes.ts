@@ -95,7 +95,25 @@ export function inspectionRoutes(app: FastifyInstance, deps: Deps) {
   // ---------------------------------------------------------------- inspections
   const base = '/api/system/inspection';
   resourceRoutes(app, deps, inspectionResource);
-  historyRoutes(app, deps, inspectionResource, { entity: 'inspection' });
+  // a generated inspection's first entry comes from the row itself: the generator writes no timeline row per inspection
+  historyRoutes(app, deps, inspectionResource, {
+    entity: 'inspection',
+    origin: (row) =>
+      row.plan_id
+        ? {
+            id: 0,
+            action: 'generate',
+            from_status: null,
+            to_status: 'pending',
+            reason: null,
+            data: { plan_id: row.plan_id, plan_no: row.plan_no ?? null, period: row.period },
+            user_id: null,
+            user_name: 'system',
+            full_name: null,
+            created_at: new Date(row.created_at as string | Date).toISOString(),
+          }
+        : null,
+  });
   excelRoutes(app, deps, {
     exportPermission: 'inspection:export',
     exportSpec: {

@@ -252,6 +252,14 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.province_code, r.overdue, r.k FROM __R__ r'],
   },
+  // the plan list's open inspections per plan
+  {
+    table: 'inspection_plan_counts',
+    source: 'inspections',
+    key: ['plan_id', 'status'],
+    measures: ['n'],
+    parts: ['SELECT r.plan_id, r.status, r.k FROM __R__ r WHERE r.plan_id IS NOT NULL'],
+  },
   // O&M: inspections by planned day (coverage, first-pass rate, overdue)
   ...(['agent', 'region'] as const).map(
     (level): Rollup => ({
