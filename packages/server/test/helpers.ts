@@ -27,6 +27,17 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite runs: a tar of an empty database with every migration applied (global-setup.ts; freshDb copies it) */
     pgliteTemplate: string | null;
+    /** PostgreSQL runs: a migrated empty database freshDb copies (`create database … template`) */
+    pgTemplate: string | null;
+  }
+}
+
+/** What global-setup.ts provided; null outside a vitest run (the bench calls freshDb too). */
+function provided<K extends 'pgliteTemplate' | 'pgTemplate'>(key: K): string | null {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -34,7 +45,7 @@ declare module 'vitest' {
 let template: Blob | null | undefined;
 function pgliteTemplate(): Blob | undefined {
   if (template === undefined) {
-    const file = inject('pgliteTemplate');
+    const file = provided('pgliteTemplate');
     template = file ? new Blob([readFileSync(file)]) : null;
   }
   return template ?? undefined;
@@ -51,7 +62,8 @@ export async function freshDb(): Promise<TestDbHandle> {
   const name = `pv_test_${process.pid}_${++databases}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
+  const template = provided('pgTemplate');
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const own = new URL(url);
   own.pathname = `/${name}`;
