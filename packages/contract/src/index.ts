@@ -22,6 +22,7 @@ export * from './rsa.ts';
 export * from './lifecycle.ts';
 export * from './matter.ts';
 export * from './operations.ts';
+export * from './money.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

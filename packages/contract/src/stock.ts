@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { cityField, editableFields, enumField, idField, optionalText, provinceField, requiredText } from './fields.ts';
+import { decimalText, MONEY_PATTERN } from './money.ts';
 
 /**
  * Materials 物料, warehouses 仓库 and stock 库存 (issue 13; docs/DECISIONS.md "Stock"). Quantities
@@ -57,16 +58,7 @@ export const SerialStatus = labelled({
 
 /** A quantity: up to 11 integer digits and 3 decimals (numeric(14,3)). */
 export const QTY_PATTERN = /^\d{1,11}(\.\d{1,3})?$/;
-/** Money: up to 12 integer digits and 2 decimals (numeric(14,2)). */
-export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 const isZero = (v: string) => /^0+(\.0+)?$/.test(v);
-
-/** A decimal as text: a string is trimmed, a number is taken by its text (0.1 + 0.2 is refused: too many decimals). */
-const decimalText = (pattern: RegExp, key: string) =>
-  z
-    .union([z.string(), z.number()], { error: key })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => pattern.test(v), { error: key });
 
 /** A quantity greater than zero, as a decimal string. */
 export const qtyField = () => decimalText(QTY_PATTERN, 'validation.qty').refine((v) => !isZero(v), { error: 'validation.qty_positive' });
