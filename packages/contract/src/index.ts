@@ -26,3 +26,4 @@ export * from './money.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';
+export * from './lease.ts';

@@ -55,3 +55,22 @@ export function maskMiddle(value: string | null | undefined, head = 6, tail = 4)
   if (value.length <= head + tail) return value;
   return value.slice(0, head) + '*'.repeat(value.length - head - tail) + value.slice(-tail);
 }
+
+/**
+ * A bank card number (UnionPay debit / credit cards are 16–19 digits) whose last digit is the Luhn
+ * check digit (ISO/IEC 7812): from the right, every second digit doubled (minus 9 above 9), the sum
+ * a multiple of 10. Spaces are the caller's to strip.
+ */
+export function isBankCard(value: string): boolean {
+  if (!/^\d{16,19}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) {
+    let d = value.charCodeAt(value.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD_MIN_LENGTH,
+  isBankCard,
   isBlank,
   isChineseName,
   isEmail,
@@ -90,5 +91,25 @@ describe('maskMiddle', () => {
     expect(maskMiddle('1234567890')).toBe('1234567890');
     expect(maskMiddle(null)).toBe('');
     expect(maskMiddle(undefined)).toBe('');
+  });
+});
+
+describe('isBankCard (16–19 digits with a Luhn check digit)', () => {
+  // real-shaped UnionPay numbers whose last digit is the check digit, and the classic test number
+  it.each(['6228480402564890018', '6212260200000000006', '6217000010012345677', '4111111111111111', '6222020200112233446'])('accepts %s', (v) => expect(isBankCard(v)).toBe(true));
+  it.each([
+    ['the check digit off by one', '6228480402564890017'],
+    ['two digits swapped', '6228480402564890081'],
+    ['one digit changed', '6228480402564899018'],
+    ['15 digits', '622848040256489'],
+    ['20 digits', '62284804025648900180'],
+    ['letters', '62284804025648900a8'],
+    ['spaces inside', '6228 4804 0256 4890 018'],
+    ['empty', ''],
+  ])('refuses %s', (_what, v) => expect(isBankCard(v)).toBe(false));
+  it('is the Luhn rule: exactly one check digit of ten completes a prefix', () => {
+    const prefix = '621700001099998888';
+    const ok = Array.from({ length: 10 }, (_, d) => `${prefix}${d}`).filter(isBankCard);
+    expect(ok).toEqual([`${prefix}7`]);
   });
 });
