@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'lease_contracts' | 'rent_bills';
 
 export interface Rollup {
   table: string;
@@ -299,6 +299,31 @@ export const ROLLUPS: Rollup[] = [
           r.k * CASE WHEN r.status <> 'cancelled' AND r.responded_at IS NOT NULL THEN extract(epoch from r.responded_at - r.created_at)::bigint ELSE 0 END,
           r.k * CASE WHEN r.status = 'completed' THEN extract(epoch from r.finished_at - r.created_at)::bigint ELSE 0 END FROM __R__ r`,
       ],
+    }),
+  ),
+  // 租金账单: the list's totals and sums per state, period and region (the `all` scope), and per state, region and agent
+  {
+    table: 'rent_bill_counts_region',
+    source: 'rent_bills',
+    key: ['status', 'period', 'province_code', 'city_code'],
+    measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
+    parts: ['SELECT r.status, r.period, r.province_code, r.city_code, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
+  },
+  {
+    table: 'rent_bill_counts',
+    source: 'rent_bills',
+    key: ['status', 'province_code', 'city_code', 'agent_id'],
+    measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
+    parts: ['SELECT r.status, r.province_code, r.city_code, r.agent_id, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
+  },
+  // 租赁合同: the list's totals (per region for the `all` scope, and per agent)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'lease_contract_counts' : 'lease_contract_counts_region',
+      source: 'lease_contracts',
+      key: ['status', 'pay_cycle', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n'],
+      parts: [`SELECT r.status, r.pay_cycle, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k FROM __R__ r`],
     }),
   ),
   // the funnel by cohort (customers created in the period and how far they have got): per agent, and per region daily / monthly for the `all` scope
