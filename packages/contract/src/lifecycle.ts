@@ -227,6 +227,7 @@ export const FileOwner = labelled({
   audio: { zh: '语音', en: 'Voice note' },
   inspection: { zh: '巡检照片', en: 'Inspection photo' },
   maintenance: { zh: '运维工单照片', en: 'Maintenance photo' },
+  lease_contract: { zh: '租赁合同文件', en: 'Lease contract PDF' },
 });
 
 /** Station PDF documents (the pdfs screen). */

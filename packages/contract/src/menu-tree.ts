@@ -94,6 +94,18 @@ export const MENU_TREE: MenuSeed[] = [
     ].map((c) => ({ ...c, component: `operation/${c.path}` })),
   },
   {
+    path: '/finance',
+    name: 'Finance',
+    component: 'Layout',
+    redirect: '/finance/leaseContract',
+    meta: { title: 'finance', icon: 'finance' },
+    children: [
+      leaf('leaseContract', 'lease_contract:index', { icon: 'lease' }),
+      leaf('leaseContractDetail', 'lease_contract:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/leaseContract' }),
+      leaf('rentBill', 'rent_bill:index', { icon: 'bill' }),
+    ].map((c) => ({ ...c, component: `finance/${c.path}` })),
+  },
+  {
     path: '/other',
     name: 'Other',
     component: 'Layout',

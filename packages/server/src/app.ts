@@ -36,6 +36,7 @@ import { selfAuditRoutes } from './modules/self_audit/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { inspectionRoutes } from './modules/inspection/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
+import { leaseRoutes } from './modules/lease/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -237,6 +238,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   stockRoutes(app, deps);
   inspectionRoutes(app, deps);
   maintenanceRoutes(app, deps);
+  leaseRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -11,5 +11,5 @@ export async function nextNumber(tx: Queryable, prefix: string, now = new Date()
   return `${prefix}${day}${row!.n.padStart(6, '0')}`;
 }
 
-/** Number prefixes: 施工 SG, 并网 BW, 事项 SX, 电站 PV, 运维计划 JH, 巡检 XJ. */
+/** Number prefixes: 施工 SG, 并网 BW, 事项 SX, 电站 PV, 运维计划 JH, 巡检 XJ (运维工单 YW, 租赁合同 ZL and 租金账单 ZJ beside their modules). */
 export const NUMBER_PREFIX = { build: 'SG', grid: 'BW', matter: 'SX', station: 'PV', plan: 'JH', inspection: 'XJ' } as const;

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   operation_plan: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'run'],
   inspection: ['index', 'get_info', 'export', 'assign', 'start', 'submit', 'approve', 'reject', 'cancel'],
   maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
+  lease_contract: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'sign', 'activate', 'terminate', 'view_card', 'change_card', 'upload_pdf'],
+  rent_bill: ['index', 'get_info', 'export', 'deduct', 'pause', 'release', 'pay', 'fail', 'generate'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -38,7 +40,8 @@ export const BUILTIN_ROLES = [
   {
     code: 'operator',
     name: '运营客服',
-    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add'],
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
+      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export'],
     data_scope: 'all',
   },
   {
@@ -60,6 +63,7 @@ export const BUILTIN_ROLES = [
       ...READ('material', 'warehouse', 'stock', 'operation_plan'),
       'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
+      ...READ('lease_contract', 'rent_bill'),
     ],
     data_scope: 'agent',
   },

@@ -23,6 +23,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   audio: ['audio'],
   inspection: ['image'],
   maintenance: ['image'],
+  lease_contract: ['pdf'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */

@@ -21,6 +21,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import type { WorkOrderActions } from '../work_order/actions.ts';
+import { createDraftOnGrid } from '../lease/actions.ts';
 import { openWorkOrder } from '../work_order/resource.ts';
 import { selfAuditResource } from './resource.ts';
 
@@ -164,10 +165,10 @@ export class SelfAuditActions {
         data: { audit_id: audit.id, attempt: audit.attempt },
         station: build ? { action: 'approve_build', set: { built_at: now, ...builtFacts(items) } } : { action: 'approve_grid', set: { grid_at: now } },
       });
-      if (build) {
-        const [station] = await tx.select().from(stations).where(eq(stations.id, order.station_id as number));
-        await openWorkOrder(tx, station!, 'grid', actor, auth.userId);
-      }
+      const [station] = await tx.select().from(stations).where(eq(stations.id, order.station_id as number));
+      if (build) await openWorkOrder(tx, station!, 'grid', actor, auth.userId);
+      // 已并网: a 屋顶租赁 owner's station gets its draft lease contract, to be checked and signed
+      else await createDraftOnGrid(tx, station!, actor, auth.userId);
       return after;
     });
   }

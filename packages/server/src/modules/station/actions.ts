@@ -9,6 +9,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { openWorkOrder } from '../work_order/resource.ts';
+import { pauseStationBills, releaseStationBills } from '../lease/bills.ts';
 import { stationResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
@@ -59,6 +60,8 @@ export class StationActions {
         await writeLog(tx, actor, { action: 'cancel', resource: 'work_order', recordId: order.id as number, before: order, after: cancelled });
         await recordTransition(tx, actor, { entity: 'work_order', entityId: order.id as number, action: 'cancel', from: order.status as string, to: 'cancelled', reason: input.reason, data: { station_terminated: true } });
       }
+      // its unpaid rent bills stop until the lease contract is settled
+      await pauseStationBills(tx, input.id, actor, input.reason);
       return after;
     });
   }
@@ -83,6 +86,9 @@ export class StationActions {
         .returning()) as Row[];
       await writeLog(tx, actor, { action, resource: 'station', recordId: input.id, before, after });
       await recordTransition(tx, actor, { entity: 'station', entityId: input.id, action, from: state, to: state, reason: input.reason });
+      // a frozen station's unpaid rent bills are paused; unfreezing releases the ones it paused
+      if (frozen) await pauseStationBills(tx, input.id, actor, input.reason);
+      else await releaseStationBills(tx, input.id, actor);
       return after!;
     });
   }

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
 import { generateDue, markOverdue } from '../inspection/generate.ts';
+import { generateDueRent } from '../lease/generate.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -242,7 +243,23 @@ const markMaintenanceSla: JobDef = {
   },
 };
 
+/**
+ * 租金账单: every period that has started since the last finished run of each pay cycle gets its
+ * bills for the active contracts (lease/generate.ts: unique contract + period, batches with a
+ * cursor, resumable), then active contracts past their last day become 已到期.
+ */
+const generateRentBills: JobDef = {
+  code: 'generate_rent_bills',
+  name: { zh: '生成租金账单', en: 'Generate rent bills' },
+  description: {
+    zh: '为履行中的租赁合同生成已开始账期的租金账单（同一合同、账期只生成一次，中断后可续跑），并把已过期的合同标记为已到期',
+    en: 'Creates the rent bills of every started period for the active lease contracts (once per contract and period; resumes a run that stopped), then marks contracts past their end as expired',
+  },
+  cron: '20 1 * * *',
+  run: ({ db, now }) => generateDueRent(db, now),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];
