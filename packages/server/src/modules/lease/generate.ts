@@ -64,7 +64,7 @@ const eligible = (period: Period) =>
 type Run = typeof rentBillRuns.$inferSelect;
 
 /** A period's run as a cursor run over contract ids (lifecycle/cursor-run.ts). */
-function rentRun(period: Period): CursorRunSpec<Run> {
+export function rentRun(period: Period): CursorRunSpec<Run> {
   return {
     name: `rent period ${period.key}`,
     lock: async (tx) => (await tx.select().from(rentBillRuns).where(eq(rentBillRuns.period, period.key)).for('update'))[0],
