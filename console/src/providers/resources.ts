@@ -42,6 +42,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'operation/warehouseList': { api: 'warehouse' },
   'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },
   [STOCK_MOVEMENTS]: { api: 'stock_movement', permission: 'stock' },
+  'finance/leaseContract': { api: 'lease_contract' },
+  'finance/rentBill': { api: 'rent_bill' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

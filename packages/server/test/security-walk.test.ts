@@ -6,9 +6,11 @@ import {
   customers,
   files,
   inspections,
+  leaseContracts,
   matterReplies,
   matters,
   operationPlans,
+  rentBills,
   roles,
   selfAudits,
   userRoles,
@@ -104,7 +106,7 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -206,7 +208,7 @@ const NOROLE_PASSWORD = 'norole-pass-1';
 const APP_PASSWORD = 'geb-app-pass-9';
 const RESET_PASSWORD = 'reset-pass-7';
 /** full card / account / ID numbers stored for HN's records: replies show them masked only */
-const SECRETS = { bankCard: '6217000010012345678', bankAccount: '6228480099887766554', idCard: '110101199003074514' };
+const SECRETS = { bankCard: '6217000010012345678', bankAccount: '6228480099887766554', idCard: '110101199003074514', leaseCard: '6217000010999988887' };
 /** HN's records (the "other agent" of SD's user) */
 const hn = {} as Record<Owned, number>;
 let hnFile = 0;
@@ -346,6 +348,18 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ order_no: 'YW-HN-1', station_id: s!.id, fault_category: 'inverter', description: '逆变器告警', response_due: new Date(), repair_due: new Date(), status: 'review_pending', ...at } as never)
     .returning();
   Object.assign(hn, { maintenance: mo!.id });
+  // HN's lease contract (active) whose payee card an admin changed (the log holds before / after),
+  // and its bill paid to that card (the payee snapshot)
+  const [lc] = await db
+    .insert(leaseContracts)
+    .values({ contract_no: 'ZL-HN-1', station_id: s!.id, customer_id: hn.customer, start_date: '2026-01-01', end_date: '2050-12-31', rent_rule: 'per_kwp', rent_rate: '50', capacity_kwp: '20', pay_cycle: 'annual', payee_name: '河南张', bank_name: '中国银行', bank_card: '6212260200000000006', status: 'active', ...at } as never)
+    .returning();
+  await call(t.app, 'POST', '/api/system/lease_contract/change_card', { token: admin, body: { id: lc!.id, version: lc!.version, payee_name: '河南张', bank_name: '中国银行', bank_card: SECRETS.leaseCard } });
+  const [rb] = await db
+    .insert(rentBills)
+    .values({ bill_no: 'ZJ-HN-1', contract_id: lc!.id, station_id: s!.id, customer_id: hn.customer, period: '2026', period_start: '2026-01-01', period_end: '2026-12-31', cover_start: '2026-01-01', cover_end: '2026-12-31', days: 365, period_days: 365, rate: '50', amount_due: '1000', amount_payable: '1000', due_date: '2026-01-31', status: 'pending', payee_card: SECRETS.leaseCard, ...at } as never)
+    .returning();
+  Object.assign(hn, { lease_contract: lc!.id, rent_bill: rb!.id });
 }
 
 beforeAll(async () => {
@@ -460,6 +474,7 @@ const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
   work_order_id: () => 'build',
   agent_id: () => 'agent',
   warehouse_id: () => 'warehouse',
+  contract_id: () => 'lease_contract',
   from_warehouse_id: () => 'warehouse',
 };
 /** Where a route's `id` is not its own resource's (owners: a user), or another record of it is asked. */
@@ -523,6 +538,15 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/maintenance/submit': { cause: '越权', measures: '越权', parts: [{ warehouse_id: 1, material_id: 1, qty: '1', serials: ['HN-SN-1'] }] },
   'POST /api/system/maintenance/reject': { reason: '越权' },
   'POST /api/system/maintenance/cancel': { reason: '越权' },
+  'POST /api/system/lease_contract/add': { start_date: '2026-01-01', rent_rule: 'fixed', rent_rate: '100', pay_cycle: 'annual', payee_name: '越权', bank_name: '越权银行', bank_card: '6228480402564890018' },
+  'POST /api/system/lease_contract/edit': { remark: '越权' },
+  'POST /api/system/lease_contract/sign': { sign_method: 'paper', signed_date: '2026-01-01' },
+  'POST /api/system/lease_contract/terminate': { reason: '越权', terminate_date: '2026-06-30' },
+  'POST /api/system/lease_contract/change_card': { payee_name: '越权', bank_name: '越权银行', bank_card: '6228480402564890018' },
+  'POST /api/system/rent_bill/deduct': { amount: '1', reason: '越权' },
+  'POST /api/system/rent_bill/pause': { reason: '越权' },
+  'POST /api/system/rent_bill/fail': { reason: '越权' },
+  'POST /api/system/rent_bill/pay': { bank_serial: '越权' },
 };
 
 /**
@@ -551,6 +575,8 @@ const TABLES = {
   operation_plan: operationPlans,
   inspection: inspections,
   maintenance: maintenanceOrders,
+  lease_contract: leaseContracts,
+  rent_bill: rentBills,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -577,6 +603,8 @@ async function snapshot() {
     operationPlans: await all(operationPlans as never),
     inspections: await all(inspections as never),
     maintenanceOrders: await all(maintenanceOrders as never),
+    leaseContracts: await all(leaseContracts as never),
+    rentBills: await all(rentBills as never),
   };
 }
 
@@ -639,12 +667,13 @@ describe.each([
         if (missing.length) return `${r.key}: add ${missing.join(', ')} to AGENT_BODY`;
         const url = `${r.url}${query.size ? `?${query}` : ''}`;
         const res =
-          r.key === 'POST /api/system/station/upload_doc'
-            ? await hit('POST', `${url}&doc_type=contract`, { token: tokens[caller], raw: testPdf(), type: 'application/pdf', where: `agent ${r.key}`, lang: 'en' })
+          r.key === 'POST /api/system/station/upload_doc' || r.key === 'POST /api/system/lease_contract/upload_pdf'
+            ? await hit('POST', r.key.endsWith('upload_doc') ? `${url}&doc_type=contract` : url, { token: tokens[caller], raw: testPdf(), type: 'application/pdf', where: `agent ${r.key}`, lang: 'en' })
             : await hit(r.method, url, { token: tokens[caller], body: r.method === 'POST' ? body : undefined, where: `agent ${r.key}`, lang: 'en' });
         const data = res.data as { list?: Array<{ id: number }>; total?: number } | null;
         // a list filtered by their record: nothing (or no permission to list at all)
-        if (r.path.endsWith('/index')) return (res.status === 200 && data?.total === 0) || !refusedWith(res, [403]) ? null : `${r.key}?${query}: ${res.status} total ${data?.total} (wanted nothing of theirs)`;
+        // (rent_bill/summary is the bill list's count and sums: a list too)
+        if (r.path.endsWith('/index') || r.path.endsWith('/summary')) return (res.status === 200 && data?.total === 0) || !refusedWith(res, [403]) ? null : `${r.key}?${query}: ${res.status} total ${data?.total} (wanted nothing of theirs)`;
         if (r.path.endsWith('/owners') || r.path.endsWith('/keepers')) return res.status === 200 && !data?.list?.some((u) => u.id === hn.user) ? null : `${r.key}: ${res.status}, lists the other agent's user`;
         const p = refusedWith(res, [403, 404]);
         // with every permission, the refusal must come from the record's scope (or its absence)
@@ -866,6 +895,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
+  'POST /api/system/lease_contract/upload_pdf': ['?id=1', UPLOAD_LIMITS.pdf.maxBytes],
 };
 /** POST routes that take no body at all. */
 const NO_BODY = ['POST /api/system/target/get_config'];
@@ -943,6 +973,12 @@ describe('no reply leaks a secret', () => {
       `/api/system/station/docs?id=${hn.station}`,
       `/api/system/display_token/index`,
       `/api/system/syslog/index?limit=500`,
+      `/api/system/lease_contract/index?limit=500`,
+      `/api/system/lease_contract/get_info?id=${hn.lease_contract}`,
+      `/api/system/lease_contract/history?id=${hn.lease_contract}`,
+      `/api/system/lease_contract/timeline?id=${hn.lease_contract}`,
+      `/api/system/rent_bill/index?limit=500`,
+      `/api/system/rent_bill/get_info?id=${hn.rent_bill}`,
     ];
     for (const url of reads) expect((await get(url)).status, url).toBe(200);
     // every log entry one by one (get_info shows before/after in full)
@@ -954,6 +990,10 @@ describe('no reply leaks a secret', () => {
     const shown = (await get(`/api/system/customer/get_info?id=${c}`)).data as { bank_card: string; id_card: string };
     expect(shown.bank_card).toMatch(/^\d{6}\*+\d{4}$/);
     expect(shown.id_card).toMatch(/^\d{6}\*+[\dX]{4}$/);
+    const lease = (await get(`/api/system/lease_contract/get_info?id=${hn.lease_contract}`)).data as { bank_card: string };
+    expect(lease.bank_card).toBe('621700*********8887');
+    const bill = (await get(`/api/system/rent_bill/get_info?id=${hn.rent_bill}`)).data as { payee_card: string };
+    expect(bill.payee_card).toBe('621700*********8887');
     const agent = (await get(`/api/system/agent/get_info?id=${hn.agent}`)).data as { bank_account: string };
     expect(agent.bank_account).toMatch(/^\d{4}\*+\d{4}$/);
   });
@@ -961,7 +1001,7 @@ describe('no reply leaks a secret', () => {
   it('no reply of the whole walk holds a password hash, a password, a token or a full card / ID number', () => {
     expect(seen.length).toBeGreaterThan(5000);
     const passwords = [ADMIN_PASSWORD, USER_PASSWORD, NOROLE_PASSWORD, APP_PASSWORD, RESET_PASSWORD];
-    const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, '6217000010000000000'];
+    const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, SECRETS.leaseCard, '6217000010000000000'];
     const problems: string[] = [];
     for (const { where, body } of seen) {
       if (body.includes('$argon2')) problems.push(`${where}: a password hash`);

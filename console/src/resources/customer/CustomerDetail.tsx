@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Link, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import { Alert, Link, Tab, Table, TableBody, TableCell, TableRow, Tabs } from '@mui/material';
 import { MatterStatus, MatterType, StationStatus, WorkOrderStatus, type Customer, type ListResult } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FORMAL, INTENTIONAL } from '../../providers/resources.ts';
@@ -12,6 +12,7 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { AppAccount } from './AppAccount.tsx';
 import { Details, ShowActions, Side } from './CustomerShow.tsx';
 import { StatusChip } from './common.tsx';
+import { MoneyTab } from '../finance/index.ts';
 
 interface StationRow {
   id: number;
@@ -148,6 +149,8 @@ const Operations = () => {
 };
 
 const Detail = ({ data }: { data: Customer }) => {
+  const translate = useTranslate();
+  const [tab, setTab] = useState('overview');
   // the stage decides which screen's resource the actions work on (edit, convert, ...)
   return (
     <ResourceContextProvider value={data.stage === 'formal' ? FORMAL : INTENTIONAL}>
@@ -156,9 +159,23 @@ const Detail = ({ data }: { data: Customer }) => {
         <DetailColumns
           main={
             <>
-              <Details />
-              <AppAccount />
-              <Operations />
+              {data.stage === 'formal' && (
+                <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 1, borderBottom: 1, borderColor: 'divider' }}>
+                  <Tab value="overview" label={translate('pv.station.tab.overview')} data-testid="customer-tab-overview" />
+                  <Tab value="money" label={translate('pv.money.tab')} data-testid="customer-tab-money" />
+                </Tabs>
+              )}
+              {tab === 'money' && data.stage === 'formal' ? (
+                <Suspense fallback={null}>
+                  <MoneyTab owner={{ customer_id: data.id }} />
+                </Suspense>
+              ) : (
+                <>
+                  <Details />
+                  <AppAccount />
+                  <Operations />
+                </>
+              )}
             </>
           }
           side={<Side />}

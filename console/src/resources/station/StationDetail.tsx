@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Chip, Link, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
@@ -34,6 +34,7 @@ import { matterListPath, selfAuditDetailPath, workOrderListPath } from './logic.
 import { PositionSketch } from './Position.tsx';
 import { Related, useRelated } from './related.tsx';
 import { StationOperation } from './StationOperation.tsx';
+import { MoneyTab } from '../finance/index.ts';
 
 const time = (v: string | null | undefined, lang: 'zh' | 'en') => (v ? formatDateTime(v, lang) : '-');
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? '-' : `${v}${unit}`);
@@ -316,6 +317,7 @@ const Detail = ({ data }: { data: Station }) => {
             <Tabs value={tab} onChange={(_e, v: string) => setTab(v)} sx={{ mb: 1, borderBottom: 1, borderColor: 'divider' }}>
               <Tab value="overview" label={translate('pv.station.tab.overview')} data-testid="station-tab-overview" />
               <Tab value="operation" label={translate('pv.station.tab.operation')} data-testid="station-tab-operation" />
+              <Tab value="money" label={translate('pv.money.tab')} data-testid="station-tab-money" />
             </Tabs>
             {tab === 'overview' ? (
               <>
@@ -324,8 +326,12 @@ const Detail = ({ data }: { data: Station }) => {
                 <SelfAudits />
                 <Matters />
               </>
-            ) : (
+            ) : tab === 'operation' ? (
               <StationOperation />
+            ) : (
+              <Suspense fallback={null}>
+                <MoneyTab owner={{ station_id: data.id }} />
+              </Suspense>
             )}
           </>
         }

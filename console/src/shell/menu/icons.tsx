@@ -31,6 +31,9 @@ import StockIcon from '@mui/icons-material/ListAltOutlined';
 import PlanIcon from '@mui/icons-material/EventRepeatOutlined';
 import InspectionIcon from '@mui/icons-material/ChecklistOutlined';
 import MaintenanceIcon from '@mui/icons-material/HandymanOutlined';
+import FinanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import LeaseIcon from '@mui/icons-material/HistoryEduOutlined';
+import BillIcon from '@mui/icons-material/RequestQuoteOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -66,6 +69,9 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   plan: PlanIcon,
   inspection: InspectionIcon,
   maintenance: MaintenanceIcon,
+  finance: FinanceIcon,
+  lease: LeaseIcon,
+  bill: BillIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

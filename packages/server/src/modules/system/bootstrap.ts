@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, runScript } from '../../db/client.ts';
-import { agents, customers, inspections, materials, operationPlans, roles, stations, userRoles, users, warehouses } from '../../db/schema/index.ts';
+import { agents, customers, inspections, materials, operationPlans, rentBills, roles, stations, userRoles, users, warehouses } from '../../db/schema/index.ts';
 import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource.ts';
-import type { FaultCategoryValue, MaintenancePriorityValue } from '@pv/contract';
+import { type FaultCategoryValue, type MaintenancePriorityValue, isBankCard } from '@pv/contract';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
-import { chinaMidnight, generateDue, latestPeriodStart } from '../inspection/generate.ts';
+import { LeaseActions } from '../lease/actions.ts';
+import { RentBillActions, markFailedIn, markPaidIn } from '../lease/bills.ts';
+import { StationActions } from '../station/actions.ts';
+import { chinaDate, chinaMidnight, generateDue, latestPeriodStart } from '../inspection/generate.ts';
 import { hashPassword } from '../auth/password.ts';
 import { BUILTIN_ROLES } from '../auth/permissions.ts';
 import { customersSql, followUpsSql, stationsSql, workOrdersSql } from '../../seed/generate.ts';
@@ -69,6 +72,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await generateDue(db, new Date());
     await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
     await seedDemoOperations(db);
+    await seedDemoLeases(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
@@ -149,6 +153,70 @@ const DEMO_ALARMS: [FaultCategoryValue, string, MaintenancePriorityValue, string
   ['communication', 'C001', 'low', '4G 信号弱，数据上传延迟'],
   ['inverter', 'E021', 'urgent', '逆变器离网告警，发电量为零'],
 ];
+
+/** A card number with its Luhn check digit (demo payee accounts). */
+function demoCard(prefix: string): string {
+  for (let d = 0; d < 10; d++) if (isBankCard(`${prefix}${d}`)) return `${prefix}${d}`;
+  throw new Error('unreachable');
+}
+
+/**
+ * The demo's roof leases: contracts on connected stations of 屋顶租赁 owners in every state — two
+ * drafts, one signed, active ones on each pay cycle (one with an escalation) whose bills so far are
+ * made by activation, some paid, one failed, one with a deduction; one terminated mid-period (its
+ * last bill cut pro rata) and one on a frozen station (its bills paused).
+ */
+async function seedDemoLeases(db: Db) {
+  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
+  const auth = (await contextOfUser(db, admin!.id))!;
+  const actor = { userId: admin!.id, username: 'admin', ip: null };
+  const picked = await db
+    .select({ id: stations.id, grid_at: stations.grid_at, name: customers.name, bank_name: customers.bank_name })
+    .from(stations)
+    .innerJoin(customers, eq(customers.id, stations.customer_id))
+    .where(and(inArray(stations.status, ['grid_connected', 'operating']), eq(stations.frozen, false), eq(customers.business_mode, 'lease'), sql`${stations.module_count} > 0`))
+    .orderBy(stations.id)
+    .limit(10);
+  const leases = new LeaseActions(db);
+  const bills = new RentBillActions(db);
+  const plans: Array<[cycle: string, start: string, extra: Record<string, unknown>, end: 'draft' | 'signed' | 'active' | 'terminated' | 'frozen']> = [
+    ['annual', '2024-05-20', {}, 'active'],
+    ['quarterly', '2025-03-08', {}, 'active'],
+    ['semiannual', '2023-09-01', { escalation_pct: '3', escalation_years: 2 }, 'active'],
+    ['annual', '2025-11-15', { rent_rule: 'per_kwp', rent_rate: '55' }, 'active'],
+    ['quarterly', '2024-07-01', {}, 'terminated'],
+    ['annual', '2025-06-18', {}, 'frozen'],
+    ['annual', '2026-08-01', {}, 'signed'],
+    ['quarterly', '2026-10-12', {}, 'draft'],
+    ['annual', '2026-11-02', { rent_rule: 'fixed', rent_rate: '1500' }, 'draft'],
+  ];
+  const today = chinaDate(new Date());
+  for (const [i, s] of picked.slice(0, plans.length).entries()) {
+    const [cycle, start, extra, end] = plans[i]!;
+    let c = await leases.add(
+      { station_id: s.id, start_date: start, rent_rule: 'per_panel', rent_rate: '30', pay_cycle: cycle, sign_method: i % 2 ? 'paper' : 'electronic', payee_name: s.name, bank_name: s.bank_name ?? '中国农业银行', bank_branch: '营业部', bank_card: demoCard(`62284804${String(10000000 + s.id * 7919).slice(-8)}00`), ...extra },
+      auth,
+      actor,
+    );
+    if (end === 'draft') continue;
+    c = await leases.sign({ id: c.id, version: c.version, sign_method: c.sign_method, signed_date: start < today ? start : today }, auth, actor);
+    if (end === 'signed') continue;
+    c = await leases.activate({ id: c.id, version: c.version }, auth, actor);
+    const made = await db.select().from(rentBills).where(eq(rentBills.contract_id, c.id as number)).orderBy(rentBills.period_start);
+    // the older bills were paid by bank transfer; the latest stays to pay (one failed, one with a deduction)
+    for (const [n, b] of made.slice(0, -1).entries()) {
+      if (i === 1 && n === made.length - 2) await db.transaction((tx) => markFailedIn(tx, b.id, { reason: '账户已销户，请业主更新收款账户' }, actor));
+      else await db.transaction((tx) => markPaidIn(tx, b.id, { bank_serial: `DEMO${b.id}${String(n).padStart(3, '0')}`, channel: 'bank', paid_at: new Date(`${b.due_date}T10:00:00+08:00`) }, actor));
+    }
+    const last = made.at(-1);
+    if (last && i === 0) await bills.deduct({ id: last.id, version: last.version, amount: '86.50', reason: '组件清洗费用由业主承担' }, auth, actor);
+    if (end === 'terminated') await leases.terminate({ id: c.id, version: c.version, reason: '业主房屋拆迁', terminate_date: today }, auth, actor);
+    if (end === 'frozen') {
+      const [st] = await db.select().from(stations).where(eq(stations.id, s.id));
+      await new StationActions(db).setFrozen(true, { id: s.id, version: st!.version, reason: '产权纠纷，暂停付款' }, auth, actor);
+    }
+  }
+}
 
 /** The demo faults under way: one in three done by the team (one late), one in three accepted and in progress. */
 const DEMO_MAINTENANCE_PROGRESS = `
