@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { isChineseName, isIdCard, isPhone } from '@pv/contract';
-import { agents, customerFollowUps, customers, stations, users } from '../src/db/schema/index.ts';
+import { isBankCard, isChineseName, isIdCard, isPhone, sumMoney } from '@pv/contract';
+import { agents, customerFollowUps, customers, leaseContracts, rentBills, stations, users } from '../src/db/schema/index.ts';
 import { query, runScript } from '../src/db/client.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../src/seed/generate.ts';
 import { ADMIN_PASSWORD, call, login, startApp, type TestApp } from './helpers.ts';
@@ -32,6 +32,19 @@ describe('demo data on first start', () => {
     expect(Number(range!.min)).toBeGreaterThanOrEqual(10);
     expect(Number(range!.max)).toBeLessThanOrEqual(60);
     expect(await n(customerFollowUps)).toBeGreaterThan(100);
+  });
+
+  it('has roof leases in every state, with bills paid, to pay, failed, paused and void whose list sums reconcile', async () => {
+    const { db } = t.handle;
+    const contracts = await db.select().from(leaseContracts);
+    expect([...new Set(contracts.map((c) => c.status))].sort()).toEqual(['active', 'draft', 'signed', 'terminated']);
+    for (const c of contracts) expect(isBankCard(c.bank_card!), c.bank_card!).toBe(true);
+    const bills = await db.select().from(rentBills);
+    expect([...new Set(bills.map((b) => b.status))].sort()).toEqual(expect.arrayContaining(['failed', 'paid', 'paused', 'pending']));
+    expect(bills.some((b) => b.deduction !== '0.00')).toBe(true);
+    const admin = await login(t.app);
+    const summary = (await call(t.app, 'GET', '/api/system/rent_bill/summary', { token: admin })).data;
+    expect(summary).toEqual({ total: bills.length, amount_due: sumMoney(bills.map((b) => b.amount_due)), deduction: sumMoney(bills.map((b) => b.deduction)), amount_payable: sumMoney(bills.map((b) => b.amount_payable)) });
   });
 
   it('looks real: Chinese names, valid phones and ID cards, addresses in the province of the customer', async () => {
