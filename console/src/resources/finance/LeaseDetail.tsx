@@ -99,7 +99,7 @@ const Info = () => {
           <Value label={leaseField('source')}>{translate(record.source === 'grid' ? 'pv.lease.source_grid' : 'pv.lease.source_manual')}</Value>
           <Value label={leaseField('sign_method')}>{SignMethod.label(record.sign_method, lang)}</Value>
           <Value label={leaseField('signed_date')}>{record.signed_date ?? '-'}</Value>
-          <Value label={leaseField('start_date')}>{`${record.start_date} ~ ${record.end_date}（${record.term_years}）`}</Value>
+          <Value label={leaseField('start_date')}>{translate('pv.lease.term_text', { from: record.start_date, to: record.end_date, years: record.term_years })}</Value>
           {record.activated_at && <Value label={leaseField('activated_at')}>{formatDateTime(record.activated_at, lang)}</Value>}
           {record.terminate_date && <Value label={leaseField('terminate_date')}>{record.terminate_date}</Value>}
           {record.terminate_reason && <Value label={leaseField('terminate_reason')}>{record.terminate_reason}</Value>}

@@ -33,7 +33,7 @@ const Contracts = ({ owner }: { owner: MoneyOwner }) => {
       {isPending ? null : !data.length ? (
         <EmptyNote text="pv.money.no_contracts" />
       ) : (
-        <Table size="small">
+        <Table size="small" sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               {['contract_no', 'status', 'start_date', 'pay_cycle', 'annual_rent', 'payee_name', 'bank_card'].map((k) => (

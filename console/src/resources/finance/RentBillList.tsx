@@ -94,7 +94,7 @@ const RentBillList = () => {
           <FunctionField<RentBill> source="station_code" label={billField('station_code')} render={(r) => <StationCell record={r} />} />
           <TextField source="customer_name" label={billField('customer_name')} emptyText="-" />
           <FunctionField<RentBill> source="province_code" label={billField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} />
-          <FunctionField<RentBill> source="cover_start" label={billField('cover_start')} sortable={false} render={(r) => `${r.cover_start} ~ ${r.cover_end}`} />
+          <FunctionField<RentBill> source="cover_start" label={billField('coverage')} sortable={false} render={(r) => `${r.cover_start} ~ ${r.cover_end}`} />
           <FunctionField<RentBill> source="amount_due" label={billField('amount_due')} textAlign="right" render={(r) => <Yuan value={r.amount_due} />} />
           <FunctionField<RentBill> source="deduction" label={billField('deduction')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.deduction} />} />
           <FunctionField<RentBill> source="amount_payable" label={billField('amount_payable')} textAlign="right" render={(r) => <Yuan value={r.amount_payable} strong />} />

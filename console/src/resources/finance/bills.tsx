@@ -33,7 +33,7 @@ const BillActions = ({ record }: { record: RentBill }) => {
     pause: useHasPermission('rent_bill:pause'),
     release: useHasPermission('rent_bill:release'),
   };
-  const actions = allowedBillActions(record.status).filter((a) => may[a]);
+  const actions = allowedBillActions(record.status, record.paused_by).filter((a) => may[a]);
   return (
     <Stack direction="row" spacing={0.5} flexWrap="wrap" data-testid="bill-actions">
       {actions.map((a) => (
@@ -55,7 +55,6 @@ const BillActions = ({ record }: { record: RentBill }) => {
 };
 
 const Deductions = () => {
-  const translate = useTranslate();
   const lang = useLang();
   const { data } = useRecordSideList<RentDeduction>(BILL_API, 'deductions', (dp, id) => dp.read<{ list: RentDeduction[] }>(BILL_API, 'deductions', { id }).then((r) => r.data.list));
   return (
@@ -78,9 +77,6 @@ const Deductions = () => {
           </TableBody>
         </Table>
       )}
-      <Typography variant="caption" color="text.secondary">
-        {translate(billField('deduction'))}
-      </Typography>
     </Panel>
   );
 };
@@ -92,7 +88,8 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
   const { data: record } = useGetOne<RentBill>(BILL_RESOURCE, { id: id ?? 0 }, { enabled: id !== null });
   const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.bill.history_action.${a}`, { _: RentBillActionLabel.label(a, lang) }) }), [translate, lang]);
   return (
-    <Drawer anchor="right" open={id !== null} onClose={onClose} PaperProps={{ sx: { width: { xs: '100%', sm: 520 } } }}>
+    // inside the page, not in a portal: a page the tab bar hides (display:none) hides its open drawer too
+    <Drawer anchor="right" open={id !== null} onClose={onClose} disablePortal PaperProps={{ sx: { width: { xs: '100%', sm: 520 } } }}>
       {record && (
         <RecordContextProvider value={record}>
           <Box sx={{ p: 2 }} data-testid="bill-drawer">
@@ -114,7 +111,7 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
                   </Link>
                 </Value>
                 <Value label={billField('period')}>{record.period}</Value>
-                <Value label={billField('cover_start')}>{translate('pv.bill.coverage', { from: record.cover_start, to: record.cover_end, days: record.days, period_days: record.period_days })}</Value>
+                <Value label={billField('coverage')}>{translate('pv.bill.coverage', { from: record.cover_start, to: record.cover_end, days: record.days, period_days: record.period_days })}</Value>
                 <Value label={billField('rate')}>{record.rate}</Value>
                 <Value label={billField('amount_due')}>
                   <Yuan value={record.amount_due} />
@@ -155,8 +152,8 @@ export const BillsTable = ({ filter, testId = 'bills-table' }: { filter: { contr
       <Table size="small" data-testid={testId}>
         <TableHead>
           <TableRow>
-            {['period', 'cover_start', 'amount_due', 'deduction', 'amount_payable', 'due_date', 'status', 'paid_at'].map((k) => (
-              <TableCell key={k} align={k.startsWith('amount') || k === 'deduction' ? 'right' : 'left'}>
+            {['period', 'coverage', 'amount_due', 'deduction', 'amount_payable', 'due_date', 'status', 'paid_at'].map((k) => (
+              <TableCell key={k} align={k.startsWith('amount') || k === 'deduction' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
                 {translate(billField(k))}
               </TableCell>
             ))}
@@ -166,7 +163,7 @@ export const BillsTable = ({ filter, testId = 'bills-table' }: { filter: { contr
           {data.map((b) => (
             <TableRow key={b.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(b.id)}>
               <TableCell>{b.period}</TableCell>
-              <TableCell>{`${b.cover_start} ~ ${b.cover_end}`}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${b.cover_start} ~ ${b.cover_end}`}</TableCell>
               <TableCell align="right">
                 <Yuan value={b.amount_due} />
               </TableCell>
@@ -176,11 +173,11 @@ export const BillsTable = ({ filter, testId = 'bills-table' }: { filter: { contr
               <TableCell align="right">
                 <Yuan value={b.amount_payable} strong />
               </TableCell>
-              <TableCell>{b.due_date}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.due_date}</TableCell>
               <TableCell>
                 <BillStatusChip status={b.status} pausedBy={b.paused_by} />
               </TableCell>
-              <TableCell>{b.paid_at ? b.paid_at.slice(0, 10) : '-'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.paid_at ? b.paid_at.slice(0, 10) : '-'}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -20,8 +20,13 @@ export const cardChangeable = (status: string) => status === 'draft' || status =
 /** A bill's buttons (cancel is termination's). Deduct works on any unpaid bill. */
 export type BillButton = RentBillAction | 'deduct';
 export const BILL_ACTIONS: BillButton[] = ['deduct', 'pay', 'fail', 'pause', 'release'];
-export const allowedBillActions = (status: string): BillButton[] =>
-  BILL_ACTIONS.filter((a) => (a === 'deduct' ? status === 'pending' || status === 'failed' || status === 'paused' : canTransition(RENT_BILL_MACHINE, status, a)));
+export const allowedBillActions = (status: string, pausedBy?: string | null): BillButton[] =>
+  BILL_ACTIONS.filter((a) => {
+    if (a === 'deduct') return status === 'pending' || status === 'failed' || status === 'paused';
+    // a bill its station paused is released by unfreezing the station, not by hand
+    if (a === 'release' && pausedBy === 'station') return false;
+    return canTransition(RENT_BILL_MACHINE, status, a);
+  });
 
 /** Today's date in China (YYYY-MM-DD), the default signing / termination day. */
 export const chinaToday = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
