@@ -260,14 +260,17 @@ const version = () => z.number({ error: 'validation.number' }).int().nonnegative
 const reason = () => z.string({ error: 'validation.reason_required' }).trim().min(1, { error: 'validation.reason_required' }).max(500, { error: 'validation.too_long|500' });
 const calendarDate = () => z.string({ error: 'validation.required' }).trim().refine(isCalendarDate, { error: 'validation.date' });
 /** A rent rate: > 0, up to 8 integer digits and 4 decimals (numeric(12,4)), normalised to "30.0000". */
+const RATE = /^\d{1,8}(\.\d{1,4})?$/;
+const PCT = /^\d{1,3}(\.\d{1,4})?$/;
+// zod runs a second refine even when the first failed: each test checks the pattern again before decimal.js reads the text
 export const rateText = () =>
-  decimalText(/^\d{1,8}(\.\d{1,4})?$/, 'validation.rent_rate')
-    .refine((v) => new Money(v).gt(0), { error: 'validation.rent_rate' })
+  decimalText(RATE, 'validation.rent_rate')
+    .refine((v) => RATE.test(v) && new Money(v).gt(0), { error: 'validation.rent_rate' })
     .transform((v) => new Money(v).toFixed(4));
 /** An escalation percentage 0–100 with up to 4 decimals. */
 const pctText = () =>
-  decimalText(/^\d{1,3}(\.\d{1,4})?$/, 'validation.escalation_pct')
-    .refine((v) => new Money(v).lte(100), { error: 'validation.escalation_pct' })
+  decimalText(PCT, 'validation.escalation_pct')
+    .refine((v) => PCT.test(v) && new Money(v).lte(100), { error: 'validation.escalation_pct' })
     .transform((v) => new Money(v).toFixed(4));
 export const bankCardField = () =>
   z
@@ -297,7 +300,7 @@ const terms = {
 };
 /** An escalation needs both numbers (the quantity defaults from the station on the server). */
 const ruleComplete = (v: { escalation_pct?: string | null; escalation_years?: number | null }, ctx: z.RefinementCtx) => {
-  const pct = v.escalation_pct && new Money(v.escalation_pct).gt(0);
+  const pct = typeof v.escalation_pct === 'string' && PCT.test(v.escalation_pct) && new Money(v.escalation_pct).gt(0);
   if (pct && !v.escalation_years) ctx.addIssue({ code: 'custom', path: ['escalation_years'], message: 'validation.escalation_years' });
 };
 

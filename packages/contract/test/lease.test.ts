@@ -117,6 +117,9 @@ describe('the add schema', () => {
   it.each([
     ['a negative rate', { rent_rate: '-1' }, 'validation.rent_rate'],
     ['a zero rate', { rent_rate: 0 }, 'validation.rent_rate'],
+    ['a rate that is not a number', { rent_rate: 'abc' }, 'validation.rent_rate'],
+    ['an escalation that is not a number', { escalation_pct: 'abc', escalation_years: 5 }, 'validation.escalation_pct'],
+    ['a capacity that is not a number', { capacity_kwp: 'abc' }, 'validation.capacity'],
     ['a float rate', { rent_rate: 0.1 + 0.2 }, 'validation.rent_rate'],
     ['a card failing its check digit', { bank_card: '6228480402564890017' }, 'validation.bank_card'],
     ['a date that does not exist', { start_date: '2026-02-30' }, 'validation.date'],
