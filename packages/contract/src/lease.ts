@@ -107,8 +107,8 @@ export const RentBillActionLabel = labelled({
 
 /** Why a bill is paused: its station (frozen / terminated; unfreezing releases it) or a person. */
 export const PauseSource = labelled({
-  station: { zh: '电站冻结/终止', en: 'Station frozen or terminated' },
-  manual: { zh: '手动暂停', en: 'Paused by hand' },
+  station: { zh: '电站冻结/终止', en: 'by station' },
+  manual: { zh: '手动暂停', en: 'by hand' },
 });
 
 // ---------------------------------------------------------------- periods (pure, China calendar days as YYYY-MM-DD)

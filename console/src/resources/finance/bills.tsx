@@ -88,8 +88,9 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
   const { data: record } = useGetOne<RentBill>(BILL_RESOURCE, { id: id ?? 0 }, { enabled: id !== null });
   const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.bill.history_action.${a}`, { _: RentBillActionLabel.label(a, lang) }) }), [translate, lang]);
   return (
-    // inside the page, not in a portal: a page the tab bar hides (display:none) hides its open drawer too
-    <Drawer anchor="right" open={id !== null} onClose={onClose} disablePortal PaperProps={{ sx: { width: { xs: '100%', sm: 520 } } }}>
+    // persistent, not modal: it renders in place (no portal), so a page the tab bar hides (display:none) hides
+    // its open drawer too, and no modal marks the rest of the screen aria-hidden; the close button closes it
+    <Drawer anchor="right" variant="persistent" open={id !== null} onClose={onClose} PaperProps={{ elevation: 8, sx: { width: { xs: '100%', sm: 520 } } }}>
       {record && (
         <RecordContextProvider value={record}>
           <Box sx={{ p: 2 }} data-testid="bill-drawer">
