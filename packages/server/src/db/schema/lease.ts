@@ -134,7 +134,9 @@ export const rentBills = pgTable(
     unique('rent_bills_contract_period_key').on(t.contract_id, t.period),
     index('rent_bills_created_idx').on(t.created_at, t.id),
     index('rent_bills_status_created_idx').on(t.status, t.created_at, t.id),
-    index('rent_bills_period_status_idx').on(t.period, t.status, t.id),
+    // one period's bills newest first (the list's usual question: this quarter's bills), with or without a state
+    index('rent_bills_period_created_idx').on(t.period, t.created_at, t.id),
+    index('rent_bills_period_status_created_idx').on(t.period, t.status, t.created_at, t.id),
     index('rent_bills_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('rent_bills_province_created_idx').on(t.province_code, t.created_at, t.id),
     index('rent_bills_due_idx').on(t.due_date, t.id).where(sql`${t.status} in ('pending', 'failed')`),
