@@ -374,5 +374,11 @@ describe('data scope', () => {
     expect((await get('warehouse/get_info', { id: theirs.id }, sd)).status).toBe(403);
     const ledgerRows = await get('stock_movement/index', { material_id: m.id }, sd);
     expect(ledgerRows.data.total).toBe(1);
+    // the ledger's totals come from the stock_movement_counts rollup: in scope, and by warehouse and kind, as the rows say
+    const rows = async (where: ReturnType<typeof sql>) => Number((await t.handle.db.select({ n: count() }).from(stockMovements).where(where))[0]!.n);
+    expect((await get('stock_movement/index', {}, sd)).data.total).toBe(await rows(eq(stockMovements.warehouse_id, mine.id)));
+    expect((await get('stock_movement/index', {})).data.total).toBe(await rows(sql`true`));
+    expect((await get('stock_movement/index', { kind: 'in' })).data.total).toBe(await rows(eq(stockMovements.kind, 'in')));
+    expect((await get('stock_movement/index', { warehouse_id: theirs.id, kind: 'in,issue' })).data.total).toBe(1);
   });
 });

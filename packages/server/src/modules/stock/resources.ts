@@ -14,7 +14,7 @@ import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { materials, stockBalances, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
+import { materials, stockBalances, stockMovementCounts, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -306,6 +306,15 @@ export const movementResource = defineResource({
     ...range('created_at', stockMovements.created_at, filterValue.date),
   },
   search: [stockMovements.doc_no, stockMovements.ref_no],
+  // totals by warehouse and kind from the rollup (tens of millions of ledger rows are never counted)
+  counters: [
+    {
+      table: stockMovementCounts,
+      n: stockMovementCounts.n,
+      columns: { warehouse_id: stockMovementCounts.warehouse_id, kind: stockMovementCounts.kind },
+      scope: (auth) => viaWarehouse(stockMovementCounts.warehouse_id, auth),
+    },
+  ],
   quickFields: {},
   scope: (auth) => viaWarehouse(stockMovements.warehouse_id, auth),
   extraColumns: movementExtra,
