@@ -123,11 +123,13 @@ export const materialResource = defineResource({
 
 // ---------------------------------------------------------------- warehouses
 
+/** A warehouse's stock value at unit prices (yuan, numeric(16,2) as text), summed by the database: the list column and the O&M statistic. */
+export const warehouseStockValue = sql<string>`(select coalesce(sum(b.qty * m.unit_price), 0)::numeric(16,2)::text from stock_balances b join materials m on m.id = b.material_id where b.warehouse_id = "warehouses"."id")`;
+
 const warehouseExtra = {
   keeper_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "warehouses"."keeper_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = "warehouses"."agent_id")`,
-  // stock value at unit prices (yuan), summed by the database
-  stock_value: sql<string>`(select coalesce(sum(b.qty * m.unit_price), 0)::numeric(16,2)::text from stock_balances b join materials m on m.id = b.material_id where b.warehouse_id = "warehouses"."id")`,
+  stock_value: warehouseStockValue,
 };
 
 async function checkKeeper(tx: Queryable, keeperId: unknown) {
