@@ -27,7 +27,9 @@
  *     seeded beforehand (`DATABASE_URL=URL pnpm seed --customers 5000000`), signed in with --ops-password.
  *  8. With --inspections-postgres URL (lib/inspections.ts): one period of a plan generated over
  *     --inspections-stations connected stations (default 2000000) on a fresh database of that server, lists meanwhile and after;
- *     then --maintenance-orders 运维工单 (default 3000000) on those stations and their list.
+ *     first --inspection-history past quarters (default 4: 10 M inspections in all at 2 M stations) inserted set-based;
+ *     then --maintenance-orders 运维工单 (default 3000000) on those stations and their list, and --stock-movements
+ *     ledger rows (default 20000000) with the ledger and balance lists.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -84,6 +86,8 @@ const { values } = parseArgs({
     'inspections-postgres': { type: 'string' },
     'inspections-stations': { type: 'string', default: '2000000' },
     'maintenance-orders': { type: 'string', default: '3000000' },
+    'inspection-history': { type: 'string', default: '4' },
+    'stock-movements': { type: 'string', default: '20000000' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -184,7 +188,7 @@ async function main() {
     : null;
   if (daping) console.log('daping', daping);
   const load = values.load ? await benchLoad() : null;
-  const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders'])) : null;
+  const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders']), Number(values['inspection-history']), Number(values['stock-movements'])) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;

@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { parseMessage } from '@pv/contract';
 
 /** The subset of zod we use, so this file does not depend on zod's types. */
-interface SafeParser {
+export interface SafeParser {
   safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string; code?: string }> } };
 }
 

@@ -23,6 +23,7 @@ export * from './lifecycle.ts';
 export * from './matter.ts';
 export * from './operations.ts';
 export * from './money.ts';
+export * from './payment.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

@@ -8,7 +8,7 @@ import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
 import { call, login, startApp, type TestApp } from './helpers.ts';
 
 /**
- * Migration 0046 on a database seeded before 财务 existed: the group and its screens are added as a
+ * Migration 0048 on a database seeded before 财务 existed: the group and its screens are added as a
  * fresh install seeds them (right after 运维, whatever number it has there), and the built-in roles
  * get the lease and bill codes a fresh install gives them — once; an admin's own entry is left alone.
  */

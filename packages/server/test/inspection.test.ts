@@ -131,7 +131,9 @@ describe('operation plans', () => {
     const jn = await station({ city_code: '370100' });
     const wf = await station({ city_code: '370700', agent_id: fx.sdc.id });
     await station({ province_code: '410000', city_code: '410100', agent_id: fx.hn.id });
-    const p = await enabled({ assignment: [{ region_code: '370000', team_id: fx.op.id }, { region_code: '370700', team_id: fx.sdUser.id }], default_team_id: null });
+    // a region named twice: the first rule wins
+    const assignment = [{ region_code: '370000', team_id: fx.op.id }, { region_code: '370700', team_id: fx.sdUser.id }, { region_code: '370700', team_id: fx.hnUser.id }];
+    const p = await enabled({ assignment, default_team_id: null });
     // the quarter running now (plans started in January: October)
     expect(p.next_period_at).toBe(chinaMidnight('2026-10-01').toISOString());
     const run = await post('operation_plan/run', { id: p.id });
@@ -145,7 +147,7 @@ describe('operation plans', () => {
     // the plan moved on to the next quarter; running again makes nothing
     const info = await get('operation_plan/get_info', { id: p.id });
     expect(info.data).toMatchObject({ next_period_at: chinaMidnight('2027-01-01').toISOString(), last_period: '2026-10', generated_count: 2, open_inspections: 2 });
-    expect(info.data.team_names).toEqual({ [fx.op.id]: '运营小李', [fx.sdUser.id]: '山东代理王' });
+    expect(info.data.team_names).toEqual({ [fx.op.id]: '运营小李', [fx.sdUser.id]: '山东代理王', [fx.hnUser.id]: '河南代理陈' });
     expect((await post('operation_plan/run', { id: p.id })).data.created).toBe(0);
     expect(await generateDue(t.handle.db, new Date())).toMatchObject({ inspections: 0 });
     // each team member got one message for the period

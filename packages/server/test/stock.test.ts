@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { query } from '../src/db/client.ts';
 import { messages, stations, stockBalances, stockMovements, stockSerials } from '../src/db/schema/index.ts';
 import { buildXlsx, readXlsx } from '../src/excel/xlsx.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
@@ -374,5 +375,19 @@ describe('data scope', () => {
     expect((await get('warehouse/get_info', { id: theirs.id }, sd)).status).toBe(403);
     const ledgerRows = await get('stock_movement/index', { material_id: m.id }, sd);
     expect(ledgerRows.data.total).toBe(1);
+    // the ledger's totals come from the stock_movement_counts rollup: in scope, and by warehouse and kind, as the rows say
+    const rows = async (where: ReturnType<typeof sql>) => Number((await t.handle.db.select({ n: count() }).from(stockMovements).where(where))[0]!.n);
+    expect((await get('stock_movement/index', {}, sd)).data.total).toBe(await rows(eq(stockMovements.warehouse_id, mine.id)));
+    expect((await get('stock_movement/index', {})).data.total).toBe(await rows(sql`true`));
+    expect((await get('stock_movement/index', { kind: 'in' })).data.total).toBe(await rows(eq(stockMovements.kind, 'in')));
+    expect((await get('stock_movement/index', { warehouse_id: theirs.id, kind: 'in,issue' })).data.total).toBe(1);
+    // the O&M statistic's stock value: qty × unit price per warehouse (3 × 12.50, 4 × 12.50), exact; the total is the database's sum
+    const stat = await post('statistic/operation', { period: 'month' });
+    expect(stat.status, stat.msg).toBe(200);
+    const values = new Map((stat.data.stock_value as { warehouse_id: number; value: string }[]).map((v) => [v.warehouse_id, v.value]));
+    expect([values.get(mine.id), values.get(theirs.id)]).toEqual(['37.50', '50.00']);
+    const [all] = await query<{ v: string }>(t.handle.db, sql`select coalesce(sum(b.qty * m.unit_price), 0)::numeric(16,2)::text as v from stock_balances b join materials m on m.id = b.material_id`);
+    expect(stat.data.stock_value_total).toBe(all!.v);
+    expect((await get('warehouse/get_info', { id: theirs.id })).data.stock_value).toBe('50.00');
   });
 });

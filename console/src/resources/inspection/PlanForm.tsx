@@ -25,8 +25,8 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { Alert, Button, Stack } from '@mui/material';
 import { CITIES, OPERATION_PLAN_EDITABLE, PROVINCES, operationPlanCreateSchema, operationPlanEditSchema, type OperationPlan, type PlanScope } from '@pv/contract';
-import { contractResolver } from '../../forms/zodResolver.ts';
-import { changedFields, type PvDataProvider } from '../../providers/dataProvider.ts';
+import { editableOnly, useCreateResolver, useEditResolver } from '../../forms/contractForms.ts';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { present } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { useConflictEdit } from '../common/ConflictDialog.tsx';
@@ -158,8 +158,7 @@ const planBody = (values: Record<string, unknown>) => {
 };
 
 export const PlanCreate = () => {
-  const translate = useTranslate();
-  const resolver = useMemo(() => contractResolver(operationPlanCreateSchema, translate, planBody), [translate]);
+  const resolver = useCreateResolver(operationPlanCreateSchema, planBody);
   return (
     <Create title="pv.plan.create_title" redirect={(_r, id) => planShowPath(id ?? '')} mutationMode="pessimistic" transform={planBody} record={{ kind: 'inspection', deadline_days: 15, scope: {}, checklist: [{ key: 'panels', label: '', kind: 'pass_fail', required: true }], assignment: [] }}>
       <PlanForm resolver={resolver} />
@@ -167,22 +166,9 @@ export const PlanCreate = () => {
   );
 };
 
-const editable = (values: Record<string, unknown>) => Object.fromEntries([...OPERATION_PLAN_EDITABLE, 'version'].filter((k) => k in values).map((k) => [k, values[k]]));
+const editable = editableOnly(OPERATION_PLAN_EDITABLE);
 
-const EditForm = () => {
-  const translate = useTranslate();
-  const record = useRecordContext<OperationPlan>();
-  const resolver = useMemo(
-    () =>
-      contractResolver(operationPlanEditSchema, translate, (values: Record<string, unknown>) => ({
-        id: record?.id,
-        version: record?.version,
-        ...changedFields(planBody(values), record as unknown as Record<string, unknown>, OPERATION_PLAN_EDITABLE),
-      })),
-    [translate, record],
-  );
-  return <PlanForm resolver={resolver} />;
-};
+const EditForm = () => <PlanForm resolver={useEditResolver(operationPlanEditSchema, OPERATION_PLAN_EDITABLE, planBody)} />;
 
 export const PlanEdit = () => {
   const redirect = useRedirect();

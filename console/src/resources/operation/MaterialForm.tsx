@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   BooleanInput,
   Create,
@@ -12,12 +11,10 @@ import {
   useCanAccess,
   useRecordContext,
   useRedirect,
-  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import { MATERIAL_EDITABLE, materialCreateSchema, materialEditSchema, type Material } from '@pv/contract';
-import { contractResolver } from '../../forms/zodResolver.ts';
-import { changedFields } from '../../providers/dataProvider.ts';
+import { editableOnly, useCreateResolver, useEditResolver } from '../../forms/contractForms.ts';
 import { present } from '../common/actions.tsx';
 import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
@@ -56,8 +53,7 @@ const MaterialForm = (props: Omit<SimpleFormProps, 'children'>) => {
 };
 
 export const MaterialCreate = () => {
-  const translate = useTranslate();
-  const resolver = useMemo(() => contractResolver(materialCreateSchema, translate, present), [translate]);
+  const resolver = useCreateResolver(materialCreateSchema, present);
   return (
     <Create title="pv.stock.material.create_title" redirect={(_r, id) => materialShowPath(id ?? '')} mutationMode="pessimistic" transform={present}>
       <MaterialForm resolver={resolver} />
@@ -65,28 +61,13 @@ export const MaterialCreate = () => {
   );
 };
 
-const editable = (values: Record<string, unknown>) => Object.fromEntries([...MATERIAL_EDITABLE, 'version'].filter((k) => k in values).map((k) => [k, values[k]]));
-
-const EditForm = () => {
-  const translate = useTranslate();
-  const record = useRecordContext<Material>();
-  const resolver = useMemo(
-    () =>
-      contractResolver(materialEditSchema, translate, (values: Record<string, unknown>) => ({
-        id: record?.id,
-        version: record?.version,
-        ...changedFields(values, record as unknown as Record<string, unknown>, MATERIAL_EDITABLE),
-      })),
-    [translate, record],
-  );
-  return <MaterialForm resolver={resolver} />;
-};
+const EditForm = () => <MaterialForm resolver={useEditResolver(materialEditSchema, MATERIAL_EDITABLE)} />;
 
 export const MaterialEdit = () => {
   const redirect = useRedirect();
   const { mutationOptions, dialog } = useConflictEdit(MATERIAL_RESOURCE, MATERIAL_EDITABLE, { fieldLabel: materialField, onSaved: (r) => redirect(materialShowPath(r.id)) });
   return (
-    <Edit mutationMode="pessimistic" transform={editable} redirect={(_r, id) => materialShowPath(id ?? '')} mutationOptions={mutationOptions}>
+    <Edit mutationMode="pessimistic" transform={editableOnly(MATERIAL_EDITABLE)} redirect={(_r, id) => materialShowPath(id ?? '')} mutationOptions={mutationOptions}>
       <EditForm />
       {dialog}
     </Edit>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import {
   Datagrid,
   DateInput,
@@ -93,6 +93,27 @@ const Toolbar = ({ tab }: { tab: 'balances' | 'ledger' }) => {
   );
 };
 
+/** One tab's list (balances or the ledger): its own store key, the tab bar as actions, 20 rows newest first. */
+const TabList = (props: { resource: string; storeKey: string; tab: 'balances' | 'ledger'; defaults: Record<string, unknown>; filters: ReactElement[]; sortField: string; children: ReactNode }) => (
+  <List
+    resource={props.resource}
+    storeKey={props.storeKey}
+    disableSyncWithLocation
+    filterDefaultValues={props.defaults}
+    filters={props.filters}
+    actions={<Toolbar tab={props.tab} />}
+    sort={{ field: props.sortField, order: 'DESC' }}
+    perPage={20}
+    exporter={false}
+    empty={false}
+    title="pv.route.stockLedger"
+    sx={LIST_SX}
+    pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
+  >
+    {props.children}
+  </List>
+);
+
 const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
   const lang = useLang();
   const height = useTableHeight(60);
@@ -107,21 +128,7 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
     <SelectInput key="low" source="low" label={stockField('low')} choices={choices.yesNo} alwaysOn />,
   ];
   return (
-    <List
-      resource={STOCK_RESOURCE}
-      storeKey="stock-balances"
-      disableSyncWithLocation
-      filterDefaultValues={defaults}
-      filters={filters}
-      actions={<Toolbar tab="balances" />}
-      sort={{ field: 'updated_at', order: 'DESC' }}
-      perPage={20}
-      exporter={false}
-      empty={false}
-      title="pv.route.stockLedger"
-      sx={LIST_SX}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
-    >
+    <TabList resource={STOCK_RESOURCE} storeKey="stock-balances" tab="balances" defaults={defaults} filters={filters} sortField="updated_at">
       <Datagrid bulkActionButtons={false} rowClick={false} data-testid="balance-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
         <FunctionField<StockBalance> source="warehouse_code" label={stockField('warehouse_id')} render={(r) => `${r.warehouse_code} · ${r.warehouse_name}`} />
         <TextField source="material_code" label={stockField('material_code')} />
@@ -144,7 +151,7 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
         <LocalDateField source="updated_at" label={stockField('updated_at')} showTime />
         <FunctionField<StockBalance> label={stockField('actions')} render={(r) => <BalanceRowActions balance={r} />} />
       </Datagrid>
-    </List>
+    </TabList>
   );
 };
 
@@ -163,21 +170,7 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
     <DateInput key="created_at_lte" source="created_at_lte" label={stockField('created_at_lte')} alwaysOn />,
   ];
   return (
-    <List
-      resource={STOCK_MOVEMENTS}
-      storeKey="stock-ledger"
-      disableSyncWithLocation
-      filterDefaultValues={defaults}
-      filters={filters}
-      actions={<Toolbar tab="ledger" />}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={20}
-      exporter={false}
-      empty={false}
-      title="pv.route.stockLedger"
-      sx={LIST_SX}
-      pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
-    >
+    <TabList resource={STOCK_MOVEMENTS} storeKey="stock-ledger" tab="ledger" defaults={defaults} filters={filters} sortField="created_at">
       <Datagrid bulkActionButtons={false} rowClick={false} data-testid="movement-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
         <LocalDateField source="created_at" label={stockField('created_at')} showTime />
         <TextField source="doc_no" label={stockField('doc_no')} />
@@ -192,7 +185,7 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
         <FunctionField<StockMovement> label={stockField('reason')} render={(r) => r.reason ?? r.remark ?? '-'} />
         <TextField source="created_by_name" label={stockField('created_by_name')} emptyText="-" sortable={false} />
       </Datagrid>
-    </List>
+    </TabList>
   );
 };
 

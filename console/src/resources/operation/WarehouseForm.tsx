@@ -15,14 +15,12 @@ import {
   useDataProvider,
   useRecordContext,
   useRedirect,
-  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import { WAREHOUSE_EDITABLE, warehouseCreateSchema, warehouseEditSchema, type ListResult, type Warehouse } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { contractResolver } from '../../forms/zodResolver.ts';
+import { editableOnly, useCreateResolver, useEditResolver } from '../../forms/contractForms.ts';
 import { RegionInput } from '../../forms/RegionInput.tsx';
-import { changedFields } from '../../providers/dataProvider.ts';
 import { present } from '../common/actions.tsx';
 import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
@@ -99,8 +97,7 @@ const WarehouseForm = (props: Omit<SimpleFormProps, 'children'>) => {
 };
 
 export const WarehouseCreate = () => {
-  const translate = useTranslate();
-  const resolver = useMemo(() => contractResolver(warehouseCreateSchema, translate, present), [translate]);
+  const resolver = useCreateResolver(warehouseCreateSchema, present);
   return (
     <Create title="pv.stock.warehouse.create_title" redirect={(_r, id) => warehouseShowPath(id ?? '')} mutationMode="pessimistic" transform={present}>
       <WarehouseForm resolver={resolver} />
@@ -108,28 +105,13 @@ export const WarehouseCreate = () => {
   );
 };
 
-const editable = (values: Record<string, unknown>) => Object.fromEntries([...WAREHOUSE_EDITABLE, 'version'].filter((k) => k in values).map((k) => [k, values[k]]));
-
-const EditForm = () => {
-  const translate = useTranslate();
-  const record = useRecordContext<Warehouse>();
-  const resolver = useMemo(
-    () =>
-      contractResolver(warehouseEditSchema, translate, (values: Record<string, unknown>) => ({
-        id: record?.id,
-        version: record?.version,
-        ...changedFields(values, record as unknown as Record<string, unknown>, WAREHOUSE_EDITABLE),
-      })),
-    [translate, record],
-  );
-  return <WarehouseForm resolver={resolver} />;
-};
+const EditForm = () => <WarehouseForm resolver={useEditResolver(warehouseEditSchema, WAREHOUSE_EDITABLE)} />;
 
 export const WarehouseEdit = () => {
   const redirect = useRedirect();
   const { mutationOptions, dialog } = useConflictEdit(WAREHOUSE_RESOURCE, WAREHOUSE_EDITABLE, { fieldLabel: warehouseField, onSaved: (r) => redirect(warehouseShowPath(r.id)) });
   return (
-    <Edit mutationMode="pessimistic" transform={editable} redirect={(_r, id) => warehouseShowPath(id ?? '')} mutationOptions={mutationOptions}>
+    <Edit mutationMode="pessimistic" transform={editableOnly(WAREHOUSE_EDITABLE)} redirect={(_r, id) => warehouseShowPath(id ?? '')} mutationOptions={mutationOptions}>
       <EditForm />
       {dialog}
     </Edit>

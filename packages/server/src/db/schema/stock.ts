@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
 import { searchIndexes, versioned } from './common.ts';
 import { stations } from './station.ts';
@@ -150,6 +150,23 @@ export const stockMovements = pgTable(
     check('stock_movements_qty_nonzero', sql`${t.qty} <> 0`),
     check('stock_movements_balance_nonnegative', sql`${t.balance_after} >= 0`),
   ],
+);
+
+/**
+ * Ledger rows per warehouse and kind (the rollup stock_movement_counts declared in
+ * modules/statistic/rollup.ts, kept by generated statement triggers): the ledger list's totals
+ * without counting tens of millions of rows. Keyed by warehouse, so the agent data scope (which is a
+ * set of warehouses) is expressible on it; a transfer touches (from, out) and (to, in), two rows
+ * no concurrent transfer takes in the other order.
+ */
+export const stockMovementCounts = pgTable(
+  'stock_movement_counts',
+  {
+    warehouse_id: integer('warehouse_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('stock_movement_counts_key').on(t.warehouse_id, t.kind)],
 );
 
 /**

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'lease_contracts' | 'rent_bills';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'stock_movements' | 'lease_contracts' | 'rent_bills';
 
 export interface Rollup {
   table: string;
@@ -259,6 +259,14 @@ export const ROLLUPS: Rollup[] = [
     key: ['plan_id', 'status'],
     measures: ['n'],
     parts: ['SELECT r.plan_id, r.status, r.k FROM __R__ r WHERE r.plan_id IS NOT NULL'],
+  },
+  // the stock ledger list's totals per warehouse and kind
+  {
+    table: 'stock_movement_counts',
+    source: 'stock_movements',
+    key: ['warehouse_id', 'kind'],
+    measures: ['n'],
+    parts: ['SELECT r.warehouse_id, r.kind, r.k FROM __R__ r'],
   },
   // O&M: inspections by planned day (coverage, first-pass rate, overdue)
   ...(['agent', 'region'] as const).map(

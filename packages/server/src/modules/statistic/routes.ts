@@ -21,8 +21,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import { query } from '../../db/client.ts';
-import { customers, materials, matters, stations, statTargetConfig, statTargets, stockBalances, warehouses, workOrders } from '../../db/schema/index.ts';
-import { viaWarehouse } from '../stock/resources.ts';
+import { customers, matters, stations, statTargetConfig, statTargets, warehouses, workOrders } from '../../db/schema/index.ts';
+import { warehouseScope, warehouseStockValue } from '../stock/resources.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, conflict, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
@@ -118,7 +118,7 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
 
   stat('operation', 'O&M KPIs (OperationStat): inspections planned in the period, completed, coverage, first-pass rate, overdue; maintenance orders opened in the period, SLA compliance, mean time to respond and to repair, top fault categories, open now; stock value per warehouse (balances × unit price, not the ledger).', async (ctx) => {
     const rows = rangeRows(ctx, 'stat_inspection_daily', ['planned', 'completed', 'first_pass', 'overdue', 'failed_items'], ctx.range.start, ctx.range.end, { wholeMonths: false });
-    const warehouseScope = viaWarehouse(stockBalances.warehouse_id, ctx.auth);
+    const inScope = warehouseScope(ctx.auth);
     const faults = rangeRows(ctx, 'stat_maintenance_daily', ['fault_category', 'opened', 'completed', 'in_sla', 'responded', 'respond_seconds', 'repair_seconds'], ctx.range.start, ctx.range.end, { wholeMonths: false });
     const openNow = from(ctx, 'maintenance_counts');
     const [as_of, [k], stock, byCategory, [open]] = await Promise.all([
@@ -130,9 +130,9 @@ export function statisticRoutes(app: FastifyInstance, { db }: Deps) {
       ),
       query<{ warehouse_id: number; name: string; value: string; total: string }>(
         db,
-        sql`select w.id as warehouse_id, w.name, sum(b.qty * m.unit_price)::numeric(16,2)::text as value, (sum(sum(b.qty * m.unit_price)) over ())::numeric(16,2)::text as total
-            from ${stockBalances} b join ${warehouses} w on w.id = b.warehouse_id join ${materials} m on m.id = b.material_id
-            where b.qty > 0 and ${warehouseScope ?? sql`true`} group by w.id, w.name order by sum(b.qty * m.unit_price) desc`,
+        sql`select warehouse_id, name, value, (sum(value::numeric) over ())::numeric(16,2)::text as total
+            from (select ${warehouses.id} as warehouse_id, ${warehouses.name} as name, ${warehouseStockValue} as value from ${warehouses} where ${inScope ?? sql`true`}) w
+            where value::numeric > 0 order by value::numeric desc, warehouse_id`,
       ),
       query<Record<'fault_category' | 'opened' | 'completed' | 'in_sla' | 'responded' | 'respond_seconds' | 'repair_seconds', string>>(
         db,

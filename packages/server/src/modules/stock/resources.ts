@@ -14,7 +14,7 @@ import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { materials, stockBalances, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
+import { materials, stockBalances, stockMovementCounts, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -123,11 +123,13 @@ export const materialResource = defineResource({
 
 // ---------------------------------------------------------------- warehouses
 
+/** A warehouse's stock value at unit prices (yuan, numeric(16,2) as text), summed by the database: the list column and the O&M statistic. */
+export const warehouseStockValue = sql<string>`(select coalesce(sum(b.qty * m.unit_price), 0)::numeric(16,2)::text from stock_balances b join materials m on m.id = b.material_id where b.warehouse_id = "warehouses"."id")`;
+
 const warehouseExtra = {
   keeper_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "warehouses"."keeper_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = "warehouses"."agent_id")`,
-  // stock value at unit prices (yuan), summed by the database
-  stock_value: sql<string>`(select coalesce(sum(b.qty * m.unit_price), 0)::numeric(16,2)::text from stock_balances b join materials m on m.id = b.material_id where b.warehouse_id = "warehouses"."id")`,
+  stock_value: warehouseStockValue,
 };
 
 async function checkKeeper(tx: Queryable, keeperId: unknown) {
@@ -306,6 +308,15 @@ export const movementResource = defineResource({
     ...range('created_at', stockMovements.created_at, filterValue.date),
   },
   search: [stockMovements.doc_no, stockMovements.ref_no],
+  // totals by warehouse and kind from the rollup (tens of millions of ledger rows are never counted)
+  counters: [
+    {
+      table: stockMovementCounts,
+      n: stockMovementCounts.n,
+      columns: { warehouse_id: stockMovementCounts.warehouse_id, kind: stockMovementCounts.kind },
+      scope: (auth) => viaWarehouse(stockMovementCounts.warehouse_id, auth),
+    },
+  ],
   quickFields: {},
   scope: (auth) => viaWarehouse(stockMovements.warehouse_id, auth),
   extraColumns: movementExtra,
