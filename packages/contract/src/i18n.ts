@@ -2,6 +2,8 @@
  * Messages shared by the server (errors in the caller's language) and the console (form validation
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
+import { REVENUE_MESSAGES } from './revenue-messages.ts';
+
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 export const DEFAULT_LANG: Lang = 'zh';
@@ -246,6 +248,7 @@ export const messages = {
     'error.inspection_item_unknown': '不认识的检查项：%{key}',
     'error.inspection_item_missing': '检查项“%{item}”未填写完整',
     'msg.password_changed': '密码修改成功',
+    ...REVENUE_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -485,6 +488,7 @@ export const messages = {
     'error.inspection_item_unknown': 'Unknown checklist item: %{key}',
     'error.inspection_item_missing': 'The checklist item "%{item}" is incomplete',
     'msg.password_changed': 'Password changed',
+    ...REVENUE_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

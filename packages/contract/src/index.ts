@@ -26,3 +26,5 @@ export * from './money.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';
+export * from './revenue-messages.ts';
+export * from './revenue.ts';

@@ -94,6 +94,18 @@ export const MENU_TREE: MenuSeed[] = [
     ].map((c) => ({ ...c, component: `operation/${c.path}` })),
   },
   {
+    path: '/finance',
+    name: 'Finance',
+    component: 'Layout',
+    redirect: '/finance/revenueList',
+    meta: { title: 'finance', icon: 'finance' },
+    children: [
+      leaf('revenueList', 'revenue:index', { icon: 'revenue' }),
+      leaf('revenueReport', 'revenue:report', { icon: 'revenueReport' }),
+      leaf('tariffList', 'tariff:index', { icon: 'tariff' }),
+    ].map((c) => ({ ...c, component: `finance/${c.path}` })),
+  },
+  {
     path: '/other',
     name: 'Other',
     component: 'Layout',

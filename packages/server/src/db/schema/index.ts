@@ -10,3 +10,4 @@ export * from './display.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';
+export * from './revenue.ts';

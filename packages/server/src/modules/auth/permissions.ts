@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   operation_plan: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'run'],
   inspection: ['index', 'get_info', 'export', 'assign', 'start', 'submit', 'approve', 'reject', 'cancel'],
   maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
+  tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -38,13 +40,13 @@ export const BUILTIN_ROLES = [
   {
     code: 'operator',
     name: '运营客服',
-    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add'],
+    permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report'],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance'],
     data_scope: 'all',
   },
   {
@@ -60,6 +62,7 @@ export const BUILTIN_ROLES = [
       ...READ('material', 'warehouse', 'stock', 'operation_plan'),
       'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
+      ...READ('revenue'), 'revenue:report',
     ],
     data_scope: 'agent',
   },

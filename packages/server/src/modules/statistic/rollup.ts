@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'revenues';
 
 export interface Rollup {
   table: string;
@@ -298,6 +298,20 @@ export const ROLLUPS: Rollup[] = [
           r.k * (r.status <> 'cancelled' AND r.responded_at IS NOT NULL)::int,
           r.k * CASE WHEN r.status <> 'cancelled' AND r.responded_at IS NOT NULL THEN extract(epoch from r.responded_at - r.created_at)::bigint ELSE 0 END,
           r.k * CASE WHEN r.status = 'completed' THEN extract(epoch from r.finished_at - r.created_at)::bigint ELSE 0 END FROM __R__ r`,
+      ],
+    }),
+  ),
+  // 收益: revenue per month × region × settled × under-performing — the revenue list's totals and the
+  // report's exact sums (per agent, and per region for the `all` scope)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_revenue_monthly' : 'stat_revenue_region_monthly',
+      source: 'revenues',
+      key: ['period', 'province_code', 'city_code', 'settled', 'under_performing', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n', 'estimated_kwh', 'estimated_amount', 'actual_kwh', 'actual_amount'],
+      parts: [
+        `SELECT r.period, r.province_code, r.city_code, r.settled, r.under_performing${level === 'agent' ? ', r.agent_id' : ''}, r.k,
+          r.k * r.estimated_kwh, r.k * coalesce(r.estimated_amount, 0), r.k * coalesce(r.actual_kwh, 0), r.k * coalesce(r.actual_amount, 0) FROM __R__ r`,
       ],
     }),
   ),
