@@ -132,15 +132,15 @@ export const revenueReportSchema = z.strictObject({
 });
 
 /** One row of a grid company's settlement sheet (结算单): meter number or station code, period, kWh, amount. */
-export const settlementRowSchema = z
-  .object({
-    meter_no: z.string().trim().max(32, { error: 'validation.too_long|32' }).optional(),
-    station_code: z.string().trim().max(32, { error: 'validation.too_long|32' }).optional(),
-    period: periodField(),
-    kwh: kwhField(),
-    amount: revenueAmountField(),
-  })
-  .refine((v) => !!(v.meter_no || v.station_code), { error: 'validation.meter_or_station', path: ['meter_no'] });
+export const settlementRowShape = {
+  meter_no: z.string().trim().max(32, { error: 'validation.too_long|32' }).optional(),
+  station_code: z.string().trim().max(32, { error: 'validation.too_long|32' }).optional(),
+  period: periodField(),
+  kwh: kwhField(),
+  amount: revenueAmountField(),
+};
+export const meterOrStation = (v: { meter_no?: string; station_code?: string }) => !!(v.meter_no || v.station_code);
+export const settlementRowSchema = z.object(settlementRowShape).refine(meterOrStation, { error: 'validation.meter_or_station', path: ['meter_no'] });
 export type SettlementRow = z.infer<typeof settlementRowSchema>;
 
 /** A revenue row as the API returns it. */

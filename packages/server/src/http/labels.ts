@@ -1,4 +1,5 @@
 import type { Lang } from '@pv/contract';
+import { REVENUE_FIELD_LABELS } from '../modules/revenue/labels.ts';
 
 /**
  * Field labels used to name the field in a validation message (`手机号：请输入正确的手机号`).
@@ -135,6 +136,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   station_ids: ['电站', 'Stations'],
   agent_ids: ['代理商', 'Agents'],
   label: ['名称', 'Label'],
+  ...REVENUE_FIELD_LABELS,
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {
