@@ -124,9 +124,10 @@ export const revenueMaintenanceSchema = z.strictObject({
   fault_category: enumField(FaultCategory.values).optional(),
   description: optionalText(1000),
 });
+/** revenue/report: a month range (default: the twelve months up to last month), optionally one province or agent. */
 export const revenueReportSchema = z.strictObject({
-  period_gte: periodField(),
-  period_lte: periodField(),
+  period_gte: periodField().optional(),
+  period_lte: periodField().optional(),
   province_code: provinceField().optional(),
   agent_id: idField().optional(),
 });
@@ -196,6 +197,8 @@ export interface RevenueReportRow {
 }
 export interface RevenueReport {
   level: 'province' | 'city';
+  period_gte: string;
+  period_lte: string;
   rows: RevenueReportRow[];
   totals: Omit<RevenueReportRow, 'period' | 'region_code'>;
   estimate: true;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Money, sumMoney, toFen } from '@pv/contract';
-import { maintenanceOrders, revenues, roles, stations, sysLog, tariffs } from '../src/db/schema/index.ts';
+import { maintenanceOrders, roles, stations, sysLog, tariffs } from '../src/db/schema/index.ts';
 import { query } from '../src/db/client.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';

@@ -14,6 +14,7 @@ import {
   userRoles,
   stations,
   maintenanceOrders,
+  revenues,
   stockBalances,
   stockMovements,
   stockSerials,
@@ -24,6 +25,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
+import { SETTLEMENT_MAX_BYTES } from '../src/modules/revenue/settlement.ts';
 import { ALL_PERMISSIONS } from '../src/modules/auth/permissions.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { MAX_UPLOAD_BYTES } from '../src/modules/file/service.ts';
@@ -104,15 +106,16 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'revenue'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
  * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
- * (the shared parts catalogue; its stock belongs to the warehouses, which are walked).
+ * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
+ * provinces' benchmark prices, reference data).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -346,6 +349,12 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ order_no: 'YW-HN-1', station_id: s!.id, fault_category: 'inverter', description: '逆变器告警', response_due: new Date(), repair_due: new Date(), status: 'review_pending', ...at } as never)
     .returning();
   Object.assign(hn, { maintenance: mo!.id });
+  // HN's revenue month, settled and under-performing (correct and maintenance both start from it)
+  const [rv] = await db
+    .insert(revenues)
+    .values({ station_id: s!.id, period: '2025-03', capacity_kwp: '20', active_days: 31, utilisation_hours: '1286.0', estimated_kwh: '2184.13', estimated_amount: '825.40', actual_kwh: '100.00', actual_amount: '37.79', actual_source: 'import', settled: true, ratio: '0.0458', under_performing: true, ...at } as never)
+    .returning();
+  Object.assign(hn, { revenue: rv!.id });
 }
 
 beforeAll(async () => {
@@ -523,6 +532,7 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/maintenance/submit': { cause: '越权', measures: '越权', parts: [{ warehouse_id: 1, material_id: 1, qty: '1', serials: ['HN-SN-1'] }] },
   'POST /api/system/maintenance/reject': { reason: '越权' },
   'POST /api/system/maintenance/cancel': { reason: '越权' },
+  'POST /api/system/revenue/correct': { actual_kwh: '1', actual_amount: '1', reason: '越权' },
 };
 
 /**
@@ -551,6 +561,7 @@ const TABLES = {
   operation_plan: operationPlans,
   inspection: inspections,
   maintenance: maintenanceOrders,
+  revenue: revenues,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -577,6 +588,7 @@ async function snapshot() {
     operationPlans: await all(operationPlans as never),
     inspections: await all(inspections as never),
     maintenanceOrders: await all(maintenanceOrders as never),
+    revenues: await all(revenues as never),
   };
 }
 
@@ -865,6 +877,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/revenue/import': ['', SETTLEMENT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
 };
 /** POST routes that take no body at all. */

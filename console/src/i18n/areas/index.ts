@@ -23,8 +23,9 @@ import * as conflict from './conflict.ts';
 import * as operation from './operation.ts';
 import * as inspection from './inspection.ts';
 import * as maintenance from './maintenance.ts';
+import * as revenue from './revenue.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, revenue];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

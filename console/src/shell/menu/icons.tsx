@@ -31,6 +31,10 @@ import StockIcon from '@mui/icons-material/ListAltOutlined';
 import PlanIcon from '@mui/icons-material/EventRepeatOutlined';
 import InspectionIcon from '@mui/icons-material/ChecklistOutlined';
 import MaintenanceIcon from '@mui/icons-material/HandymanOutlined';
+import FinanceIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import RevenueIcon from '@mui/icons-material/PaidOutlined';
+import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
+import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -66,6 +70,10 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   plan: PlanIcon,
   inspection: InspectionIcon,
   maintenance: MaintenanceIcon,
+  finance: FinanceIcon,
+  revenue: RevenueIcon,
+  revenueReport: RevenueReportIcon,
+  tariff: TariffIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

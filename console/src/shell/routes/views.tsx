@@ -15,6 +15,7 @@ import { loadStationDetail, loadStationDocs, stationList } from '../../resources
 import { materialList, stockLedger, warehouseList } from '../../resources/operation/index.ts';
 import { inspectionList, loadInspectionDetail, operationPlan } from '../../resources/inspection/index.ts';
 import { loadMaintenanceDetail, maintenanceList } from '../../resources/maintenance/index.ts';
+import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -72,6 +73,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'operation/materialList': resource(materialList),
   'operation/warehouseList': resource(warehouseList),
   'operation/stockLedger': resource(stockLedger),
+  'finance/revenueList': resource(revenueList),
+  'finance/revenueReport': page(loadRevenueReport),
+  'finance/tariffList': resource(tariffList),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

@@ -2,7 +2,8 @@ import { type Lang, regionName, type RevenueReport, type RevenueReportRow, reven
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, outOfScope } from '../../http/errors.ts';
+import { chinaMonth, previousMonth } from './estimate.ts';
 import { parse } from '../../http/validate.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { agentTree } from '../scope.ts';
@@ -17,7 +18,16 @@ import { revenueScope } from './resource.ts';
  * and self scopes the same numbers recomputed from the rows they may see. Sums are exact numerics.
  */
 export async function revenueReport(db: Db, raw: unknown, auth: AuthContext): Promise<RevenueReport> {
-  const q = parse(revenueReportSchema, raw);
+  const input = parse(revenueReportSchema, raw);
+  const last = previousMonth(chinaMonth(new Date()));
+  const lte = input.period_lte ?? last;
+  let gte = input.period_gte ?? lte;
+  if (!input.period_gte) for (let i = 0; i < 11; i++) gte = previousMonth(gte);
+  const q = { ...input, period_gte: gte, period_lte: lte };
+  if (auth.scope === 'agent' && q.agent_id) {
+    const [mine] = await query<{ ok: boolean }>(db, sql`select ${q.agent_id}::int in ${agentTree(auth.agentId ?? 0)} as ok`);
+    if (!mine?.ok) throw outOfScope();
+  }
   if (q.period_gte > q.period_lte) throw new ApiError(400, 'error.invalid_params', {}, (lang) => (lang === 'zh' ? '结束月份不能早于开始月份' : 'The last month cannot be before the first one'));
   const conds: SQL[] = [sql`x.period >= ${q.period_gte}`, sql`x.period <= ${q.period_lte}`];
   if (q.province_code) conds.push(sql`x.province_code = ${q.province_code}`);
@@ -42,7 +52,7 @@ export async function revenueReport(db: Db, raw: unknown, auth: AuthContext): Pr
   const where = sql.join(conds, sql` and `);
   const rows = await query<RevenueReportRow>(db, sql`select x.period, ${region} as region_code, ${measures} from ${rel} x where ${where} group by 1, 2 having sum(x.n) > 0 order by 1, 2`);
   const [totals] = await query<RevenueReport['totals']>(db, sql`select ${measures} from ${rel} x where ${where}`);
-  return { level, rows, totals: totals!, estimate: true };
+  return { level, period_gte: q.period_gte, period_lte: q.period_lte, rows, totals: totals!, estimate: true };
 }
 
 /** The report as sheet rows (header first): regions by name, amounts as numbers with the money style. */

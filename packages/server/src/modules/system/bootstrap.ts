@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { type Db, runScript } from '../../db/client.ts';
 import { agents, customers, inspections, materials, operationPlans, roles, stations, userRoles, users, warehouses } from '../../db/schema/index.ts';
 import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource.ts';
+import { seedDemoRevenue } from '../revenue/demo.ts';
 import type { FaultCategoryValue, MaintenancePriorityValue } from '@pv/contract';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
@@ -69,6 +70,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await generateDue(db, new Date());
     await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
     await seedDemoOperations(db);
+    await seedDemoRevenue(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
