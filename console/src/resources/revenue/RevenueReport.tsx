@@ -51,8 +51,9 @@ const RevenueReport = () => {
     r.under_performing,
     kwhText(r.estimated_kwh),
     formatMoney(r.estimated_amount),
-    kwhText(r.actual_kwh),
-    formatMoney(r.actual_amount),
+    // nothing settled yet: no actual figures, not zero
+    r.settled ? kwhText(r.actual_kwh) : '-',
+    r.settled ? formatMoney(r.actual_amount) : '-',
     ratioText(r.ratio),
   ];
   return (
@@ -60,9 +61,9 @@ const RevenueReport = () => {
       <Title title="pv.route.revenueReport" />
       <CardContent>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-          <TextField size="small" type="month" label={translate('pv.revenue.report.from')} value={gte} onChange={(e) => e.target.value && setGte(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': 'report-from' }} />
-          <TextField size="small" type="month" label={translate('pv.revenue.report.to')} value={lte} onChange={(e) => e.target.value && setLte(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': 'report-to' }} />
-          <TextField size="small" select label={translate('pv.revenue.report.province')} value={province} onChange={(e) => setProvince(e.target.value)} sx={{ minWidth: 180 }}>
+          <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate('pv.revenue.report.from')} value={gte} onChange={(e) => e.target.value && setGte(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': 'report-from' }} />
+          <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate('pv.revenue.report.to')} value={lte} onChange={(e) => e.target.value && setLte(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': 'report-to' }} />
+          <TextField size="small" select fullWidth={false} label={translate('pv.revenue.report.province')} value={province} onChange={(e) => setProvince(e.target.value)} sx={{ width: 200 }}>
             <MenuItem value="">{translate('pv.revenue.report.all_provinces')}</MenuItem>
             {PROVINCES.map((p) => (
               <MenuItem key={p.code} value={p.code}>
