@@ -133,7 +133,10 @@ export async function applySettlement(db: Db, rows: { row: number; input: Record
   const x = sql`jsonb_to_recordset(${json}::jsonb) as x(sid int, period text, meter text, kwh numeric, amount numeric)`;
   return db.transaction(async (tx) => {
     // months not estimated yet (a sheet ahead of the job): their estimates first
-    await tx.execute(sql`with ins as (${estimateInsert(sql`select sid, period from ${x}`)}) select count(*) from ins`);
+    // (only the pairs without a row: the rest would be computed just to conflict)
+    await tx.execute(
+      sql`with ins as (${estimateInsert(sql`select x.sid, x.period from ${x} where not exists (select 1 from revenues r where r.station_id = x.sid and r.period = x.period)`)}) select count(*) from ins`,
+    );
     const [done] = await query<{ written: number; unchanged: number; logged: number }>(
       tx,
       sql`with x as (select * from ${x}),
