@@ -3,6 +3,7 @@ import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { inspectionRuns, messages, operationPlans } from '../../db/schema/index.ts';
+import { type BatchedRun, runBatch, runToEnd } from '../../lifecycle/batches.ts';
 import { agentTree } from '../scope.ts';
 
 type Plan = typeof operationPlans.$inferSelect;
@@ -122,60 +123,57 @@ export interface BatchResult {
 }
 
 /**
- * One batch of a run, in its own transaction: lock the run row (a second runner waits and then
- * continues after this batch), read the cursor, insert the next stations' inspections.
+ * A plan's period as a batched run (lifecycle/batches.ts, shared with the revenue estimates): the
+ * run row is locked (a second runner waits and then continues after this batch), the next stations'
+ * inspections inserted, the cursor and counts advanced; the last batch moves the plan on.
  */
-export async function generateBatch(db: Db, plan: Plan, period: string, batch = GENERATE_BATCH): Promise<BatchResult> {
-  return db.transaction(async (tx) => {
-    const [run] = await tx
-      .select()
-      .from(inspectionRuns)
-      .where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)))
-      .for('update');
-    if (!run) throw new Error(`no run for plan ${plan.id} period ${period}`);
-    if (run.finished_at) return { seen: 0, created: 0, done: true };
-    const base = new Date(Math.max(run.period_start.getTime(), run.started_at.getTime()));
-    const planned = chinaDate(base);
-    const deadline = new Date(chinaMidnight(planned).getTime() + (plan.deadline_days + 1) * DAY_MS - 1000);
-    const prefix = `XJ${planned.replaceAll('-', '')}`;
-    const [r] = await query<{ last_id: number | null; seen: number; created: number }>(
-      tx,
-      sql`with s as (
-            select s.id, s.agent_id, s.province_code, s.city_code, s.district_code, nextval('doc_no_seq') as n from stations s
-            where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}
-            order by s.id limit ${batch}::int),
-          ins as (
-            insert into inspections (inspection_no, plan_id, kind, period, station_id, agent_id, province_code, city_code, district_code, team_id, planned_date, deadline, checklist)
-            -- the number as nextNumber writes it: at least 6 digits, never cut (lpad alone cuts a 7th)
-            select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0'), ${plan.id}::int, ${plan.kind}, ${period}, s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
-                   ${teamOf(plan)}, ${planned}::date, ${deadline.toISOString()}::timestamptz, ${JSON.stringify(plan.checklist)}::jsonb
-            from s
-            on conflict (plan_id, station_id, period) do nothing
-            returning id)
-          select (select max(id) from s) as last_id, (select count(*) from s)::int as seen, (select count(*) from ins)::int as created`,
-    );
-    const seen = Number(r?.seen ?? 0);
-    const created = Number(r?.created ?? 0);
-    const done = seen < batch;
-    await tx
-      .update(inspectionRuns)
-      .set({
-        cursor: r?.last_id ?? run.cursor,
-        stations_seen: run.stations_seen + seen,
-        created: run.created + created,
-        batches: run.batches + 1,
-        ...(done ? { finished_at: new Date() } : {}),
-      })
-      .where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
-    if (created > 0) {
+function periodRun(plan: Plan, period: string): BatchedRun<typeof inspectionRuns.$inferSelect> {
+  const key = and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period));
+  return {
+    lock: async (tx) => (await tx.select().from(inspectionRuns).where(key).for('update'))[0],
+    async batch(tx, run, batch) {
+      const base = new Date(Math.max(run.period_start.getTime(), run.started_at.getTime()));
+      const planned = chinaDate(base);
+      const deadline = new Date(chinaMidnight(planned).getTime() + (plan.deadline_days + 1) * DAY_MS - 1000);
+      const prefix = `XJ${planned.replaceAll('-', '')}`;
+      const [r] = await query<{ last_id: number | null; seen: number; created: number }>(
+        tx,
+        sql`with s as (
+              select s.id, s.agent_id, s.province_code, s.city_code, s.district_code, nextval('doc_no_seq') as n from stations s
+              where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}
+              order by s.id limit ${batch}::int),
+            ins as (
+              insert into inspections (inspection_no, plan_id, kind, period, station_id, agent_id, province_code, city_code, district_code, team_id, planned_date, deadline, checklist)
+              -- the number as nextNumber writes it: at least 6 digits, never cut (lpad alone cuts a 7th)
+              select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0'), ${plan.id}::int, ${plan.kind}, ${period}, s.id, s.agent_id, s.province_code, s.city_code, s.district_code,
+                     ${teamOf(plan)}, ${planned}::date, ${deadline.toISOString()}::timestamptz, ${JSON.stringify(plan.checklist)}::jsonb
+              from s
+              on conflict (plan_id, station_id, period) do nothing
+              returning id)
+            select (select max(id) from s) as last_id, (select count(*) from s)::int as seen, (select count(*) from ins)::int as created`,
+      );
+      return { last_id: r?.last_id == null ? null : Number(r.last_id), seen: Number(r?.seen ?? 0), created: Number(r?.created ?? 0) };
+    },
+    async save(tx, run, o) {
       await tx
-        .update(operationPlans)
-        .set({ generated_count: sql`${operationPlans.generated_count} + ${created}`, last_generated_at: new Date() })
-        .where(eq(operationPlans.id, plan.id));
-    }
-    if (done) await finishRun(tx, plan, period, run.period_start);
-    return { seen, created, done };
-  });
+        .update(inspectionRuns)
+        .set({ cursor: o.cursor, stations_seen: run.stations_seen + o.seen, created: run.created + o.created, batches: run.batches + 1, ...(o.done ? { finished_at: new Date() } : {}) })
+        .where(key);
+      if (o.created > 0) {
+        await tx
+          .update(operationPlans)
+          .set({ generated_count: sql`${operationPlans.generated_count} + ${o.created}`, last_generated_at: new Date() })
+          .where(eq(operationPlans.id, plan.id));
+      }
+      if (o.done) await finishRun(tx, plan, period, run.period_start);
+    },
+  };
+}
+
+/** One batch of a run, in its own transaction. */
+export async function generateBatch(db: Db, plan: Plan, period: string, batch = GENERATE_BATCH): Promise<BatchResult> {
+  const r = await runBatch(db, periodRun(plan, period), batch);
+  return { seen: r.seen, created: r.created, done: r.done };
 }
 
 /** The run's last batch: the plan moves on to its next period; each team gets one message with its count. */
@@ -216,17 +214,8 @@ export async function dueRun(db: Db, planId: number, now: Date): Promise<{ plan:
 export async function generatePlan(db: Db, planId: number, now: Date, batch = GENERATE_BATCH) {
   const due = await dueRun(db, planId, now);
   if (!due) return { created: 0, stations: 0, batches: 0, period: null as string | null };
-  let created = 0;
-  let stations = 0;
-  let batches = 0;
-  for (;;) {
-    const r = await generateBatch(db, due.plan, due.period, batch);
-    created += r.created;
-    stations += r.seen;
-    batches++;
-    if (r.done) break;
-  }
-  return { created, stations, batches, period: due.period };
+  const r = await runToEnd(db, periodRun(due.plan, due.period), batch);
+  return { created: r.created, stations: r.seen, batches: r.batches, period: due.period };
 }
 
 /** The scheduler job: every enabled plan with a due period or an unfinished run. */
