@@ -14,7 +14,7 @@ import { useLang } from '../common/format.tsx';
 import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
 import { maintenanceDetailPath } from '../maintenance/logic.ts';
 import { EstimateTag, RatioChip, revenueField, useRevenueChoices } from './common.tsx';
-import { CorrectDialog, EstimateDialog, RevenueMaintenanceDialog, ThresholdDialog } from './dialogs.tsx';
+import { CorrectDialog, EstimateDialog, RevenueHistoryDialog, RevenueMaintenanceDialog, ThresholdDialog } from './dialogs.tsx';
 import { kwhText } from './logic.ts';
 
 const useFilters = () => {
@@ -53,7 +53,9 @@ const Actions = () => {
 };
 
 /** The buttons of one row: 更正 a settled month, 转运维工单 an under-performing one (or its order's number). */
-const RowActions = ({ record, onOpen }: { record: Revenue; onOpen: (kind: 'correct' | 'maintenance', r: Revenue) => void }) => {
+type RowDialog = 'correct' | 'maintenance' | 'history';
+
+const RowActions = ({ record, onOpen }: { record: Revenue; onOpen: (kind: RowDialog, r: Revenue) => void }) => {
   const translate = useTranslate();
   const canCorrect = useHasPermission('revenue:correct');
   const canMaintain = useHasPermission('revenue:maintenance');
@@ -75,6 +77,11 @@ const RowActions = ({ record, onOpen }: { record: Revenue; onOpen: (kind: 'corre
           {translate('pv.revenue.correct')}
         </MuiButton>
       )}
+      {record.settled && (
+        <MuiButton size="small" color="inherit" onClick={() => onOpen('history', record)} data-testid="revenue-history">
+          {translate('pv.revenue.history')}
+        </MuiButton>
+      )}
     </span>
   );
 };
@@ -88,10 +95,10 @@ const RevenueList = () => {
   const lang = useLang();
   const height = useTableHeight();
   const [params] = useSearchParams();
-  const [dialog, setDialog] = useState<{ kind: 'correct' | 'maintenance'; record: Revenue } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: RowDialog; record: Revenue } | null>(null);
   const stationId = idParam(params.get('station_id'));
   const defaults: Record<string, unknown> = stationId ? { station_id: stationId } : {};
-  const open = (kind: 'correct' | 'maintenance', record: Revenue) => setDialog({ kind, record });
+  const open = (kind: RowDialog, record: Revenue) => setDialog({ kind, record });
   return (
     <>
       <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
@@ -122,6 +129,7 @@ const RevenueList = () => {
       </List>
       {dialog?.kind === 'correct' && <CorrectDialog record={dialog.record} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'maintenance' && <RevenueMaintenanceDialog record={dialog.record} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'history' && <RevenueHistoryDialog record={dialog.record} onClose={() => setDialog(null)} />}
     </>
   );
 };

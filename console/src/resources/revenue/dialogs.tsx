@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { RecordContextProvider, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Typography } from '@mui/material';
-import { formatMoney, revenueCorrectSchema, revenueEstimateSchema, revenueMaintenanceSchema, revenueSettingsSchema, type Revenue } from '@pv/contract';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { RevenueActualSource, formatMoney, revenueCorrectSchema, revenueEstimateSchema, revenueMaintenanceSchema, revenueSettingsSchema, type Revenue } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { HistoryPanel } from '../common/History.tsx';
 import { maintenanceDetailPath } from '../maintenance/logic.ts';
 import { useMaintenanceChoices } from '../maintenance/common.tsx';
 import { revenueField } from './common.tsx';
@@ -124,5 +125,31 @@ export const ThresholdDialog = ({ onClose }: { onClose: () => void }) => {
     <FormDialog open title="pv.revenue.dialog.threshold_title" hint="pv.revenue.dialog.threshold_hint" onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="ra.action.save" busy={busy}>
       <TextInput source="underperform_pct" label={revenueField('underperform_pct')} defaultValue={settings.underperform_pct} inputMode="decimal" fullWidth isRequired data-testid="revenue-threshold" />
     </FormDialog>
+  );
+};
+
+/** 变更记录 of one month: the import, corrections with their reasons, the maintenance order opened from it. */
+export const RevenueHistoryDialog = ({ record, onClose }: { record: Revenue; onClose: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="revenue-history-title">
+      <DialogTitle id="revenue-history-title">
+        {translate('pv.revenue.dialog.history_title', { station: record.station_code ?? '', period: record.period })}
+      </DialogTitle>
+      <DialogContent>
+        <RecordContextProvider value={record}>
+          <HistoryPanel
+            api={REVENUE_API}
+            fieldLabel={revenueField}
+            labelled={{ actual_source: RevenueActualSource }}
+            hidden={['station_id', 'settled_by', 'maintenance_id']}
+            actionLabel={(a) => translate(`pv.revenue.history_action.${a}`, { _: a })}
+          />
+        </RecordContextProvider>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 };
