@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Money, sumMoney, toFen } from '@pv/contract';
-import { maintenanceOrders, roles, stations, sysLog, tariffs } from '../src/db/schema/index.ts';
+import { maintenanceOrders, roles, stations, sysLog, tariffs, userRoles, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 import { query } from '../src/db/client.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
@@ -387,6 +388,21 @@ describe('lists, scope and sums', () => {
     expect(x.headers['content-type']).toContain('spreadsheetml');
     const e = await t.app.inject({ method: 'GET', url: `${S}/revenue/export?period=2025-03`, headers: { authorization: `Bearer ${admin}` } });
     expect(e.statusCode).toBe(200);
+  });
+
+  it('department and self scopes get the report recomputed from the rows they may see', async () => {
+    const { db } = t.handle;
+    const [role] = await db.insert(roles).values({ code: 'rev_self', name: '收益自查', permissions: ['revenue:index', 'revenue:report'], data_scope: 'self' } as never).returning();
+    const [u] = await db.insert(users).values({ username: 'revself', password_hash: await hashPassword(USER_PASSWORD), full_name: '自查员', identity: 'staff' }).returning();
+    await db.insert(userRoles).values({ user_id: u!.id, role_id: role!.id });
+    // the user created RV002's station: its months are theirs
+    await db.update(stations).set({ created_by: u!.id } as never).where(eq(stations.id, ids.RV002!));
+    const token = await login(t.app, 'revself', USER_PASSWORD);
+    const rep = await get('revenue/report', { period_gte: '2025-01', period_lte: '2025-04' }, token);
+    expect(rep.status, rep.msg).toBe(200);
+    const mine = (await get('revenue/index', { period_gte: '2025-01', period_lte: '2025-04', limit: 100 }, token)).data.list as any[];
+    expect(new Set(mine.map((r) => r.station_code))).toEqual(new Set(['RV002']));
+    expect(rep.data.totals).toMatchObject({ stations: mine.length, estimated_amount: sumMoney(mine.map((r) => r.estimated_amount ?? '0')), actual_amount: sumMoney(mine.map((r) => r.actual_amount ?? '0')) });
   });
 
   it('no permission: 403 for a user without revenue codes; anonymous 401', async () => {
