@@ -353,6 +353,14 @@ describe('lists, scope and sums', () => {
     const del = await get('tariff/del', { id: sdT.id });
     expect(del.status).toBe(400);
     expect(del.msg).toMatch(/^电价 山东省 2020-01-01 已用于 \d+ 条收益估算，不能删除/);
+    // nor change its price or hours (estimates keep what they used), nor end before a month it priced
+    const price = await post('tariff/edit', { id: sdT.id, version: sdT.version, price: '0.4' });
+    expect(price.status).toBe(400);
+    expect(price.msg).toMatch(/只能修改失效日期和备注/);
+    const early = await post('tariff/edit', { id: sdT.id, version: sdT.version, effective_to: '2025-02-28' });
+    expect(early.msg).toBe('电价 山东省 2020-01-01 已用于 2025-04 的收益估算，失效日期不能早于该月月底');
+    const remark = await post('tariff/edit', { id: sdT.id, version: sdT.version, remark: '核对于 2026-11', effective_to: '2025-04-30' });
+    expect(remark.status, remark.msg).toBe(200);
     expect((await get('revenue/index', { period_gte: '2025-99' })).status).toBe(400);
 
     const mine = await get('revenue/index', { limit: 500 }, sd);

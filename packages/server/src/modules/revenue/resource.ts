@@ -156,6 +156,15 @@ export const tariffResource = defineResource({
     return { ...input, created_by: ctx.auth.userId };
   },
   async prepareEdit(input: Row, before: Row, ctx) {
+    // estimates keep the price and hours they used: a tariff in use changes only its end (not before
+    // the last month it priced) and its remark; a new price is a new tariff from the next month
+    const [use] = await query<{ n: number; last: string | null }>(ctx.tx, sql`select count(*)::int as n, max(period) as last from revenues where tariff_id = ${before.id as number}`);
+    if (Number(use?.n ?? 0) > 0) {
+      const changed = ['province_code', 'price', 'effective_from', 'utilisation_hours'].filter((k) => k in input && String(input[k] ?? '') !== String(before[k] ?? ''));
+      if (changed.length) throw tariffError('error.tariff_in_use_edit', before, { n: Number(use!.n) });
+      const to = input.effective_to as string | null | undefined;
+      if (to && use!.last && to < `${use!.last}-28`) throw tariffError('error.tariff_end_before_used', before, { month: use!.last });
+    }
     await refuseOverlap(ctx.tx, { ...before, ...input }, before.id as number);
     return input;
   },
