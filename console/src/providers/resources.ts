@@ -38,6 +38,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'operation/operationPlan': { api: 'operation_plan' },
   'operation/inspectionList': { api: 'inspection' },
   'operation/maintenanceList': { api: 'maintenance' },
+  'finance/revenueList': { api: 'revenue' },
+  'finance/tariffList': { api: 'tariff' },
   'operation/materialList': { api: 'material' },
   'operation/warehouseList': { api: 'warehouse' },
   'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },

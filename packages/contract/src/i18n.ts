@@ -2,6 +2,8 @@
  * Messages shared by the server (errors in the caller's language) and the console (form validation
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
+import { REVENUE_MESSAGES } from './revenue-messages.ts';
+
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 export const DEFAULT_LANG: Lang = 'zh';
@@ -268,6 +270,7 @@ export const messages = {
     'error.rent_deduction_exceeds': '扣款 %{amount} 元超过账单应付金额 %{payable} 元',
     'error.rent_period_not_started': '账期 %{period} 尚未开始（%{start} 起）',
     'msg.password_changed': '密码修改成功',
+    ...REVENUE_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -528,6 +531,7 @@ export const messages = {
     'error.rent_deduction_exceeds': 'The deduction of %{amount} yuan is more than the %{payable} yuan payable',
     'error.rent_period_not_started': 'The period %{period} has not started yet (it starts on %{start})',
     'msg.password_changed': 'Password changed',
+    ...REVENUE_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

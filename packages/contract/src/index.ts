@@ -28,3 +28,5 @@ export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';
 export * from './lease.ts';
+export * from './revenue-messages.ts';
+export * from './revenue.ts';

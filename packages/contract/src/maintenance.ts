@@ -54,6 +54,7 @@ export const MaintenanceSource = labelled({
   matter: { zh: '光E宝报修', en: 'Owner request' },
   inspection: { zh: '巡检', en: 'Inspection' },
   alarm: { zh: '告警', en: 'Alarm' },
+  revenue: { zh: '收益偏低', en: 'Low revenue' },
 });
 export type MaintenanceSourceValue = (typeof MaintenanceSource.values)[number];
 

@@ -103,6 +103,9 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('leaseContract', 'lease_contract:index', { icon: 'lease' }),
       leaf('leaseContractDetail', 'lease_contract:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/leaseContract' }),
       leaf('rentBill', 'rent_bill:index', { icon: 'bill' }),
+      leaf('revenueList', 'revenue:index', { icon: 'revenue' }),
+      leaf('revenueReport', 'revenue:report', { icon: 'revenueReport' }),
+      leaf('tariffList', 'tariff:index', { icon: 'tariff' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

@@ -37,6 +37,7 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { inspectionRoutes } from './modules/inspection/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { leaseRoutes } from './modules/lease/routes.ts';
+import { revenueRoutes } from './modules/revenue/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -96,6 +97,8 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   }
   const code = pgCode(err);
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
+  // an exclusion constraint (tariffs_no_overlap) lost a race the route's own check could not see
+  if (code === '23P01') return new ApiError(400, 'error.period_overlap');
   // the last line of defence behind validation: a value the database cannot take is the request's fault
   // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
   if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
@@ -239,6 +242,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   inspectionRoutes(app, deps);
   maintenanceRoutes(app, deps);
   leaseRoutes(app, deps);
+  revenueRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

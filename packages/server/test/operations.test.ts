@@ -279,6 +279,8 @@ describe('one station the whole way: 待踏勘 → 已并网', () => {
     expect(done.built_at).toBeInstanceOf(Date);
     // the approved construction audit's inverter SN and tilt became the station's
     expect(done).toMatchObject({ inverter_sn: 'SN20261123A', tilt_deg: 25 });
+    // and the approved grid audit's meter number (settlement sheets name it)
+    expect(done.meter_no).toBe('3701000012345');
     expect((await order(grid.id)).status).toBe('completed');
     const tl = await ok(api(op, 'GET', 'station/timeline', { id: s.id }));
     expect(tl.list.map((e: { action: string }) => e.action)).toEqual(['finish_survey', 'finish_design', 'start_build', 'submit_build', 'approve_build', 'submit_grid', 'approve_grid']);

@@ -16,6 +16,7 @@ import {
   userRoles,
   stations,
   maintenanceOrders,
+  revenues,
   stockBalances,
   stockMovements,
   stockSerials,
@@ -26,6 +27,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
+import { SETTLEMENT_MAX_BYTES } from '../src/modules/revenue/settlement.ts';
 import { ALL_PERMISSIONS } from '../src/modules/auth/permissions.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { MAX_UPLOAD_BYTES } from '../src/modules/file/service.ts';
@@ -106,15 +108,16 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
  * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
- * (the shared parts catalogue; its stock belongs to the warehouses, which are walked).
+ * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
+ * provinces' benchmark prices, reference data).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -360,6 +363,12 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ bill_no: 'ZJ-HN-1', contract_id: lc!.id, station_id: s!.id, customer_id: hn.customer, period: '2026', period_start: '2026-01-01', period_end: '2026-12-31', cover_start: '2026-01-01', cover_end: '2026-12-31', days: 365, period_days: 365, rate: '50', amount_due: '1000', amount_payable: '1000', due_date: '2026-01-31', status: 'pending', payee_card: SECRETS.leaseCard, ...at } as never)
     .returning();
   Object.assign(hn, { lease_contract: lc!.id, rent_bill: rb!.id });
+  // HN's revenue month, settled and under-performing (correct and maintenance both start from it)
+  const [rv] = await db
+    .insert(revenues)
+    .values({ station_id: s!.id, period: '2025-03', capacity_kwp: '20', active_days: 31, utilisation_hours: '1286.0', estimated_kwh: '2184.13', estimated_amount: '825.40', actual_kwh: '100.00', actual_amount: '37.79', actual_source: 'import', settled: true, ratio: '0.0458', under_performing: true, ...at } as never)
+    .returning();
+  Object.assign(hn, { revenue: rv!.id });
 }
 
 beforeAll(async () => {
@@ -547,6 +556,7 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/rent_bill/pause': { reason: '越权' },
   'POST /api/system/rent_bill/fail': { reason: '越权' },
   'POST /api/system/rent_bill/pay': { bank_serial: '越权' },
+  'POST /api/system/revenue/correct': { actual_kwh: '1', actual_amount: '1', reason: '越权' },
 };
 
 /**
@@ -577,6 +587,7 @@ const TABLES = {
   maintenance: maintenanceOrders,
   lease_contract: leaseContracts,
   rent_bill: rentBills,
+  revenue: revenues,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -605,6 +616,7 @@ async function snapshot() {
     maintenanceOrders: await all(maintenanceOrders as never),
     leaseContracts: await all(leaseContracts as never),
     rentBills: await all(rentBills as never),
+    revenues: await all(revenues as never),
   };
 }
 
@@ -894,6 +906,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/station/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
+  'POST /api/system/revenue/import': ['', SETTLEMENT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
   'POST /api/system/lease_contract/upload_pdf': ['?id=1', UPLOAD_LIMITS.pdf.maxBytes],
 };

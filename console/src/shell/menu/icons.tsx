@@ -34,6 +34,9 @@ import MaintenanceIcon from '@mui/icons-material/HandymanOutlined';
 import FinanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import LeaseIcon from '@mui/icons-material/HistoryEduOutlined';
 import BillIcon from '@mui/icons-material/RequestQuoteOutlined';
+import RevenueIcon from '@mui/icons-material/PaidOutlined';
+import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
+import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -72,6 +75,9 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   finance: FinanceIcon,
   lease: LeaseIcon,
   bill: BillIcon,
+  revenue: RevenueIcon,
+  revenueReport: RevenueReportIcon,
+  tariff: TariffIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -16,6 +16,7 @@ import { materialList, stockLedger, warehouseList } from '../../resources/operat
 import { inspectionList, loadInspectionDetail, operationPlan } from '../../resources/inspection/index.ts';
 import { loadMaintenanceDetail, maintenanceList } from '../../resources/maintenance/index.ts';
 import { leaseContract, loadLeaseDetail, rentBill } from '../../resources/finance/index.ts';
+import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -76,6 +77,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/leaseContract': resource(leaseContract),
   'finance/leaseContractDetail': page(loadLeaseDetail),
   'finance/rentBill': resource(rentBill),
+  'finance/revenueList': resource(revenueList),
+  'finance/revenueReport': page(loadRevenueReport),
+  'finance/tariffList': resource(tariffList),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

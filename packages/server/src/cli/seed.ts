@@ -5,6 +5,7 @@ import { openDb, query, runScript } from '../db/client.ts';
 import { agents, customerFollowUps, customers, selfAudits, stations, users, workOrders } from '../db/schema/index.ts';
 import { bootstrap } from '../modules/system/bootstrap.ts';
 import { JOBS } from '../modules/task/jobs.ts';
+import { METER_FROM_AUDITS } from '../modules/revenue/demo.ts';
 import type { Queryable } from '../db/client.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, historyOrdersSql, stationsSql, teamsSql, workOrdersSql } from '../seed/generate.ts';
 
@@ -129,6 +130,8 @@ async function main() {
       );
       // what the scheduler does at its next tick: open orders past their deadline become 超期
       await step('mark overdue orders (the scheduled task)', () => JOBS.mark_overdue_work_orders!.run({ db, now: new Date() }));
+      // what an approved grid audit does: the station takes its meter number (settlement sheets name it)
+      await step('meter numbers from the approved grid audits', () => db.execute(sql.raw(METER_FROM_AUDITS)));
     }
     if (n('follow-ups') > 0) await step(`${n('follow-ups')} follow-ups`, () => db.execute(sql.raw(followUpsSql(n('follow-ups'), firstNew))));
     await step('analyze', () => db.execute(sql`analyze`));

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -100,8 +101,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       dir = join(options.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
     }
-    // pg_trgm backs the list keyword search (migration 0027); PostgreSQL ships it in contrib
-    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
+    // pg_trgm backs the list keyword search (migration 0027), btree_gist the tariffs' no-overlap
+    // constraint (revenue_rules); PostgreSQL ships both in contrib
+    const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
     const db = drizzlePglite(client, { schema });
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {

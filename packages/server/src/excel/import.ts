@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { issueMessage } from '../http/validate.ts';
+import { fieldLabel } from '../http/labels.ts';
 import type { ResourceDef } from '../resources/define.ts';
 import { insertRecord } from '../resources/service.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
@@ -31,6 +32,14 @@ export interface ImportSpec {
    * (insertRecord). An ApiError thrown here rolls the whole import back and is reported on the row.
    */
   apply?(tx: Queryable, input: Row, auth: AuthContext, actor: Actor): Promise<void>;
+  /**
+   * Set-based instead of row by row: gets every valid row at once and owns its transaction (a sheet
+   * of 100 000 rows is a few statements, not a loop). Returns per-row problems with nothing written,
+   * or the result (extra fields, e.g. how many rows were already there, go back to the caller).
+   */
+  applyAll?(db: Db, rows: { row: number; input: Row }[], auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult>;
+  /** largest upload in bytes; default IMPORT_MAX_BYTES (excel/routes.ts) */
+  maxBytes?: number;
 }
 
 /** One problem of the uploaded file: the spreadsheet row number (header = 1), the column header, the message. */
@@ -40,7 +49,7 @@ export interface RowError {
   message: string;
 }
 
-export type ImportResult = { imported: number; errors?: undefined } | { imported: 0; errors: RowError[] };
+export type ImportResult = ({ imported: number; errors?: undefined } & Record<string, unknown>) | { imported: 0; errors: RowError[] };
 
 /** Errors reported at most (a file of 10 000 bad rows does not need 30 000 lines back). */
 export const MAX_REPORTED = 500;
@@ -105,7 +114,12 @@ export async function parseImport(
     for (const issue of result.error.issues) {
       const key = issue.path.find((p) => typeof p === 'string');
       const c = spec.columns.find((x) => x.key === key);
-      errors.push({ row, column: c ? columnLabel(c, lang) : '', message: issueMessage(issue, raw, lang) });
+      // a field is named as its column says (an import's own heading, e.g. 结算金额(元), before the generic label)
+      const columnOf = (field: string | undefined, l: Lang) => {
+        const col = spec.columns.find((x) => x.key === field);
+        return col ? columnLabel(col, l) : fieldLabel(field, l);
+      };
+      errors.push({ row, column: c ? columnLabel(c, lang) : '', message: issueMessage(issue, raw, lang, columnOf) });
     }
   }
   errors.sort((a, b) => a.row - b.row);
@@ -126,6 +140,10 @@ class Rollback extends Error {
 export async function importRows(db: Db, spec: ImportSpec, file: Uint8Array, auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult> {
   const { inputs, errors } = await parseImport(spec, file, lang, spec.resolve ? (rows) => spec.resolve!(db, rows, auth, lang) : undefined);
   if (errors.length) return { imported: 0, errors: errors.slice(0, MAX_REPORTED) };
+  if (spec.applyAll) {
+    const result = await spec.applyAll(db, inputs, auth, actor, lang);
+    return result.errors ? { imported: 0, errors: result.errors.slice(0, MAX_REPORTED) } : result;
+  }
   try {
     await db.transaction(async (tx) => {
       for (const { row, input } of inputs) {

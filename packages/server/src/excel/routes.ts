@@ -80,10 +80,11 @@ export function excelRoutes(
   );
 
   // the upload is the raw .xlsx body; its own parser (in this scope only) enforces the size and type
+  const maxBytes = importSpec.maxBytes ?? IMPORT_MAX_BYTES;
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { bodyLimit: IMPORT_MAX_BYTES + 1 }, (req, payload, done) => {
-      readLimited(req, payload, IMPORT_MAX_BYTES).then(
+    scope.addContentTypeParser('*', { bodyLimit: maxBytes + 1 }, (req, payload, done) => {
+      readLimited(req, payload, maxBytes).then(
         (buf) => done(null, buf),
         (err: Error) => done(err, undefined),
       );
@@ -92,10 +93,10 @@ export function excelRoutes(
       `${base}/import`,
       {
         config: { permission: importPermission },
-        bodyLimit: IMPORT_MAX_BYTES + 1,
+        bodyLimit: maxBytes + 1,
         schema: doc(
           tag,
-          `Import rows from an .xlsx (raw body, Content-Type ${XLSX_MIME}, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${importSpec.maxRows} rows): all rows in one transaction → {imported}, or nothing and 400 with data.errors [{row, column, message}]`,
+          `Import rows from an .xlsx (raw body, Content-Type ${XLSX_MIME}, at most ${maxBytes / 1024 / 1024} MB and ${importSpec.maxRows} rows): all rows in one transaction → {imported}, or nothing and 400 with data.errors [{row, column, message}]`,
           { returns: '{imported} | 400 {errors}' },
         ),
       },

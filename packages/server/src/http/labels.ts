@@ -1,4 +1,5 @@
 import type { Lang } from '@pv/contract';
+import { REVENUE_FIELD_LABELS } from '../modules/revenue/labels.ts';
 
 /**
  * Field labels used to name the field in a validation message (`手机号：请输入正确的手机号`).
@@ -154,6 +155,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   paid_at: ['支付时间', 'Paid at'],
   channel: ['支付渠道', 'Channel'],
   period: ['账期', 'Period'],
+  ...REVENUE_FIELD_LABELS,
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

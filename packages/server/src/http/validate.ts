@@ -17,7 +17,7 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** One zod issue as a sentence in `lang`, naming the field: `手机号：请输入正确的手机号`. */
-export function issueMessage(issue: Issue, input: unknown, lang: Lang): string {
+export function issueMessage(issue: Issue, input: unknown, lang: Lang, labelOf: (field: string | undefined, lang: Lang) => string | null = fieldLabel): string {
   const sep = lang === 'zh' ? '：' : ': ';
   const path = issue.path as PropertyKey[];
   const last = path.filter((p) => typeof p === 'string').at(-1) as string | undefined;
@@ -47,7 +47,7 @@ export function issueMessage(issue: Issue, input: unknown, lang: Lang): string {
   } else {
     text = t('validation.invalid', lang);
   }
-  const label = fieldLabel(last, lang);
+  const label = labelOf(last, lang);
   return label ? `${label}${sep}${text}` : text;
 }
 

@@ -107,7 +107,8 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     conditions.push(cond);
     if (!cond) continue;
     for (const c of counters) {
-      const column = spec.op === 'eq' ? c.counter.columns[name] : undefined;
+      // equalities, and ranges over a key column of the counter (a month range over a monthly rollup)
+      const column = !spec.where && (spec.op === 'eq' || spec.op === 'gte' || spec.op === 'lte') ? c.counter.columns[name] : undefined;
       if (c.conds && column) c.conds.push(condition(name, spec, raw as string | string[], column));
       else c.conds = null;
     }

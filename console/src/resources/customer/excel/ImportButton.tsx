@@ -30,11 +30,11 @@ interface RowError {
   message: string;
 }
 
-type Outcome = { kind: 'ok'; imported: number } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
+type Outcome = { kind: 'ok'; imported: number; message?: string } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
 
 /** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
 /** What an import adds: picks the dialog title and the success message. */
-export type ImportSubject = 'customer' | 'station' | 'stock' | 'maintenance';
+export type ImportSubject = 'customer' | 'station' | 'stock' | 'maintenance' | 'revenue';
 
 /**
  * `access`: the react-admin action the button needs — `create` (customer:add) for customers,
@@ -76,11 +76,12 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
     setBusy(true);
     setOutcome(null);
     try {
-      const reply = await client.post<{ imported: number }>(`${paths.resource(api)}/import`, file, {
+      const reply = await client.post<{ imported: number; message?: string }>(`${paths.resource(api)}/import`, file, {
         silent: true,
         headers: { 'Content-Type': XLSX_MIME },
       });
-      setOutcome({ kind: 'ok', imported: reply.data.imported });
+      // an import that says more than a count (settlement sheets: rows already there, unchanged) sends its own message
+      setOutcome({ kind: 'ok', imported: reply.data.imported, message: reply.data.message });
       setFile(null);
       refresh();
     } catch (error) {
@@ -118,7 +119,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
           </Box>
           {outcome?.kind === 'ok' && (
             <Alert severity="success" data-testid="excel-result">
-              {translate(`pv.excel.imported.${subject}`, { smart_count: outcome.imported, n: outcome.imported })}
+              {outcome.message ?? translate(`pv.excel.imported.${subject}`, { smart_count: outcome.imported, n: outcome.imported })}
             </Alert>
           )}
           {outcome?.kind === 'error' && (

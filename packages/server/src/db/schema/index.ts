@@ -11,3 +11,4 @@ export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';
 export * from './lease.ts';
+export * from './revenue.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { customers } from './customer.ts';
@@ -32,6 +32,8 @@ export const stations = pgTable(
     /** 220V | 380V | 10kV */
     grid_voltage: varchar('grid_voltage', { length: 8 }),
     grid_at: tstz('grid_at'),
+    /** 电表号: the grid meter, from the approved grid-connection self-audit; settlement sheets name it */
+    meter_no: varchar('meter_no', { length: 32 }),
     /** StationStatus of the contract */
     status: varchar('status', { length: 24 }).notNull().default('survey_pending'),
     frozen: boolean('frozen').notNull().default(false),
@@ -56,6 +58,7 @@ export const stations = pgTable(
     index('stations_province_created_idx').on(t.province_code, t.created_at, t.id),
     // the big screen's feed of the latest grid connections (statistic/events)
     index('stations_grid_at_idx').on(t.grid_at).where(sql`${t.grid_at} is not null`),
+    uniqueIndex('stations_meter_no_key').on(t.meter_no).where(sql`${t.meter_no} is not null`),
     ...searchIndexes('stations', t.code),
     ...searchIndexes('stations', t.name, { pairs: true }),
     ...searchIndexes('stations', t.address, { pairs: true }),

@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
   lease_contract: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'sign', 'activate', 'terminate', 'view_card', 'change_card', 'upload_pdf'],
   rent_bill: ['index', 'get_info', 'export', 'deduct', 'pause', 'release', 'pay', 'fail', 'generate'],
+  tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -41,13 +43,13 @@ export const BUILTIN_ROLES = [
     code: 'operator',
     name: '运营客服',
     permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
-      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export'],
+      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report'],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance'],
     data_scope: 'all',
   },
   {
@@ -64,6 +66,7 @@ export const BUILTIN_ROLES = [
       'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
       ...READ('lease_contract', 'rent_bill'),
+      ...READ('revenue'), 'revenue:report',
     ],
     data_scope: 'agent',
   },

@@ -8,7 +8,7 @@ import {
   selfAuditSubmitSchema,
   numeric,
 } from '@pv/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { selfAudits, stations } from '../../db/schema/index.ts';
@@ -45,6 +45,19 @@ function builtFacts(items: AuditItem[]): Row {
   const tilt = Number(value('tilt'));
   if (value('tilt') !== null && Number.isFinite(tilt) && tilt >= 0 && tilt <= 90) facts.tilt_deg = tilt;
   return facts;
+}
+
+/**
+ * What an approved grid-connection audit tells: the meter number 电表号 becomes the station's own
+ * (settlement sheets name the meter). It is unique among stations: a number another station holds
+ * refuses the approval with a message naming that station.
+ */
+async function gridFacts(tx: Queryable, items: AuditItem[], stationId: number): Promise<Row> {
+  const meter = items.find((i) => i.key === 'meter_number')?.value?.trim().slice(0, 32);
+  if (!meter) return {};
+  const [other] = await tx.select({ code: stations.code }).from(stations).where(and(eq(stations.meter_no, meter), ne(stations.id, stationId)));
+  if (other) throw new ApiError(400, 'error.meter_no_taken', { meter, station: other.code });
+  return { meter_no: meter };
 }
 
 const auditActionLabels = {
@@ -163,7 +176,9 @@ export class SelfAuditActions {
         set: { finished_at: now },
         reason: input.opinion ?? null,
         data: { audit_id: audit.id, attempt: audit.attempt },
-        station: build ? { action: 'approve_build', set: { built_at: now, ...builtFacts(items) } } : { action: 'approve_grid', set: { grid_at: now } },
+        station: build
+          ? { action: 'approve_build', set: { built_at: now, ...builtFacts(items) } }
+          : { action: 'approve_grid', set: { grid_at: now, ...(await gridFacts(tx, items, order.station_id as number)) } },
       });
       const [station] = await tx.select().from(stations).where(eq(stations.id, order.station_id as number));
       if (build) await openWorkOrder(tx, station!, 'grid', actor, auth.userId);

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'stock_movements' | 'lease_contracts' | 'rent_bills';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'stock_movements' | 'lease_contracts' | 'rent_bills' | 'revenues';
 
 export interface Rollup {
   table: string;
@@ -332,6 +332,20 @@ export const ROLLUPS: Rollup[] = [
       key: ['status', 'pay_cycle', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
       measures: ['n'],
       parts: [`SELECT r.status, r.pay_cycle, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k FROM __R__ r`],
+    }),
+  ),
+  // 收益: revenue per month × region × settled × under-performing — the revenue list's totals and the
+  // report's exact sums (per agent, and per region for the `all` scope)
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_revenue_monthly' : 'stat_revenue_region_monthly',
+      source: 'revenues',
+      key: ['period', 'province_code', 'city_code', 'settled', 'under_performing', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n', 'estimated_kwh', 'estimated_amount', 'actual_kwh', 'actual_amount'],
+      parts: [
+        `SELECT r.period, r.province_code, r.city_code, r.settled, r.under_performing${level === 'agent' ? ', r.agent_id' : ''}, r.k,
+          r.k * r.estimated_kwh, r.k * coalesce(r.estimated_amount, 0), r.k * coalesce(r.actual_kwh, 0), r.k * coalesce(r.actual_amount, 0) FROM __R__ r`,
+      ],
     }),
   ),
   // the funnel by cohort (customers created in the period and how far they have got): per agent, and per region daily / monthly for the `all` scope

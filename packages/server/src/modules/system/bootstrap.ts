@@ -7,6 +7,7 @@ import { type Db, runScript } from '../../db/client.ts';
 import { agents, customers, inspections, materials, operationPlans, rentBills, roles, stations, userRoles, users, warehouses } from '../../db/schema/index.ts';
 import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource.ts';
 import { type FaultCategoryValue, type MaintenancePriorityValue, isBankCard } from '@pv/contract';
+import { seedDemoRevenue } from '../revenue/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -73,6 +74,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
     await seedDemoOperations(db);
     await seedDemoLeases(db);
+    await seedDemoRevenue(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

@@ -5,6 +5,7 @@ import { query } from '../../db/client.ts';
 import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
 import { generateDue, markOverdue } from '../inspection/generate.ts';
 import { generateDueRent } from '../lease/generate.ts';
+import { estimateDue } from '../revenue/estimate.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -259,7 +260,26 @@ const generateRentBills: JobDef = {
   run: ({ db, now }) => generateDueRent(db, now),
 };
 
+/**
+ * 收益估算: every connected station's estimate for the month that just ended (modules/revenue/
+ * estimate.ts): one run per month in batches, unique station + month, so a daily run makes the month
+ * once and later runs only finish a run that stopped.
+ */
+const estimateRevenue: JobDef = {
+  code: 'estimate_revenue',
+  name: { zh: '生成收益估算', en: 'Estimate revenue' },
+  description: {
+    zh: '为每个已并网电站生成上月的收益估算（装机容量 × 年等效利用小时 × 当月并网天数 ÷ 全年天数 × 当月电价；同一电站同一月份只生成一次，中断后可续跑）',
+    en: "Makes last month's revenue estimate of every connected station (capacity × utilisation hours × days connected ÷ days in the year × the month's tariff; once per station and month; resumes a run that stopped)",
+  },
+  cron: '20 2 * * *',
+  run: async ({ db, now }) => {
+    const r = await estimateDue(db, now);
+    return { period: r.period, stations: r.stations, created: r.created, batches: r.batches };
+  },
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

@@ -1,0 +1,3 @@
+import { TariffCreate } from './TariffForm.tsx';
+
+export default TariffCreate;

@@ -1,0 +1,3 @@
+import { TariffEdit } from './TariffForm.tsx';
+
+export default TariffEdit;
