@@ -144,13 +144,13 @@ export const TerminateDialog = ({ record, onClose }: { record: LeaseContract; on
   );
 };
 
-export const ChangeCardDialog = ({ record, onClose }: { record: LeaseContract; onClose: () => void }) => {
+export const ChangeCardDialog = ({ record, onClose, matterId }: { record: LeaseContract; onClose: () => void; matterId?: number }) => {
   const form = useActForm(LEASE_API, 'change_card', leaseChangeCardSchema, (v) => ({ ...v, id: record.id, version: record.version }), 'pv.lease.notify.change_card', onClose);
   return (
     <FormDialog open title="pv.lease.dialog.change_card_title" hint="pv.lease.dialog.change_card_hint" submitLabel="ra.action.save" {...form}>
       <div data-testid="lease-card-form">
         <PayeeInputs />
-        <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" fullWidth />
+        <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} fullWidth />
         <TextInput source="reason" label="pv.lease.dialog.reason" fullWidth />
       </div>
     </FormDialog>
