@@ -68,14 +68,15 @@ const TermsInputs = ({ record }: { record?: Partial<LeaseContract> }) => {
   );
 };
 
-const PayeeInputs = () => (
+/** Payee, bank, branch and card; a change starts from the account's current names (never its full number). */
+const PayeeInputs = ({ record }: { record?: Partial<LeaseContract> }) => (
   <>
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <TextInput source="payee_name" label={leaseField('payee_name')} isRequired fullWidth />
-      <TextInput source="bank_name" label={leaseField('bank_name')} isRequired fullWidth />
+      <TextInput source="payee_name" label={leaseField('payee_name')} defaultValue={record?.payee_name ?? undefined} isRequired fullWidth />
+      <TextInput source="bank_name" label={leaseField('bank_name')} defaultValue={record?.bank_name ?? undefined} isRequired fullWidth />
     </Stack>
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <TextInput source="bank_branch" label={leaseField('bank_branch')} fullWidth />
+      <TextInput source="bank_branch" label={leaseField('bank_branch')} defaultValue={record?.bank_branch ?? undefined} fullWidth />
       <TextInput source="bank_card" label={leaseField('bank_card')} inputMode="numeric" isRequired fullWidth />
     </Stack>
   </>
@@ -149,7 +150,7 @@ export const ChangeCardDialog = ({ record, onClose, matterId }: { record: LeaseC
   return (
     <FormDialog open title="pv.lease.dialog.change_card_title" hint="pv.lease.dialog.change_card_hint" submitLabel="ra.action.save" {...form}>
       <div data-testid="lease-card-form">
-        <PayeeInputs />
+        <PayeeInputs record={record} />
         <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} fullWidth />
         <TextInput source="reason" label="pv.lease.dialog.reason" fullWidth />
       </div>
