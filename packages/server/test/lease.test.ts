@@ -8,6 +8,7 @@ import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { markFailedIn, markPaidIn, termsOf } from '../src/modules/lease/bills.ts';
 import { generateRentPeriod, rentRun } from '../src/modules/lease/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
+import { readXlsx } from '../src/excel/xlsx.ts';
 import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, testPdf, uploadFile, type TestApp } from './helpers.ts';
 
 /**
@@ -194,6 +195,28 @@ describe('lease contracts', () => {
     const logs = await t.handle.db.select().from(sysLog).where(and(eq(sysLog.resource, 'lease_contract'), eq(sysLog.record_id, c.id)));
     expect(JSON.stringify(logs)).not.toContain(CARD2);
     expect(JSON.stringify(logs)).toContain('621226*********0006');
+  });
+
+  it('exports the contract list and a contract’s bills as Excel, cards masked, amounts as the server computed them', async () => {
+    const c = await activeContract({ pay_cycle: 'annual', start_date: '2026-03-16', contract_no: `XL-${Date.now()}` });
+    const xlsx = async (url: string, q: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: `${S}/${url}`, query: q, headers: { authorization: `Bearer ${admin}` } });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      return readXlsx(res.rawPayload);
+    };
+    const contracts = await xlsx('lease_contract/export', { q: c.contract_no });
+    expect(contracts[0]).toContain('银行卡号');
+    const row = contracts.find((r) => r.includes(c.contract_no))!;
+    expect(row).toContain('622848*********0018');
+    expect(JSON.stringify(contracts)).not.toContain(CARD);
+    expect(row).toContain('履行中');
+    const bills = await xlsx('rent_bill/export', { contract_id: String(c.id) });
+    const first = bills.find((r) => r.includes('2026'))!;
+    // 1200 × 291 ÷ 365, rounded once
+    expect(first.map(String)).toContain('956.71');
+    // an agent's users read bills but do not export them
+    const res = await t.app.inject({ method: 'GET', url: `${S}/rent_bill/export`, query: { contract_id: String(c.id) }, headers: { authorization: `Bearer ${hn}` } });
+    expect(res.statusCode).toBe(403);
   });
 
   it('uploads the contract PDF (PDF only) and lists it', async () => {

@@ -68,14 +68,15 @@ const TermsInputs = ({ record }: { record?: Partial<LeaseContract> }) => {
   );
 };
 
-const PayeeInputs = () => (
+/** Payee, bank, branch and card; a change starts from the account's current names (never its full number). */
+const PayeeInputs = ({ record }: { record?: Partial<LeaseContract> }) => (
   <>
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <TextInput source="payee_name" label={leaseField('payee_name')} isRequired fullWidth />
-      <TextInput source="bank_name" label={leaseField('bank_name')} isRequired fullWidth />
+      <TextInput source="payee_name" label={leaseField('payee_name')} defaultValue={record?.payee_name ?? undefined} isRequired fullWidth />
+      <TextInput source="bank_name" label={leaseField('bank_name')} defaultValue={record?.bank_name ?? undefined} isRequired fullWidth />
     </Stack>
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <TextInput source="bank_branch" label={leaseField('bank_branch')} fullWidth />
+      <TextInput source="bank_branch" label={leaseField('bank_branch')} defaultValue={record?.bank_branch ?? undefined} fullWidth />
       <TextInput source="bank_card" label={leaseField('bank_card')} inputMode="numeric" isRequired fullWidth />
     </Stack>
   </>
@@ -144,13 +145,13 @@ export const TerminateDialog = ({ record, onClose }: { record: LeaseContract; on
   );
 };
 
-export const ChangeCardDialog = ({ record, onClose }: { record: LeaseContract; onClose: () => void }) => {
+export const ChangeCardDialog = ({ record, onClose, matterId }: { record: LeaseContract; onClose: () => void; matterId?: number }) => {
   const form = useActForm(LEASE_API, 'change_card', leaseChangeCardSchema, (v) => ({ ...v, id: record.id, version: record.version }), 'pv.lease.notify.change_card', onClose);
   return (
     <FormDialog open title="pv.lease.dialog.change_card_title" hint="pv.lease.dialog.change_card_hint" submitLabel="ra.action.save" {...form}>
       <div data-testid="lease-card-form">
-        <PayeeInputs />
-        <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" fullWidth />
+        <PayeeInputs record={record} />
+        <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} fullWidth />
         <TextInput source="reason" label="pv.lease.dialog.reason" fullWidth />
       </div>
     </FormDialog>

@@ -10,6 +10,7 @@ import { AssignButton, CloseButton, RejectButton } from './actions.tsx';
 import { FileList } from './Attachments.tsx';
 import { Thread } from './Thread.tsx';
 import { MatterMaintenance } from '../maintenance/related.tsx';
+import { MatterCardChange } from '../finance/related.tsx';
 import { PageLoading } from '../../shell/PageLoading.tsx';
 import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
 
@@ -135,6 +136,7 @@ const Detail = ({ id }: { id: number }) => {
           <CloseButton />
           <RejectButton />
           <MatterMaintenance />
+          <MatterCardChange />
         </TopToolbar>
       </Stack>
       <DetailColumns
