@@ -339,7 +339,7 @@ export const rentBillPaySchema = z.strictObject({
   paid_at: dateField().optional(),
   channel: optionalText(16),
 });
-export const rentBillGenerateSchema = z.strictObject({ period: z.string({ error: 'validation.period' }).trim().refine((v) => periodByKey(v) !== null, { error: 'validation.period' }) });
+export const rentBillGenerateSchema = z.strictObject({ period: z.string({ error: 'validation.bill_period' }).trim().refine((v) => periodByKey(v) !== null, { error: 'validation.bill_period' }) });
 
 // ---------------------------------------------------------------- API shapes
 

@@ -289,6 +289,8 @@ export const zh = {
       bills: '租金账单与支付',
       paid_total: '已支付合计 ¥%{amount}',
       unpaid_total: '待支付合计 ¥%{amount}',
+      revenue: '发电收益',
+      no_stations: '名下暂无电站',
     },
   },
 };
@@ -387,6 +389,8 @@ export const en: typeof zh = {
       bills: 'Rent bills and payments',
       paid_total: 'Paid ¥%{amount}',
       unpaid_total: 'To pay ¥%{amount}',
+      revenue: 'Generation revenue',
+      no_stations: 'No stations in this name',
     },
   },
 };

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { PayCycle, type LeaseContract } from '@pv/contract';
+import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { PayCycle, type LeaseContract, type Station } from '@pv/contract';
+import StationRevenue from '../revenue/StationRevenue.tsx';
+import { STATION_RESOURCE } from '../station/logic.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { EmptyNote, Panel } from '../common/layout.tsx';
@@ -85,14 +87,38 @@ const Bills = ({ owner }: { owner: MoneyOwner }) => {
   );
 };
 
+/** 收益 of a station, or of each of an owner's stations (the last 12 months, estimate beside actuals). */
+const Revenue = ({ owner }: { owner: MoneyOwner }) => {
+  const translate = useTranslate();
+  const customerId = 'customer_id' in owner ? owner.customer_id : null;
+  const { data: stations = [], isPending } = useGetList<Station>(STATION_RESOURCE, { filter: { customer_id: customerId }, pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' } }, { enabled: customerId !== null });
+  return (
+    <Panel title="pv.money.revenue" testId="money-revenue">
+      {'station_id' in owner ? (
+        <StationRevenue stationId={owner.station_id} />
+      ) : isPending ? null : !stations.length ? (
+        <EmptyNote text="pv.money.no_stations" />
+      ) : (
+        stations.map((s) => (
+          <div key={s.id}>
+            <Typography variant="subtitle2" sx={{ mt: 1 }}>{`${s.code} · ${s.name}`}</Typography>
+            <StationRevenue stationId={s.id} />
+          </div>
+        ))
+      )}
+    </Panel>
+  );
+};
+
 export const MONEY_SECTIONS: MoneySection[] = [
   { key: 'lease_contracts', permission: 'lease_contract:index', Component: Contracts },
   { key: 'rent_bills', permission: 'rent_bill:index', Component: Bills },
+  { key: 'revenue', permission: 'revenue:index', Component: Revenue },
 ];
 
 const Section = ({ section, owner }: { section: MoneySection; owner: MoneyOwner }) => (useHasPermission(section.permission) ? <section.Component owner={owner} /> : null);
 
-/** 租金与收益: the money of a customer or a station — its lease contracts, bills and their payments (and later revenue). */
+/** 租金与收益: the money of a customer or a station — its lease contracts, bills and their payments, and what it earns. */
 const MoneyTab = ({ owner }: { owner: MoneyOwner }) => (
   <div data-testid="money-tab">
     {MONEY_SECTIONS.map((s) => (

@@ -144,7 +144,7 @@ const billExtra = {
   customer_name: sql<string | null>`(select c.name from customers c where c.id = ${sql.raw(B)}."customer_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = ${sql.raw(B)}."agent_id")`,
 };
-const periodFilter = z.string().max(8).refine((v) => periodByKey(v) !== null, { error: 'validation.period' });
+const periodFilter = z.string().max(8).refine((v) => periodByKey(v) !== null, { error: 'validation.bill_period' });
 
 /** /api/system/rent_bill/*: index/get_info only; a bill changes through its named actions (bills.ts). */
 export const rentBillResource = defineResource({
