@@ -89,7 +89,6 @@ const Bills = ({ owner }: { owner: MoneyOwner }) => {
 
 /** 收益 of a station, or of each of an owner's stations (the last 12 months, estimate beside actuals). */
 const Revenue = ({ owner }: { owner: MoneyOwner }) => {
-  const translate = useTranslate();
   const customerId = 'customer_id' in owner ? owner.customer_id : null;
   const { data: stations = [], isPending } = useGetList<Station>(STATION_RESOURCE, { filter: { customer_id: customerId }, pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'ASC' } }, { enabled: customerId !== null });
   return (
