@@ -32,10 +32,11 @@ describe('finance screens', () => {
     expect(chinaToday(new Date('2026-11-25T17:00:00Z'))).toBe('2026-11-26');
   });
 
-  it('the money tab is a list of sections, each behind its permission (revenue adds one)', () => {
+  it('the money tab is a list of sections, each behind its permission: contracts, bills, revenue', () => {
     expect(MONEY_SECTIONS.map((s) => [s.key, s.permission])).toEqual([
       ['lease_contracts', 'lease_contract:index'],
       ['rent_bills', 'rent_bill:index'],
+      ['revenue', 'revenue:index'],
     ]);
   });
 });
