@@ -53,6 +53,8 @@ export const StockRefType = labelled({
 export const SerialStatus = labelled({
   in_stock: { zh: '在库', en: 'In stock' },
   issued: { zh: '已出库', en: 'Issued' },
+  /** taken off its station by a maintenance order (replaced); still at the station's record until returned to a warehouse */
+  removed: { zh: '已拆回', en: 'Removed' },
   lost: { zh: '盘亏', en: 'Written off' },
 });
 

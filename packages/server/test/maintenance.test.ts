@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { maintenanceOrders, matters, messages, roles, stations, stockBalances, stockMovements, transitions } from '../src/db/schema/index.ts';
+import { maintenanceOrders, matters, messages, roles, stations, stockBalances, stockMovements, stockSerials, transitions } from '../src/db/schema/index.ts';
 import { query } from '../src/db/client.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
@@ -156,6 +156,29 @@ describe('parts from stock', () => {
     expect(await qty(w, m)).toBe('3.000');
     const [issue] = await t.handle.db.select().from(stockMovements).where(and(eq(stockMovements.kind, 'issue'), eq(stockMovements.ref_no, o.order_no)));
     expect(issue).toMatchObject({ ref_type: 'maintenance', station_id: stationId, warehouse_id: w });
+  });
+
+  it('a replaced serial-tracked part: the new unit goes onto the station, the old one becomes 已拆回 there until a return takes it back into stock', async () => {
+    const m = (await post('material/add', { code: 'INV-SN', name: '逆变器SN', unit: '台', category: 'inverter', serial_tracked: true })).data.id as number;
+    const w = (await post('warehouse/add', { code: 'WINV-SN', name: '仓库SN', kind: 'regional', province_code: '370000', city_code: '370100' })).data.id as number;
+    expect((await post('stock_movement/in', { warehouse_id: w, material_id: m, qty: '2', serials: ['SN-OLD', 'SN-NEW'] })).status).toBe(200);
+    // the old inverter was installed on the station by an earlier issue
+    expect((await post('stock_movement/issue', { warehouse_id: w, material_id: m, qty: '1', serials: ['SN-OLD'], ref_type: 'construction', ref_no: 'SG-1', station_id: stationId })).status).toBe(200);
+    const o = await toInProgress();
+    // a serial that is not on this station is refused and nothing moves
+    const wrong = await post('maintenance/submit', { id: o.id, version: o.version, cause: '损坏', measures: '更换', parts: [{ warehouse_id: w, material_id: m, qty: '1', serials: ['SN-NEW'], old_serials: ['SN-ELSEWHERE'] }] });
+    expect([wrong.status, wrong.msg]).toEqual([400, '这些序列号不在电站 PVM0001 上，不能拆下：SN-ELSEWHERE']);
+    const serial = async (no: string) => (await t.handle.db.select().from(stockSerials).where(eq(stockSerials.serial_no, no)))[0]!;
+    expect(await serial('SN-NEW')).toMatchObject({ status: 'in_stock', warehouse_id: w });
+    await step('submit', o, { cause: '损坏', measures: '更换', parts: [{ warehouse_id: w, material_id: m, qty: '1', serials: ['SN-NEW'], old_serials: ['SN-OLD'] }] });
+    expect(await serial('SN-NEW')).toMatchObject({ status: 'issued', station_id: stationId, warehouse_id: null });
+    expect(await serial('SN-OLD')).toMatchObject({ status: 'removed', station_id: stationId, warehouse_id: null });
+    // the station's parts list shows both: installed and replaced
+    const parts = (await get('stock_serial/index', { station_id: stationId })).data.list as { serial_no: string; status: string }[];
+    expect(parts.map((p) => [p.serial_no, p.status]).sort()).toEqual([['SN-NEW', 'issued'], ['SN-OLD', 'removed']]);
+    // the removed unit goes back into a warehouse
+    expect((await post('stock_movement/return', { warehouse_id: w, material_id: m, qty: '1', serials: ['SN-OLD'], station_id: stationId, ref_type: 'maintenance', ref_no: o.order_no, remark: '拆回旧件' })).status).toBe(200);
+    expect(await serial('SN-OLD')).toMatchObject({ status: 'in_stock', warehouse_id: w, station_id: null });
   });
 
   it('a shortage refuses the whole submit: no stock moves and the order stays 处理中', async () => {

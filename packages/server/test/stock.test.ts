@@ -261,7 +261,7 @@ describe('serial numbers', () => {
     expect(twice.status).toBe(400);
 
     const notIssued = await post('stock_movement/return', { warehouse_id: w.id, material_id: inv.id, qty: '1', serials: ['SN1'] });
-    expect(notIssued.msg).toBe('这些序列号不是已出库状态，不能退库：SN1');
+    expect(notIssued.msg).toBe('这些序列号不是已出库或已拆回状态，不能退库：SN1');
     const back = await post('stock_movement/return', { warehouse_id: w.id, material_id: inv.id, qty: '1', serials: ['SN2'], station_id: station!.id, ref_type: 'maintenance', ref_no: 'YW-SN' });
     expect(back.status, back.msg).toBe(200);
     const [sn2] = await t.handle.db.select().from(stockSerials).where(eq(stockSerials.serial_no, 'SN2'));

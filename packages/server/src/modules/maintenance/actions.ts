@@ -183,12 +183,12 @@ export class MaintenanceActions {
    * 提交处理记录: 处理中 → 待审核 with cause, measures, labour hours, photos and the parts used. Each
    * part is issued from stock (ref maintenance / the order number, to the order's station) in this
    * transaction: a shortage or a serial not in stock refuses the whole submit and changes nothing.
-   * Replaced serials (old_serials) are taken off the station.
+   * Replaced serials (old_serials) must be installed on the station; they become 已拆回 there.
    */
   async submit(body: unknown, auth: AuthContext, actor: Actor): Promise<{ row: Row; notices: Notice[] }> {
     const input = parse(maintenanceSubmitSchema, body);
     return this.db.transaction(async (tx) => {
-      const { order } = await this.lock(tx, input.id, input.version, auth, 'submit');
+      const { order, station } = await this.lock(tx, input.id, input.version, auth, 'submit');
       // the state first, so a wrong state is named before any stock moves
       assertTransition(MAINTENANCE_MACHINE, order.status as string, 'submit', MaintenanceStatus, maintenanceActionLabels);
       await this.files.attach(tx, [...(input.photos_before ?? []), ...(input.photos_after ?? [])], 'maintenance', order.id as number, auth);
@@ -203,10 +203,14 @@ export class MaintenanceActions {
         );
         notices.push(...res.notices);
         if (p.old_serials?.length) {
-          await tx
+          // the replaced units: 已拆回, still recorded at the station (its parts list shows them) until a return brings them into a warehouse
+          const removed = await tx
             .update(stockSerials)
-            .set({ station_id: null, version: sql`${stockSerials.version} + 1`, updated_at: new Date() })
-            .where(and(eq(stockSerials.material_id, p.material_id), inArray(stockSerials.serial_no, p.old_serials), eq(stockSerials.station_id, order.station_id as number)));
+            .set({ status: 'removed', last_movement_id: res.rows[0]!.id as number, version: sql`${stockSerials.version} + 1`, updated_at: new Date() })
+            .where(and(eq(stockSerials.material_id, p.material_id), inArray(stockSerials.serial_no, p.old_serials), eq(stockSerials.station_id, order.station_id as number), eq(stockSerials.status, 'issued')))
+            .returning({ serial_no: stockSerials.serial_no });
+          const missing = p.old_serials.filter((s) => !removed.some((r) => r.serial_no === s));
+          if (missing.length) throw new ApiError(400, 'error.serials_not_on_station', { station: station.code, serials: missing.join(', ') });
         }
         parts.push({ ...p, movement_id: res.rows[0]!.id, doc_no: res.rows[0]!.doc_no });
       }

@@ -366,7 +366,8 @@ export class StockService {
         remark: input.remark,
       });
       if (serials) {
-        const where = and(eq(stockSerials.status, 'issued'), stationId ? eq(stockSerials.station_id, stationId) : undefined);
+        // issued to a station, or taken off one by a maintenance order (已拆回)
+        const where = and(inArray(stockSerials.status, ['issued', 'removed']), stationId ? eq(stockSerials.station_id, stationId) : undefined);
         await this.moveSerials(tx, m, serials, where, { status: 'in_stock', warehouse_id: w.id, station_id: null }, row.id as number, (missing) => new ApiError(400, 'error.serials_not_issued', { serials: shown(missing) }));
       }
       const notice = await this.lowStock(tx, w, m, actor);
