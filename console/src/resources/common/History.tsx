@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
@@ -132,5 +133,20 @@ export const TimelinePanel = ({ api, states, actions, title = 'pv.history.timeli
         ))}
       </Stack>
     </Panel>
+  );
+};
+
+/**
+ * The side column of a record with a lifecycle: its status timeline and its change history, both
+ * naming the record's actions from `pv.<area>.history_action.<action>`.
+ */
+export const LifecycleSide = ({ area, states, ...history }: HistoryOptions & { area: string; states: Labels }) => {
+  const translate = useTranslate();
+  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.${area}.history_action.${a}`, { _: a ?? '' }) }), [translate, area]);
+  return (
+    <>
+      <TimelinePanel api={history.api} states={states} actions={actions} />
+      <HistoryPanel {...history} actionLabel={(a) => actions.label(a)} />
+    </>
   );
 };

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Confirm, RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link, Stack } from '@mui/material';
@@ -12,7 +12,7 @@ import { LeaseStatus, PayCycle, RentRule, SignMethod, regionName, type FileView,
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { customerDetailPath } from '../customer/common.tsx';
@@ -187,22 +187,16 @@ const Pdf = () => {
   );
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.lease.history_action.${a}`, { _: a ?? '' }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={LEASE_API} states={LeaseStatus} actions={actions} />
-      <HistoryPanel
-        api={LEASE_API}
-        fieldLabel={leaseField}
-        labelled={{ status: LeaseStatus, rent_rule: RentRule, pay_cycle: PayCycle, sign_method: SignMethod }}
-        hidden={['agent_id', 'station_id', 'customer_id', 'province_code', 'city_code', 'district_code', 'created_by']}
-        actionLabel={(a) => translate(`pv.lease.history_action.${a}`, { _: a })}
-      />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide
+    api={LEASE_API}
+    area="lease"
+    states={LeaseStatus}
+    fieldLabel={leaseField}
+    labelled={{ status: LeaseStatus, rent_rule: RentRule, pay_cycle: PayCycle, sign_method: SignMethod }}
+    hidden={['agent_id', 'station_id', 'customer_id', 'province_code', 'city_code', 'district_code', 'created_by']}
+  />
+);
 
 /** 租赁合同详情: #/finance/leaseContractDetail?id=N (one tab per contract): terms, payee, bills, PDF, actions, timeline, history. */
 const LeaseDetail = () => (

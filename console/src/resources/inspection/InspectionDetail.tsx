@@ -8,7 +8,7 @@ import { useHasPermission } from '../common/actions.tsx';
 import { FromInspectionDialog } from '../maintenance/dialogs.tsx';
 import { MAINTENANCE_API, maintenanceDetailPath } from '../maintenance/logic.ts';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { FileList } from '../matter/Attachments.tsx';
@@ -137,16 +137,16 @@ const Info = () => {
   );
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.inspection.history_action.${a}`, { _: a ?? '' }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={INSPECTION_API} states={InspectionStatus} actions={actions} />
-      <HistoryPanel api={INSPECTION_API} fieldLabel={inspectionField} labelled={{ status: InspectionStatus, kind: OperationPlanKind }} hidden={['checklist', 'results', 'agent_id', 'station_id', 'plan_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewed_by']} actionLabel={(a) => translate(`pv.inspection.history_action.${a}`, { _: a })} />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide
+    api={INSPECTION_API}
+    area="inspection"
+    states={InspectionStatus}
+    fieldLabel={inspectionField}
+    labelled={{ status: InspectionStatus, kind: OperationPlanKind }}
+    hidden={['checklist', 'results', 'agent_id', 'station_id', 'plan_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewed_by']}
+  />
+);
 
 /** 巡检详情: #/operation/inspectionDetail?id=N (one tab per inspection): the task, its results and photos, the actions, timeline and history. */
 const InspectionDetail = () => (

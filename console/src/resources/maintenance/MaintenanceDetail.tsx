@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FaultCategory, MaintenancePriority, MaintenanceSource, MaintenanceStatus, regionName, type FileView, type MaintenanceOrder, type Material, type Warehouse } from '@pv/contract';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { inspectionDetailPath } from '../inspection/logic.ts';
@@ -149,22 +149,16 @@ const Handling = () => {
   );
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.maintenance.history_action.${a}`, { _: a ?? '' }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={MAINTENANCE_API} states={MaintenanceStatus} actions={actions} />
-      <HistoryPanel
-        api={MAINTENANCE_API}
-        fieldLabel={maintenanceField}
-        labelled={{ status: MaintenanceStatus, priority: MaintenancePriority, fault_category: FaultCategory, source: MaintenanceSource }}
-        hidden={['parts', 'photos_before', 'photos_after', 'agent_id', 'station_id', 'province_code', 'city_code', 'district_code', 'dispatched_by', 'created_by', 'source_id', 'submit_count']}
-        actionLabel={(a) => translate(`pv.maintenance.history_action.${a}`, { _: a })}
-      />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide
+    api={MAINTENANCE_API}
+    area="maintenance"
+    states={MaintenanceStatus}
+    fieldLabel={maintenanceField}
+    labelled={{ status: MaintenanceStatus, priority: MaintenancePriority, fault_category: FaultCategory, source: MaintenanceSource }}
+    hidden={['parts', 'photos_before', 'photos_after', 'agent_id', 'station_id', 'province_code', 'city_code', 'district_code', 'dispatched_by', 'created_by', 'source_id', 'submit_count']}
+  />
+);
 
 /** 运维工单详情: #/operation/maintenanceDetail?id=N (one tab per order): the fault, its handling record, the actions, timeline and history. */
 const MaintenanceDetail = () => (

@@ -3,7 +3,7 @@ import { Labeled, RecordContextProvider, ResourceContextProvider, TopToolbar, us
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Link, Rating, Stack, Typography } from '@mui/material';
 import { MatterChannel, MatterStatus, MatterType, regionName, type FileView, type Matter } from '@pv/contract';
-import { HistoryPanel, TimelinePanel, useRecordSideList } from '../common/History.tsx';
+import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { AssignButton, CloseButton, RejectButton } from './actions.tsx';
@@ -109,16 +109,9 @@ const Info = () => {
 
 
 const Side = () => {
-  const translate = useTranslate();
   const handlers = useHandlerLabels();
   const labelled = useMemo(() => ({ status: MatterStatus, type: MatterType, channel: MatterChannel, handler_id: handlers }), [handlers]);
-  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.matter.history_action.${a}`, { _: a ?? '' }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={MATTER_API} states={MatterStatus} actions={actions} />
-      <HistoryPanel api={MATTER_API} fieldLabel={fieldLabel} labelled={labelled} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} actionLabel={(a) => translate(`pv.matter.history_action.${a}`, { _: a })} />
-    </>
-  );
+  return <LifecycleSide api={MATTER_API} area="matter" states={MatterStatus} fieldLabel={fieldLabel} labelled={labelled} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} />;
 };
 
 const Detail = ({ id }: { id: number }) => {

@@ -17,7 +17,7 @@ import {
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
+import { LifecycleSide } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang, type Labels } from '../common/format.tsx';
 import { customerDetailPath } from '../customer/common.tsx';
@@ -264,23 +264,16 @@ const AUDIT_STATES: Labels = {
   label: (v, lang) => (v && (SelfAuditResult.values as readonly string[]).includes(v) ? SelfAuditResult.label(v, lang) : WorkOrderStatus.label(v, lang)),
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo<Labels>(() => ({ label: (a) => translate(`pv.selfAudit.history_action.${a}`, { _: a ?? '' }) }), [translate]);
-  const labelled = useMemo(() => ({ result: SelfAuditResult }), []);
-  return (
-    <>
-      <TimelinePanel api={SELF_AUDIT_API} states={AUDIT_STATES} actions={actions} />
-      <HistoryPanel
-        api={SELF_AUDIT_API}
-        fieldLabel={fieldLabel}
-        labelled={labelled}
-        hidden={['items', 'kind', 'work_order_id', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewer_id', 'attempt']}
-        actionLabel={(a) => translate(`pv.selfAudit.history_action.${a}`, { _: a })}
-      />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide
+    api={SELF_AUDIT_API}
+    area="selfAudit"
+    states={AUDIT_STATES}
+    fieldLabel={fieldLabel}
+    labelled={{ result: SelfAuditResult }}
+    hidden={['items', 'kind', 'work_order_id', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewer_id', 'attempt']}
+  />
+);
 
 const Detail = ({ record }: { record: SelfAudit }) => {
   const translate = useTranslate();
