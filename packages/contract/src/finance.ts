@@ -74,6 +74,11 @@ const flag = () =>
 const whole = (max: number) =>
   numeric(z.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1, { error: `validation.number_range|1|${max}` }).max(max, { error: `validation.number_range|1|${max}` })).optional();
 
+/** A walk position of the station list: the contract's creation time and id. */
+export const MARGIN_CURSOR = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?_\d{1,10}$/;
+/** Contracts the flag's walk reads per request at most. */
+export const MARGIN_WALK = 5000;
+
 /** rent_bill/margin: a month range (default: the twelve months up to last month), region, agent, the flag, a page. */
 export const rentMarginSchema = z.strictObject({
   month_gte: monthField().optional(),
@@ -85,6 +90,8 @@ export const rentMarginSchema = z.strictObject({
   rent_above_revenue: flag().optional(),
   page: whole(10_000),
   limit: whole(100),
+  /** with rent_above_revenue: where the previous reply's walk stopped (its next_cursor) */
+  cursor: z.string().max(64).regex(MARGIN_CURSOR, { error: 'validation.cursor' }).optional(),
 });
 export type RentMarginQuery = z.input<typeof rentMarginSchema>;
 
@@ -119,7 +126,15 @@ export interface RentMargin {
   month_gte: string;
   month_lte: string;
   list: RentMarginRow[];
-  /** null with rent_above_revenue: the flag is judged per station while paging (has_more says whether a next page exists) */
+  /** null with rent_above_revenue: the flag is judged per contract while walking (has_more says whether to go on) */
   total: number | null;
   has_more: boolean;
+  /**
+   * With rent_above_revenue: the walk reads at most MARGIN_WALK contracts per request and stops at
+   * a full page; the next request continues from here (the list may be short, even empty, with
+   * has_more). Null without the flag (pages by number) or at the end.
+   */
+  next_cursor: string | null;
+  /** contracts the walk read for this reply (with the flag) */
+  walked: number;
 }

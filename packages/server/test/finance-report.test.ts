@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { sumMoney } from '@pv/contract';
+import { MARGIN_WALK, sumMoney } from '@pv/contract';
 import { query } from '../src/db/client.ts';
 import { leaseContracts, rentBills, revenues, roles, stations, userRoles, users } from '../src/db/schema/index.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
@@ -286,8 +286,14 @@ describe('revenue against rent per station', () => {
     expect(flagged.data.list.map((r: any) => r.station_code).sort()).toEqual(['F02', 'F03', 'F04']);
     expect(flagged.data.list.every((r: any) => Number(r.rent_payable) > Number(r.revenue))).toBe(true);
     const paged = await get('rent_bill/margin', { month_gte: FIRST, month_lte: '2025-06', rent_above_revenue: '1', limit: 2 });
-    expect(paged.data).toMatchObject({ has_more: true });
+    expect(paged.data).toMatchObject({ has_more: true, total: null });
     expect(paged.data.list).toHaveLength(2);
+    // the next request goes on where the page ended: the third one, then the end
+    const rest = await get('rent_bill/margin', { month_gte: FIRST, month_lte: '2025-06', rent_above_revenue: '1', limit: 2, cursor: paged.data.next_cursor });
+    expect(rest.status, rest.msg).toBe(200);
+    expect([...paged.data.list, ...rest.data.list].map((r: any) => r.station_code).sort()).toEqual(['F02', 'F03', 'F04']);
+    expect(rest.data).toMatchObject({ has_more: false, next_cursor: null });
+    expect((await get('rent_bill/margin', { rent_above_revenue: '1', cursor: "x' or 1=1" }, admin, 'en')).msg).toContain('Not a valid position');
     const city = await get('rent_bill/margin', { city_code: '370700' });
     expect(city.data.total).toBe(1);
     expect(city.data.list.map((r: any) => r.station_code)).toEqual(['F02']);
@@ -303,6 +309,25 @@ describe('revenue against rent per station', () => {
     const sheet = readXlsx(x.rawPayload);
     expect(sheet[0]![0]).toBe('合同编号');
     expect(sheet.slice(1).map((r) => r[2]).sort()).toEqual(['F02', 'F03', 'F04']);
+  });
+
+  it('with the flag, one request reads at most MARGIN_WALK contracts and says where to go on', async () => {
+    // 5,100 newer contracts with neither revenue nor rent: never flagged, walked first (newest first)
+    await t.handle.db.execute(sql`insert into stations (code, name, agent_id, province_code, city_code, capacity_kwp, status)
+      select 'FW' || g, 'FW' || g, ${fx.sd.id}, '370000', '370100', 10, 'operating' from generate_series(1, 5100) g`);
+    await t.handle.db.execute(sql`insert into lease_contracts (contract_no, station_id, agent_id, province_code, city_code, start_date, end_date, rent_rule, rent_rate, pay_cycle, status, created_at)
+      select 'ZLFW' || s.code, s.id, s.agent_id, s.province_code, s.city_code, '2024-01-01', '2048-12-31', 'fixed', 100, 'annual', 'active', now() + interval '1 hour'
+      from stations s where s.code like 'FW%'`);
+    const q = { month_gte: FIRST, month_lte: '2025-06', rent_above_revenue: '1' };
+    const first = await get('rent_bill/margin', q);
+    expect(first.status, first.msg).toBe(200);
+    expect(first.data).toMatchObject({ list: [], has_more: true, walked: MARGIN_WALK });
+    const second = await get('rent_bill/margin', { ...q, cursor: first.data.next_cursor });
+    expect(second.data.walked).toBe(100 + 4);
+    expect(second.data.list.map((r: any) => r.station_code).sort()).toEqual(['F02', 'F03', 'F04']);
+    expect(second.data.has_more).toBe(false);
+    // without the flag the total counts them all
+    expect((await get('rent_bill/margin', { month_gte: FIRST, month_lte: '2025-06' })).data.total).toBe(5104);
   });
 
   it('needs rent_bill:report, and revenue:report for the station list', async () => {

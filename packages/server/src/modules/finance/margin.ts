@@ -1,4 +1,4 @@
-import { type Lang, LeaseStatus, regionName, type RentMargin, type RentMarginRow, rentMarginSchema } from '@pv/contract';
+import { type Lang, LeaseStatus, MARGIN_WALK, regionName, type RentMargin, type RentMarginRow, rentMarginSchema } from '@pv/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +20,10 @@ import { checkAgentFilter, monthLastDay, monthRange, shiftMonth } from './report
  * the revenue or bill tables as a whole. The total comes from the contract counters
  * (lease_contract_counts*), or counts the scoped contracts for department and self scopes.
  *
- * "Rent above revenue" is judged per contract while walking in that order and stops when the page is
- * full (its total is not known: `total` null, `has_more`): cheap when such stations are common, a
- * long walk when they are rare — docs/DECISIONS.md "Finance reports".
+ * "Rent above revenue" is judged per contract while walking in that order: a request reads at most
+ * MARGIN_WALK contracts from its cursor and stops at a full page, and says where the next one goes on
+ * (`next_cursor`; the total is not known: `total` null). So a request costs at most a window of
+ * contracts however rare the flag is — docs/DECISIONS.md "Finance reports".
  */
 const BILLING = sql`('active', 'expired', 'terminated')`;
 
@@ -104,16 +105,39 @@ export async function rentMargin(db: Db, raw: unknown, auth: AuthContext, now = 
   const plan = await planMargin(db, raw, auth, now);
   const limit = plan.input.limit ?? 20;
   const page = plan.input.page ?? 1;
-  const flagged = plan.input.rent_above_revenue === true;
-  const rows = await query<RentMarginRow & { __key?: string }>(
+  const order = sql`order by lease_contracts.created_at desc, lease_contracts.id desc`;
+  if (plan.input.rent_above_revenue !== true) {
+    const rows = await query<RentMarginRow & { __key?: string }>(db, sql`${SELECT} ${plan.from} where ${plan.where} ${order} limit ${limit + 1}::int offset ${(page - 1) * limit}::int`);
+    return { month_gte: plan.gte, month_lte: plan.lte, list: strip(rows.slice(0, limit)), total: await total(db, plan, auth), has_more: rows.length > limit, next_cursor: null, walked: 0 };
+  }
+  // the flag: walk at most MARGIN_WALK contracts from the cursor (the contracts' own index order),
+  // judge each, stop at a full page; the reply says where to go on
+  const at = plan.input.cursor ? splitCursor(plan.input.cursor) : null;
+  const after = at ? sql` and (lease_contracts.created_at, lease_contracts.id) < (${at.key}::timestamptz, ${at.id}::int)` : sql``;
+  const [w] = await query<{ n: number; key: string | null; id: number | null }>(
     db,
-    sql`${SELECT} ${plan.from} where ${plan.where}${flagged ? sql` and ${plan.flag}` : sql``}
-        order by lease_contracts.created_at desc, lease_contracts.id desc limit ${limit + 1}::int offset ${(page - 1) * limit}::int`,
+    sql`with w as (select lease_contracts.id, lease_contracts.created_at from lease_contracts where ${plan.where}${after} ${order} limit ${MARGIN_WALK}::int)
+        select (select count(*)::int from w) as n, x.created_at::text as key, x.id from (select * from w order by created_at, id limit 1) x right join (select 1) one on true`,
   );
-  const has_more = rows.length > limit;
-  const list = strip(rows.slice(0, limit));
-  return { month_gte: plan.gte, month_lte: plan.lte, list, total: flagged ? null : await total(db, plan, auth), has_more };
+  const walkedAll = Number(w?.n ?? 0);
+  if (!walkedAll || !w?.key) return { month_gte: plan.gte, month_lte: plan.lte, list: [], total: null, has_more: false, next_cursor: null, walked: 0 };
+  const rows = await query<RentMarginRow & { __key: string }>(
+    db,
+    sql`${SELECT} ${plan.from} where ${plan.where}${after} and (lease_contracts.created_at, lease_contracts.id) >= (${w.key}::timestamptz, ${w.id}::int) and ${plan.flag}
+        ${order} limit ${limit + 1}::int`,
+  );
+  if (rows.length > limit) {
+    const last = rows[limit - 1]!;
+    return { month_gte: plan.gte, month_lte: plan.lte, list: strip(rows.slice(0, limit)), total: null, has_more: true, next_cursor: `${last.__key}_${last.contract_id}`, walked: walkedAll };
+  }
+  const more = walkedAll >= MARGIN_WALK;
+  return { month_gte: plan.gte, month_lte: plan.lte, list: strip(rows), total: null, has_more: more, next_cursor: more ? `${w.key}_${w.id}` : null, walked: walkedAll };
 }
+
+const splitCursor = (cursor: string) => {
+  const i = cursor.lastIndexOf('_');
+  return { key: cursor.slice(0, i), id: Number(cursor.slice(i + 1)) };
+};
 
 /** Every row of the list (the page and limit ignored), in keyset batches of 1,000. */
 export async function* marginBatches(db: Db, plan: MarginPlan): AsyncGenerator<RentMarginRow[]> {
