@@ -223,12 +223,18 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
     <Box data-testid="rent-margin">
       <Form record={record} onSubmit={() => undefined} noValidate>
         <Sync onChange={change} />
-        <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1.5} sx={{ mb: 1, '& .MuiFormControl-root': { my: 0 } }}>
-          <TextInput source="month_gte" type="month" label="pv.rentReport.from" helperText={false} size="small" variant="outlined" InputLabelProps={{ shrink: true }} sx={{ width: 170 }} inputProps={{ 'data-testid': 'margin-from' }} />
-          <TextInput source="month_lte" type="month" label="pv.rentReport.to" helperText={false} size="small" variant="outlined" InputLabelProps={{ shrink: true }} sx={{ width: 170 }} inputProps={{ 'data-testid': 'margin-to' }} />
-          <ProvinceInput source="province_code" label="pv.rentReport.province" helperText={false} size="small" variant="outlined" />
-          <CityInput source="city_code" label="pv.rentReport.city" helperText={false} size="small" variant="outlined" />
-          <AgentInput source="agent_id" label="pv.rentReport.agent" />
+        <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1.5} sx={{ mb: 1, '& .MuiFormControl-root': { my: 0 }, '& .MuiFormHelperText-root': { display: 'none' } }}>
+          <TextInput source="month_gte" type="month" label="pv.rentReport.from" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-from' }} />
+          <TextInput source="month_lte" type="month" label="pv.rentReport.to" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-to' }} />
+          <Box sx={{ width: 180 }}>
+            <ProvinceInput source="province_code" label="pv.rentReport.province" helperText={false} size="small" variant="outlined" fullWidth />
+          </Box>
+          <Box sx={{ width: 180 }}>
+            <CityInput source="city_code" label="pv.rentReport.city" helperText={false} size="small" variant="outlined" fullWidth />
+          </Box>
+          <Box sx={{ width: 240, '& .MuiAutocomplete-root': { minWidth: 0 } }}>
+            <AgentInput source="agent_id" label="pv.rentReport.agent" />
+          </Box>
           <BooleanInput source="rent_above_revenue" label="pv.rentReport.stations.rent_above" helperText={false} sx={{ '& .MuiFormControlLabel-root': { m: 0 } }} data-testid="margin-flag" />
           <ExportButton op="margin_export" query={filter as unknown as Query} fallback="rent_margin.xlsx" />
           {busy && <CircularProgress size={20} />}
@@ -241,7 +247,7 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
       {data && (
         <>
           <TableContainer sx={{ maxHeight: 'calc(100vh - 400px)' }}>
-            <Table size="small" stickyHeader data-testid="margin-table">
+            <Table size="small" stickyHeader data-testid="margin-table" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   {['contract_no', 'station', 'owner', 'region', 'agent'].map((k) => (
