@@ -2,6 +2,7 @@
  * Messages shared by the server (errors in the caller's language) and the console (form validation
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
+import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 
 export type Lang = 'zh' | 'en';
@@ -272,6 +273,7 @@ export const messages = {
     'error.rent_period_not_started': '账期 %{period} 尚未开始（%{start} 起）',
     'msg.password_changed': '密码修改成功',
     ...REVENUE_MESSAGES.zh,
+    ...FINANCE_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -534,6 +536,7 @@ export const messages = {
     'error.rent_period_not_started': 'The period %{period} has not started yet (it starts on %{start})',
     'msg.password_changed': 'Password changed',
     ...REVENUE_MESSAGES.en,
+    ...FINANCE_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

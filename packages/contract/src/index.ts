@@ -30,3 +30,5 @@ export * from './maintenance.ts';
 export * from './lease.ts';
 export * from './revenue-messages.ts';
 export * from './revenue.ts';
+export * from './finance.ts';
+export * from './finance-messages.ts';

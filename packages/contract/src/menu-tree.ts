@@ -106,6 +106,7 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('revenueList', 'revenue:index', { icon: 'revenue' }),
       leaf('revenueReport', 'revenue:report', { icon: 'revenueReport' }),
       leaf('tariffList', 'tariff:index', { icon: 'tariff' }),
+      leaf('rentReport', 'rent_bill:report', { icon: 'rentReport' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

@@ -54,6 +54,7 @@ export const PERMISSION_OP_LABELS: Record<string, Record<Lang, string>> = {
   add: { zh: '新增', en: 'Create' },
   edit: { zh: '编辑', en: 'Edit' },
   del: { zh: '删除', en: 'Delete' },
+  report: { zh: '查看报表', en: 'Reports' },
   update_field: { zh: '修改单个字段', en: 'Change one field' },
   reset_password: { zh: '重置密码', en: 'Reset password' },
   follow_up: { zh: '添加跟进', en: 'Add follow-ups' },

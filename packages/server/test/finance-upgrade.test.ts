@@ -25,7 +25,8 @@ const entries = async () =>
     sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
         from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
   );
-const FINANCE = /^(lease_contract|rent_bill):/;
+// the codes 0048 brings (rent_bill:report came later with the finance reports' migration: finance-report-upgrade.test.ts)
+const FINANCE = /^(lease_contract|rent_bill):(?!report$)/;
 const sortOf = async (name: string) => (await t.handle.db.select({ sort: menus.sort }).from(menus).where(eq(menus.name, name)))[0]!.sort;
 
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import { BillDrawer } from './bills.tsx';
 import { BillStatusChip, Yuan, billField, useFinanceChoices } from './common.tsx';
 import { GenerateDialog } from './dialogs.tsx';
 import { BILL_API } from './logic.ts';
+import { listFiltersOf } from './reportLogic.ts';
 
 const useFilters = () => {
   const choices = useFinanceChoices();
@@ -81,7 +82,11 @@ const RentBillList = () => {
   const height = useTableHeight(1);
   const [params] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
-  const defaults = Object.fromEntries((['contract_id', 'station_id', 'customer_id', 'batch_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
+  const defaults = {
+    // links from the dashboard and the rent report: states, a due-date range, a province
+    ...listFiltersOf(params, ['status', 'due_date_gte', 'due_date_lte', 'province_code']),
+    ...Object.fromEntries((['contract_id', 'station_id', 'customer_id', 'batch_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined)),
+  };
   return (
     <>
       <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>

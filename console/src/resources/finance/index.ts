@@ -23,5 +23,8 @@ export const rentBill = {
 
 export const loadLeaseDetail = () => import('./LeaseDetail.tsx');
 
+/** 租金报表: #/finance/rentReport (by month and region; revenue and rent per station). */
+export const loadRentReport = () => import('./RentReport.tsx');
+
 /** The money tab of the customer and station pages, loaded when opened. */
 export const MoneyTab = lazy(() => import('./MoneyTab.tsx'));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { listFiltersOf } from '../finance/reportLogic.ts';
 import { Button as MuiButton, Link } from '@mui/material';
 import CalcIcon from '@mui/icons-material/CalculateOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
@@ -97,7 +98,8 @@ const RevenueList = () => {
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<{ kind: RowDialog; record: Revenue } | null>(null);
   const stationId = idParam(params.get('station_id'));
-  const defaults: Record<string, unknown> = stationId ? { station_id: stationId } : {};
+  // links from the dashboard and the finance reports: a month (range) and 偏低
+  const defaults: Record<string, unknown> = { ...listFiltersOf(params, ['period_gte', 'period_lte', 'under_performing']), ...(stationId ? { station_id: stationId } : {}) };
   const open = (kind: RowDialog, record: Revenue) => setDialog({ kind, record });
   return (
     <>

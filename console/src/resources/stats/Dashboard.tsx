@@ -24,6 +24,7 @@ import { Permission } from '../../shell/Permission.tsx';
 import { useStat } from './api.ts';
 import { ChartCard, ErrorNote, StatChart, useChartColors } from './Chart.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { FinanceCard } from './FinanceCard.tsx';
 import { capacityParts, filterError, filterKey, formatDays, formatLarge, formatNumber, formatRate, statQuery, type StatFilter } from './logic.ts';
 import {
   auditItemLabel,
@@ -473,6 +474,10 @@ const Dashboard = () => {
       </Box>
       <Box sx={{ mb: 2 }}>
         <OperationCard {...q} />
+      </Box>
+      {/* 财务: this month's and this year's rent, last month's revenue (rent_bill:report / revenue:report) */}
+      <Box sx={{ mb: 2 }}>
+        <FinanceCard province={body.province_code ?? undefined} />
       </Box>
       {/* target/index_data needs target:view (the operators' and dispatchers' roles do not have it) */}
       <Permission rule="target:view">

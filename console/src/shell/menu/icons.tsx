@@ -36,6 +36,7 @@ import LeaseIcon from '@mui/icons-material/HistoryEduOutlined';
 import BillIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RevenueIcon from '@mui/icons-material/PaidOutlined';
 import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
+import RentReportIcon from '@mui/icons-material/AssessmentOutlined';
 import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
@@ -78,6 +79,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   revenue: RevenueIcon,
   revenueReport: RevenueReportIcon,
   tariff: TariffIcon,
+  rentReport: RentReportIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -27,7 +27,7 @@ export const PERMISSIONS = {
   inspection: ['index', 'get_info', 'export', 'assign', 'start', 'submit', 'approve', 'reject', 'cancel'],
   maintenance: ['index', 'get_info', 'add', 'edit', 'export', 'import', 'dispatch', 'accept', 'start', 'submit', 'approve', 'reject', 'cancel', 'sla'],
   lease_contract: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'sign', 'activate', 'terminate', 'view_card', 'change_card', 'upload_pdf'],
-  rent_bill: ['index', 'get_info', 'export', 'deduct', 'pause', 'release', 'pay', 'fail', 'generate'],
+  rent_bill: ['index', 'get_info', 'export', 'deduct', 'pause', 'release', 'pay', 'fail', 'generate', 'report'],
   tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
 } as const;
@@ -43,7 +43,7 @@ export const BUILTIN_ROLES = [
     code: 'operator',
     name: '运营客服',
     permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
-      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report'],
+      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', 'rent_bill:report', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report'],
     data_scope: 'all',
   },
   {
@@ -65,7 +65,7 @@ export const BUILTIN_ROLES = [
       ...READ('material', 'warehouse', 'stock', 'operation_plan'),
       'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit',
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
-      ...READ('lease_contract', 'rent_bill'),
+      ...READ('lease_contract', 'rent_bill'), 'rent_bill:report',
       ...READ('revenue'), 'revenue:report',
     ],
     data_scope: 'agent',

@@ -324,6 +324,28 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
     parts: ['SELECT r.status, r.province_code, r.city_code, r.agent_id, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
   },
+  // 租金报表: bills by the month they fall due (China calendar) × state × region (× agent), and the unpaid
+  // ones (待支付, 支付失败) by due day — overdue within the current month (docs/DECISIONS.md "Finance reports")
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_rent_monthly' : 'stat_rent_region_monthly',
+      source: 'rent_bills',
+      key: ['month', 'status', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
+      parts: [
+        `SELECT to_char(r.due_date, 'YYYY-MM'), r.status, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r`,
+      ],
+    }),
+  ),
+  ...(['agent', 'region'] as const).map(
+    (level): Rollup => ({
+      table: level === 'agent' ? 'stat_rent_unpaid_daily' : 'stat_rent_unpaid_region_daily',
+      source: 'rent_bills',
+      key: ['due_date', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      measures: ['n', 'amount_payable'],
+      parts: [`SELECT r.due_date, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k, r.k * r.amount_payable FROM __R__ r WHERE r.status IN ('pending', 'failed')`],
+    }),
+  ),
   // 租赁合同: the list's totals (per region for the `all` scope, and per agent)
   ...(['agent', 'region'] as const).map(
     (level): Rollup => ({

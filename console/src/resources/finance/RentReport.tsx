@@ -1,0 +1,339 @@
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { BooleanInput, Form, TextInput, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { PROVINCES, formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
+import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { AgentInput } from '../customer/common.tsx';
+import { downloadFile } from '../customer/excel/download.ts';
+import { useLang } from '../common/format.tsx';
+import { ratioText } from '../revenue/logic.ts';
+import { BILL_API, leaseDetailPath } from './logic.ts';
+import { billListLink, defaultMarginRange, defaultReportRange, isLoss } from './reportLogic.ts';
+
+type Query = Record<string, string | number | boolean | undefined>;
+const clean = (q: Query) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as Record<string, string | number | boolean>;
+
+/** Reads `op` of the bill API with `query` whenever the query changes. */
+function useRead<T>(op: string, query: Query) {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = JSON.stringify(clean(query));
+  useEffect(() => {
+    let live = true;
+    setBusy(true);
+    dataProvider
+      .read<T>(BILL_API, op, clean(query))
+      .then((r) => live && (setData(r.data), setError(null)))
+      .catch((e: Error) => live && setError(e.message))
+      .finally(() => live && setBusy(false));
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { data, error, busy };
+}
+
+const ExportButton = ({ op, query, fallback }: { op: string; query: Query; fallback: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = async () => {
+    try {
+      await downloadFile(BILL_API, op, clean(query), fallback);
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void run()} data-testid={`${op}-button`}>
+      {translate('pv.rentReport.export')}
+    </Button>
+  );
+};
+
+const MonthField = ({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate(label)} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': testId }} />
+  );
+};
+
+/** 按月份与地区: the report by due month × province (or city), each sum linking to its bills. */
+const ReportTab = () => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const [range, setRange] = useState(defaultReportRange);
+  const [province, setProvince] = useState('');
+  const query = { ...range, province_code: province || undefined };
+  const { data: report, error, busy } = useRead<Report>('report', query);
+  const head = ['bills', 'payable', 'paid', 'failed', 'paused', 'overdue', 'paid_rate'] as const;
+  const link = (kind: 'payable' | 'paid' | 'overdue', text: string, month: { month_gte: string; month_lte: string }, region: string | null) => {
+    const p = report?.level === 'province' ? (region ?? undefined) : province || undefined;
+    return (
+      <Link component={RouterLink} to={billListLink(kind, month, { province_code: p })} underline="hover">
+        {text}
+      </Link>
+    );
+  };
+  const cells = (r: RentReportFigures, month: { month_gte: string; month_lte: string }, region: string | null) => [
+    r.bills,
+    link('payable', formatMoney(r.payable), month, region),
+    link('paid', formatMoney(r.paid), month, region),
+    r.failed_count ? `${formatMoney(r.failed)} (${r.failed_count})` : formatMoney(r.failed),
+    r.paused_count ? `${formatMoney(r.paused)} (${r.paused_count})` : formatMoney(r.paused),
+    r.overdue_count ? link('overdue', `${formatMoney(r.overdue)} (${r.overdue_count})`, month, region) : formatMoney(r.overdue),
+    ratioText(r.paid_rate),
+  ];
+  return (
+    <Box data-testid="rent-report">
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <MonthField label="pv.rentReport.from" value={range.month_gte} onChange={(v) => setRange((r) => ({ ...r, month_gte: v }))} testId="rent-report-from" />
+        <MonthField label="pv.rentReport.to" value={range.month_lte} onChange={(v) => setRange((r) => ({ ...r, month_lte: v }))} testId="rent-report-to" />
+        <TextField size="small" select fullWidth={false} label={translate('pv.rentReport.province')} value={province} onChange={(e) => setProvince(e.target.value)} sx={{ width: 200 }} SelectProps={{ SelectDisplayProps: { 'data-testid': 'rent-report-province' } as object }}>
+          <MenuItem value="">{translate('pv.rentReport.all_provinces')}</MenuItem>
+          {PROVINCES.map((p) => (
+            <MenuItem key={p.code} value={p.code}>
+              {regionName(p.code, lang)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ExportButton op="report_export" query={query} fallback="rent_report.xlsx" />
+        {busy && <CircularProgress size={20} />}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('pv.rentReport.hint', { today: report?.as_of ?? '' })}
+      </Typography>
+      {error && <Alert severity="error">{error}</Alert>}
+      {report && (
+        <TableContainer sx={{ maxHeight: 'calc(100vh - 360px)' }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('pv.rentReport.month')}</TableCell>
+                <TableCell>{translate(`pv.rentReport.${report.level}`)}</TableCell>
+                {head.map((h) => (
+                  <TableCell key={h} align="right">
+                    {translate(`pv.rentReport.col.${h}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {report.rows.map((r) => (
+                <TableRow key={`${r.month}-${r.region_code}`} hover>
+                  <TableCell>{r.month}</TableCell>
+                  <TableCell>{r.region_code ? regionName(r.region_code, lang) : '-'}</TableCell>
+                  {cells(r, { month_gte: r.month, month_lte: r.month }, r.region_code).map((c, i) => (
+                    <TableCell key={i} align="right" sx={i === 5 && r.overdue_count ? { color: 'error.main' } : undefined}>
+                      {c}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {!report.rows.length && (
+                <TableRow>
+                  <TableCell colSpan={head.length + 2} align="center">
+                    {translate('pv.rentReport.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+              <TableRow sx={{ '& td': { fontWeight: 600 } }} data-testid="rent-report-total">
+                <TableCell>{translate('pv.rentReport.total')}</TableCell>
+                <TableCell />
+                {cells(report.totals, { month_gte: report.month_gte, month_lte: report.month_lte }, null).map((c, i) => (
+                  <TableCell key={i} align="right">
+                    {c}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+};
+
+interface MarginFilter {
+  month_gte: string;
+  month_lte: string;
+  province_code?: string;
+  city_code?: string;
+  agent_id?: number;
+  rent_above_revenue?: boolean;
+}
+
+/** Passes the form's filters up whenever they change. */
+const Sync = ({ onChange }: { onChange: (f: Omit<MarginFilter, never>) => void }) => {
+  const [gte, lte, province, city, agent, flag] = useWatch({ name: ['month_gte', 'month_lte', 'province_code', 'city_code', 'agent_id', 'rent_above_revenue'] }) as [string, string, string | null, string | null, number | null, boolean];
+  useEffect(() => {
+    onChange({ month_gte: gte, month_lte: lte, province_code: province || undefined, city_code: city || undefined, agent_id: agent || undefined, rent_above_revenue: !!flag });
+  }, [gte, lte, province, city, agent, flag]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+};
+
+/** 电站收益与租金: one row per billing contract, paged, filtered; the filters can come from the address. */
+const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const [record] = useState<MarginFilter>(() => ({ ...defaultMarginRange(), ...initial }));
+  const [filter, setFilter] = useState<MarginFilter>(record);
+  // pages by number; with the flag, by the cursor each reply names (cursors[i] starts page i + 1)
+  const [page, setPage] = useState(1);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const flagged = !!filter.rent_above_revenue;
+  const query: RentMarginQuery & Query = flagged ? { ...filter, limit: 20, cursor: cursors[page - 1] } : { ...filter, page, limit: 20 };
+  const { data, error, busy } = useRead<RentMargin>('margin', query);
+  const change = (f: MarginFilter) => {
+    setFilter(f);
+    setPage(1);
+    setCursors([undefined]);
+  };
+  const next = () => {
+    if (flagged && data?.next_cursor) setCursors((c) => [...c.slice(0, page), data.next_cursor!]);
+    setPage((p) => p + 1);
+  };
+  const col = (k: string) => translate(`pv.rentReport.stations.col.${k}`);
+  return (
+    <Box data-testid="rent-margin">
+      <Form record={record} onSubmit={() => undefined} noValidate>
+        <Sync onChange={change} />
+        <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1.5} sx={{ mb: 1, '& .MuiFormControl-root': { my: 0 }, '& .MuiFormHelperText-root': { display: 'none' } }}>
+          <TextInput source="month_gte" type="month" label="pv.rentReport.from" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-from' }} />
+          <TextInput source="month_lte" type="month" label="pv.rentReport.to" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-to' }} />
+          <Box sx={{ width: 180 }}>
+            <ProvinceInput source="province_code" label="pv.rentReport.province" helperText={false} size="small" variant="outlined" fullWidth />
+          </Box>
+          <Box sx={{ width: 180 }}>
+            <CityInput source="city_code" label="pv.rentReport.city" helperText={false} size="small" variant="outlined" fullWidth />
+          </Box>
+          <Box sx={{ width: 240, '& .MuiAutocomplete-root': { minWidth: 0 } }}>
+            <AgentInput source="agent_id" label="pv.rentReport.agent" />
+          </Box>
+          <BooleanInput source="rent_above_revenue" label="pv.rentReport.stations.rent_above" helperText={false} sx={{ '& .MuiFormControlLabel-root': { m: 0 } }} data-testid="margin-flag" />
+          <ExportButton op="margin_export" query={filter as unknown as Query} fallback="rent_margin.xlsx" />
+          {busy && <CircularProgress size={20} />}
+        </Stack>
+      </Form>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('pv.rentReport.stations.hint')}
+      </Typography>
+      {error && <Alert severity="error">{error}</Alert>}
+      {data && (
+        <>
+          <TableContainer sx={{ maxHeight: 'calc(100vh - 400px)' }}>
+            <Table size="small" stickyHeader data-testid="margin-table" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+              <TableHead>
+                <TableRow>
+                  {['contract_no', 'station', 'owner', 'region', 'agent'].map((k) => (
+                    <TableCell key={k}>{col(k)}</TableCell>
+                  ))}
+                  {['months', 'estimated', 'actual', 'revenue', 'rent_payable', 'rent_paid', 'margin'].map((k) => (
+                    <TableCell key={k} align="right">
+                      {col(k)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.list.map((r) => (
+                  <TableRow key={r.contract_id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={leaseDetailPath(r.contract_id)} underline="hover">
+                        {r.contract_no}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{[r.station_code, r.station_name].filter(Boolean).join(' ')}</TableCell>
+                    <TableCell>{r.customer_name ?? '-'}</TableCell>
+                    <TableCell>{[regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')}</TableCell>
+                    <TableCell>{r.agent_name ?? '-'}</TableCell>
+                    <TableCell align="right">{`${r.months} (${r.settled_months})`}</TableCell>
+                    <TableCell align="right">{formatMoney(r.estimated_amount)}</TableCell>
+                    <TableCell align="right">{r.settled_months ? formatMoney(r.actual_amount) : '-'}</TableCell>
+                    <TableCell align="right">{formatMoney(r.revenue)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.rent_payable)}</TableCell>
+                    <TableCell align="right">{formatMoney(r.rent_paid)}</TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 600, color: isLoss(r.margin) ? 'error.main' : undefined }} data-testid="margin-cell">
+                      {formatMoney(r.margin)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {!data.list.length && (
+                  <TableRow>
+                    <TableCell colSpan={12} align="center">
+                      {translate(data.has_more ? 'pv.rentReport.stations.none_yet' : 'pv.rentReport.stations.empty', { n: data.walked })}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Stack direction="row" alignItems="center" spacing={2} sx={{ mt: 1 }}>
+            <Typography variant="body2" color="text.secondary" data-testid="margin-total">
+              {data.total === null ? translate('pv.rentReport.stations.unknown_total') : translate('pv.rentReport.stations.total', { n: data.total })}
+            </Typography>
+            <Box sx={{ flex: 1 }} />
+            <Typography variant="body2">{translate('pv.rentReport.stations.page', { page })}</Typography>
+            <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {translate('pv.rentReport.stations.prev')}
+            </Button>
+            <Button size="small" disabled={!data.has_more} onClick={next} data-testid="margin-next">
+              {translate('pv.rentReport.stations.next')}
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Box>
+  );
+};
+
+/**
+ * 租金报表: #/finance/rentReport — rent bills by the month they fall due and region (payable, paid,
+ * failed, paused, overdue, paid rate; each sum opens its bills), and revenue against rent per
+ * station (`?tab=stations`, with the station list's filters in the address), both exportable.
+ */
+const RentReport = () => {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'stations' ? 'stations' : 'report';
+  const initial: Partial<MarginFilter> = {};
+  for (const k of ['month_gte', 'month_lte', 'province_code', 'city_code'] as const) if (params.get(k)) initial[k] = params.get(k)!;
+  if (params.get('agent_id')) initial.agent_id = Number(params.get('agent_id'));
+  if (params.get('rent_above_revenue') === 'true' || params.get('rent_above_revenue') === '1') initial.rent_above_revenue = true;
+  return (
+    <Card sx={{ mt: 1 }}>
+      <Title title="pv.route.rentReport" />
+      <Tabs value={tab} onChange={(_, v: string) => setParams(v === 'stations' ? { tab: 'stations' } : {}, { replace: true })} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="report" label={translate('pv.rentReport.tab_report')} data-testid="tab-report" />
+        <Tab value="stations" label={translate('pv.rentReport.tab_stations')} data-testid="tab-stations" />
+      </Tabs>
+      <CardContent>{tab === 'report' ? <ReportTab /> : <StationsTab key={params.toString()} initial={initial} />}</CardContent>
+    </Card>
+  );
+};
+export default RentReport;

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { query } from '../src/db/client.ts';
+import { menus, roles } from '../src/db/schema/index.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
+import { call, login, startApp, type TestApp } from './helpers.ts';
+
+/**
+ * Migration finance_report_menus on a database from before the finance reports: 租金报表 joins the 财务
+ * group after its other screens, as a fresh install seeds it, and the built-in roles get rent_bill:report
+ * as a fresh install gives it — once; an administrator's own entry of that name is left alone.
+ */
+let t: TestApp;
+const dir = join(import.meta.dirname, '..', 'drizzle');
+const file = readdirSync(dir).find((f) => f.endsWith('_finance_report_menus.sql'))!;
+const statements = readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint');
+const migrate = async () => {
+  for (const stmt of statements) await t.handle.db.execute(sql.raw(stmt));
+};
+const financeScreens = async () =>
+  query<{ name: string; path: string; component: string; meta: unknown; permission: string; status: string; sort: number }>(
+    t.handle.db,
+    sql`select m.name, m.path, m.component, m.meta, m.permission, m.status, m.sort from menus m join menus p on p.id = m.parent_id where p.name = 'Finance' order by m.sort, m.id`,
+  );
+const CODE = 'rent_bill:report';
+
+beforeAll(async () => {
+  t = await startApp({ taskTickSeconds: 0 });
+});
+afterAll(async () => t.close());
+
+describe('租金报表 for a database from before it', () => {
+  it('adds the screen last in 财务 and the roles’ code once, as a fresh install has them', async () => {
+    const fresh = await financeScreens();
+    expect(fresh.at(-1)).toMatchObject({ name: 'rentReport', path: 'rentReport', component: 'finance/rentReport', permission: CODE, status: 'enabled' });
+    const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
+    // the old state: no entry, no code
+    await t.handle.db.delete(menus).where(eq(menus.name, 'rentReport'));
+    for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => c !== CODE) }).where(eq(roles.code, r.code));
+
+    await migrate();
+    const upgraded = await financeScreens();
+    expect(upgraded.map(({ sort: _, ...e }) => e)).toEqual(fresh.map(({ sort: _, ...e }) => e));
+    for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+      expect(r.permissions.includes(CODE), r.code).toBe((builtin.permissions as readonly string[]).includes(CODE));
+    }
+    const admin = await login(t.app);
+    expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).toContain('"name":"rentReport"');
+
+    // twice: nothing more
+    const versions = await t.handle.db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
+    const roleVersions = await t.handle.db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
+    await migrate();
+    expect(await t.handle.db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
+    expect(await t.handle.db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
+  });
+
+  it('leaves an administrator’s own entry of that name alone', async () => {
+    await t.handle.db.update(menus).set({ component: 'finance/myOwnReport', sort: 5 }).where(eq(menus.name, 'rentReport'));
+    const before = await query(t.handle.db, sql`select id, parent_id, path, component, sort, version from menus order by id`);
+    await migrate();
+    expect(await query(t.handle.db, sql`select id, parent_id, path, component, sort, version from menus order by id`)).toEqual(before);
+  });
+});
