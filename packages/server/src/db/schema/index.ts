@@ -12,3 +12,4 @@ export * from './inspection.ts';
 export * from './maintenance.ts';
 export * from './lease.ts';
 export * from './revenue.ts';
+export * from './payment.ts';
