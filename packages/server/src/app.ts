@@ -38,6 +38,7 @@ import { inspectionRoutes } from './modules/inspection/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { leaseRoutes } from './modules/lease/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -243,6 +244,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   maintenanceRoutes(app, deps);
   leaseRoutes(app, deps);
   revenueRoutes(app, deps);
+  paymentRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);
