@@ -37,6 +37,7 @@ import BillIcon from '@mui/icons-material/RequestQuoteOutlined';
 import RevenueIcon from '@mui/icons-material/PaidOutlined';
 import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
 import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
+import PaymentIcon from '@mui/icons-material/PaymentsOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -78,6 +79,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   revenue: RevenueIcon,
   revenueReport: RevenueReportIcon,
   tariff: TariffIcon,
+  payment: PaymentIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -17,6 +17,7 @@ import { inspectionList, loadInspectionDetail, operationPlan } from '../../resou
 import { loadMaintenanceDetail, maintenanceList } from '../../resources/maintenance/index.ts';
 import { leaseContract, loadLeaseDetail, rentBill } from '../../resources/finance/index.ts';
 import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
+import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -80,6 +81,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/revenueList': resource(revenueList),
   'finance/revenueReport': page(loadRevenueReport),
   'finance/tariffList': resource(tariffList),
+  'finance/paymentBatch': resource(paymentBatch),
+  'finance/paymentBatchDetail': page(loadPaymentBatchDetail),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 
