@@ -580,6 +580,6 @@ describe('lists', () => {
     expect(rows.length - 1).toBe(list.data.total);
     const big = await importFile({ id: list.data.list[0].id }, Buffer.alloc(RESULT_MAX_BYTES + 10, 0x41), 'text/csv');
     expect(big.status).toBe(413);
-    expect(big.msg).toContain('20 MB');
+    expect(big.msg).toContain('24 MB');
   });
 });

@@ -148,9 +148,11 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps) {
         ),
       },
       async (req, reply) => {
+        const query = parse(paymentBatchImportQuery, req.query);
+        // the batch (scope: 403 / 404) before the file
+        await loadOne(db, batch, query.id, authOf(req));
         const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (!RESULT_TYPES.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw new ApiError(400, 'error.batch_import_type');
-        const query = parse(paymentBatchImportQuery, req.query);
         const result = await importResult(db, query, req.body, authOf(req), actorOf(req), req.lang);
         if (result.errors) {
           const n = new Set(result.errors.map((e) => e.row)).size;
