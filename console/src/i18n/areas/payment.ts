@@ -37,6 +37,16 @@ const zhBatch = {
   remark: '备注',
   version: '版本',
   updated_at: '更新时间',
+  // what the history entries of lines and imports carry
+  line_id: '明细 ID',
+  reference: '业务参考号',
+  bill_no: '账单编号',
+  amount: '金额',
+  rows: '文件行数',
+  paid: '成功笔数（本次）',
+  failed: '失败笔数（本次）',
+  unchanged: '已导入过的行',
+  by: '原因',
 };
 const enBatch: typeof zhBatch = {
   id: 'ID',
@@ -76,6 +86,15 @@ const enBatch: typeof zhBatch = {
   remark: 'Remark',
   version: 'Version',
   updated_at: 'Updated at',
+  line_id: 'Line ID',
+  reference: 'Reference',
+  bill_no: 'Bill no.',
+  amount: 'Amount',
+  rows: 'Rows in the file',
+  paid: 'Paid (this import)',
+  failed: 'Failed (this import)',
+  unchanged: 'Rows already recorded',
+  by: 'Because of',
 };
 
 const zhLine = {
