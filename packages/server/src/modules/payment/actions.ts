@@ -157,25 +157,32 @@ export async function addBatchIn(tx: Queryable, input: { name?: string | null; p
     .returning();
   const id = batch!.id;
   // lines in bill order; the reference is P + the batch id + the line's number (unique: the batch id is)
-  const [made] = await query<{ lines: number; held: number }>(
+  const [made] = await query<{ lines: number }>(
     tx,
     sql`with q as (
           select rent_bills.id, rent_bills.amount_payable, c.payee_name, c.bank_name, c.bank_branch, c.bank_card
           ${fromBills(and(selectionWhere(selection, auth), sql`(${exclusionSql}) is null`)!)}
           order by rent_bills.id limit ${BATCH_MAX_BILLS + 1}),
-        n as (select q.*, row_number() over (order by q.id) as seq from q),
         ins as (
           insert into payment_lines (batch_id, bill_id, seq, reference, amount, payee_name, payee_bank, payee_branch, payee_card)
-          select ${id}::int, n.id, n.seq, 'P' || lpad(${id}::text, greatest(6, length(${id}::text)), '0') || lpad(n.seq::text, 6, '0'),
-                 n.amount_payable, n.payee_name, n.bank_name, n.bank_branch, n.bank_card
-          from n
+          select ${id}::int, q.id, row_number() over (order by q.id), 'P' || lpad(${id}::text, greatest(6, length(${id}::text)), '0') || lpad((row_number() over (order by q.id))::text, 6, '0'),
+                 q.amount_payable, q.payee_name, q.bank_name, q.bank_branch, q.bank_card
+          from q
           on conflict (bill_id) where status = 'pending' do nothing
-          returning bill_id, amount),
-        held as (
+          returning 1)
+        select count(*)::int as lines from ins`,
+  );
+  // the bills the new lines hold — a second statement joining the real tables (index probes), not a CTE
+  // (a CTE joined to a table is rescanned per row: quadratic at 100,000 lines)
+  const [held] = await query<{ held: number }>(
+    tx,
+    sql`with h as (
           update rent_bills b set batch_id = ${id}::int, version = b.version + 1, updated_at = now()
-          from ins where b.id = ins.bill_id and b.batch_id is null and b.status in ('pending', 'failed') and b.amount_payable = ins.amount
-          returning b.id)
-        select (select count(*) from ins)::int as lines, (select count(*) from held)::int as held`,
+          from payment_lines l
+          where l.batch_id = ${id}::int and l.status = 'pending' and b.id = l.bill_id
+            and b.batch_id is null and b.status in ('pending', 'failed') and b.amount_payable = l.amount
+          returning 1)
+        select count(*)::int as held from h`,
   );
   const lines = Number(made?.lines ?? 0);
   if (lines > BATCH_MAX_BILLS) {
@@ -183,7 +190,7 @@ export async function addBatchIn(tx: Queryable, input: { name?: string | null; p
     throw new ApiError(400, 'error.batch_too_large', { max: BATCH_MAX_BILLS, n: Number(n?.n ?? lines) });
   }
   // a bill another transaction changed meanwhile (deducted, paused, taken by another batch)
-  if (Number(made?.held ?? 0) !== lines) throw new ApiError(409, 'error.batch_import_changed');
+  if (Number(held?.held ?? 0) !== lines) throw new ApiError(409, 'error.batch_import_changed');
   if (selection.bill_ids && lines !== selection.bill_ids.length) {
     // taken by a batch made at the same moment (the ON CONFLICT above skipped it)
     throw unavailable(await refusedTicked(tx, selection.bill_ids, auth));
@@ -238,10 +245,9 @@ export async function rejectBatchIn(tx: Queryable, id: number, version: number, 
 export async function cancelBatchIn(tx: Queryable, id: number, version: number, reason: string, auth: AuthContext, actor: Actor): Promise<Batch> {
   const batch = await lockBatch(tx, id, auth, version);
   assertTransition(PAYMENT_BATCH_MACHINE, batch.status, 'cancel', PaymentBatchStatus, PaymentBatchActionLabel);
-  await tx.execute(
-    sql`with l as (update payment_lines set status = 'removed', removed_reason = ${reason.slice(0, 200)}, updated_at = now() where batch_id = ${id}::int and status = 'pending' returning bill_id)
-        update rent_bills b set batch_id = null, version = b.version + 1, updated_at = now() from l where b.id = l.bill_id and b.batch_id = ${id}::int`,
-  );
+  // (before the bank nothing is paid: the bills this batch holds are exactly its pending lines' bills)
+  await tx.execute(sql`update payment_lines set status = 'removed', removed_reason = ${reason.slice(0, 200)}, updated_at = now() where batch_id = ${id}::int and status = 'pending'`);
+  await tx.execute(sql`update rent_bills set batch_id = null, version = version + 1, updated_at = now() where batch_id = ${id}::int and status in ('pending', 'failed')`);
   await refreshBatchSums(tx, id);
   const [fresh] = await tx.select().from(paymentBatches).where(eq(paymentBatches.id, id));
   return move(tx, fresh!, 'cancel', actor, { cancelled_at: new Date(), reason }, { reason, data: { removed: batch.pending_count } });
