@@ -21,6 +21,11 @@ describe('finance screens', () => {
     expect(allowedBillActions('paused', 'station')).toEqual(['deduct']);
     expect(allowedBillActions('paid')).toEqual([]);
     expect(allowedBillActions('cancelled')).toEqual([]);
+    // a payment batch holds it: nothing by hand until the batch settles it (a failed bill in a retry batch too)
+    expect(allowedBillActions('pending', null, 12)).toEqual([]);
+    expect(allowedBillActions('failed', null, 12)).toEqual([]);
+    // a paid bill keeps the batch that paid it
+    expect(allowedBillActions('paid', null, 12)).toEqual([]);
   });
 
   it('call the lease and bill APIs, link filtered lists and show amounts by string', () => {

@@ -481,6 +481,13 @@ describe('deploy/nginx.conf', () => {
     const limit = bytes(one(server, 'client_max_body_size')![0]!);
     expect(limit).toBeGreaterThanOrEqual(needed);
     expect(limit).toBeLessThan(needed + 2 * 1024 * 1024);
+    // the one route with a larger limit of its own: a payment batch's bank result file
+    const resultMax = /export const RESULT_MAX_BYTES = ([\d\s*]+);/.exec(read('packages/server/src/modules/payment/result.ts'))![1]!.split('*').reduce((p, n) => p * Number(n), 1);
+    const route = locations.find((l) => l.args.at(-1) === '/api/system/payment_batch/import_result');
+    expect(route, 'the result import location').toBeDefined();
+    const routeLimit = bytes(one(route!.block!, 'client_max_body_size')![0]!);
+    expect(routeLimit).toBeGreaterThanOrEqual(resultMax + 1);
+    expect(routeLimit).toBeLessThan(resultMax + 2 * 1024 * 1024);
   });
 
   it('passes the server’s pre-compressed files as they are and logs no query strings (tokens)', () => {

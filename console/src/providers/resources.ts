@@ -46,6 +46,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   [STOCK_MOVEMENTS]: { api: 'stock_movement', permission: 'stock' },
   'finance/leaseContract': { api: 'lease_contract' },
   'finance/rentBill': { api: 'rent_bill' },
+  'finance/paymentBatch': { api: 'payment_batch' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

@@ -3,6 +3,7 @@
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
 import { FINANCE_MESSAGES } from './finance-messages.ts';
+import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 
 export type Lang = 'zh' | 'en';
@@ -268,12 +269,13 @@ export const messages = {
     'error.lease_terminate_date': '终止日期须在合同期内（%{start} 至 %{end}）',
     'error.lease_customer_missing': '电站 %{code} 没有关联业主（客户），不能签租赁合同',
     'error.lease_not_lease_mode': '客户 %{name} 的业务模式不是屋顶租赁',
-    'error.rent_bill_in_batch': '账单 %{bill_no} 已进入支付批次 %{batch_id}，不能%{action}',
+    'error.rent_bill_in_batch': '账单 %{bill_no} 在付款批次 %{batch_no} 中，不能%{action}',
     'error.rent_deduction_exceeds': '扣款 %{amount} 元超过账单应付金额 %{payable} 元',
     'error.rent_period_not_started': '账期 %{period} 尚未开始（%{start} 起）',
     'msg.password_changed': '密码修改成功',
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
+    ...PAYMENT_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -531,12 +533,13 @@ export const messages = {
     'error.lease_terminate_date': 'The termination day must lie within the contract (%{start} to %{end})',
     'error.lease_customer_missing': 'Station %{code} has no owner (customer) and cannot get a lease contract',
     'error.lease_not_lease_mode': 'The business mode of customer %{name} is not roof lease',
-    'error.rent_bill_in_batch': 'Bill %{bill_no} is in payment batch %{batch_id} and cannot %{action}',
+    'error.rent_bill_in_batch': 'Bill %{bill_no} is in payment batch %{batch_no} and cannot %{action}',
     'error.rent_deduction_exceeds': 'The deduction of %{amount} yuan is more than the %{payable} yuan payable',
     'error.rent_period_not_started': 'The period %{period} has not started yet (it starts on %{start})',
     'msg.password_changed': 'Password changed',
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
+    ...PAYMENT_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -24,6 +24,7 @@ export * from './matter.ts';
 export * from './operations.ts';
 export * from './money.ts';
 export * from './payment.ts';
+export * from './payment-messages.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

@@ -107,6 +107,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('revenueReport', 'revenue:report', { icon: 'revenueReport' }),
       leaf('tariffList', 'tariff:index', { icon: 'tariff' }),
       leaf('rentReport', 'rent_bill:report', { icon: 'rentReport' }),
+      leaf('paymentBatch', 'payment_batch:index', { icon: 'payment' }),
+      leaf('paymentBatchDetail', 'payment_batch:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/paymentBatch' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

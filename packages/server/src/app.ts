@@ -39,6 +39,7 @@ import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { leaseRoutes } from './modules/lease/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -245,6 +246,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   leaseRoutes(app, deps);
   revenueRoutes(app, deps);
   financeRoutes(app, deps);
+  paymentRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -300,11 +300,16 @@ describe('rent bills', () => {
     });
     const [p1, p2] = await billsOf(c.id);
     expect(p1).toMatchObject({ status: 'paid', batch_id: 77, bank_serial: 'BATCH-1', payee_card: CARD });
-    expect(p2).toMatchObject({ status: 'failed', batch_id: 77, fail_reason: '账户冻结' });
-    // a bill a batch holds keeps its amount
-    await t.handle.db.update(rentBills).set({ status: 'pending' }).where(eq(rentBills.id, p2!.id));
-    const held = await post('rent_bill/deduct', { id: p2!.id, version: p2!.version, amount: '1', reason: '扣' });
-    expect(held.msg).toBe(`账单 ${p2!.bill_no} 已进入支付批次 77，不能扣款`);
+    // a failed bill is held by no batch any more (the timeline names the batch that failed it)
+    expect(p2).toMatchObject({ status: 'failed', batch_id: null, fail_reason: '账户冻结' });
+    const [failedEntry] = await t.handle.db.select().from(transitions).where(and(eq(transitions.entity, 'rent_bill'), eq(transitions.entity_id, p2!.id), eq(transitions.action, 'fail')));
+    expect(failedEntry!.data).toEqual({ batch_id: 77 });
+    // a bill a batch holds keeps its amount (pending or failed: a retry batch holds a failed bill)
+    for (const status of ['pending', 'failed']) {
+      await t.handle.db.update(rentBills).set({ status, batch_id: 77 }).where(eq(rentBills.id, p2!.id));
+      const held = await post('rent_bill/deduct', { id: p2!.id, version: p2!.version, amount: '1', reason: '扣' });
+      expect(held.msg).toBe(`账单 ${p2!.bill_no} 在付款批次 #77 中，不能扣款`);
+    }
     await expect(t.handle.db.transaction((tx) => markPaidIn(tx, p1!.id, { bank_serial: 'X' }, actor))).rejects.toMatchObject({ key: 'error.illegal_transition' });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   agents,
   customerFollowUps,
@@ -10,6 +10,8 @@ import {
   matterReplies,
   matters,
   operationPlans,
+  paymentBatches,
+  paymentLines,
   rentBills,
   roles,
   selfAudits,
@@ -20,6 +22,7 @@ import {
   stockBalances,
   stockMovements,
   stockSerials,
+  sysLog,
   transitions,
   users,
   warehouses,
@@ -28,6 +31,8 @@ import {
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
 import { SETTLEMENT_MAX_BYTES } from '../src/modules/revenue/settlement.ts';
+import { RESULT_MAX_BYTES } from '../src/modules/payment/result.ts';
+import { readXlsx } from '../src/excel/xlsx.ts';
 import { ALL_PERMISSIONS } from '../src/modules/auth/permissions.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { MAX_UPLOAD_BYTES } from '../src/modules/file/service.ts';
@@ -108,7 +113,11 @@ const ENDS_SESSION: Record<string, string> = {
 };
 
 /** Resources whose records belong to an agent (the agent data scope applies). */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue'] as const;
+/**
+ * (payment_batch: a batch holds every agent's bills, so only users of the `all` data scope see
+ * batches at all; the walk gives it HN's bill, and SD's users must be refused it like HN's own records.)
+ */
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -218,6 +227,15 @@ let hnFile = 0;
 
 /** Every JSON reply of the walk, with the call that produced it. */
 const seen: Array<{ where: string; body: string }> = [];
+/** Every reply of the walk that is not JSON (files: exports, the bank file), with the call that produced it. */
+const fileReplies: Array<{ where: string; url: string; bytes: Buffer; type: string }> = [];
+/**
+ * Replies that carry full card numbers on purpose, each with its reason: the leak check knows them
+ * and checks they are what they say (not JSON, the permission, the system log).
+ */
+const FULL_CARD_REPLIES: Record<string, string> = {
+  'POST /api/system/payment_batch/export_bank': 'the bank batch-transfer file: the bank needs the payee card numbers (payment_batch:export, each export in the system log)',
+};
 
 interface Reply {
   status: number;
@@ -242,6 +260,7 @@ async function hit(
   const res = await t.app.inject({ method, url, headers, payload });
   const json = String(res.headers['content-type'] ?? '').includes('application/json');
   let env: { code?: number; msg?: string; data?: unknown } = {};
+  if (!json && res.rawPayload.length) fileReplies.push({ where: opts.where ?? `${method} ${url}`, url, bytes: res.rawPayload, type: String(res.headers['content-type'] ?? '') });
   if (json) {
     seen.push({ where: opts.where ?? `${method} ${url}`, body: res.body });
     try {
@@ -363,6 +382,14 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ bill_no: 'ZJ-HN-1', contract_id: lc!.id, station_id: s!.id, customer_id: hn.customer, period: '2026', period_start: '2026-01-01', period_end: '2026-12-31', cover_start: '2026-01-01', cover_end: '2026-12-31', days: 365, period_days: 365, rate: '50', amount_due: '1000', amount_payable: '1000', due_date: '2026-01-31', status: 'pending', payee_card: SECRETS.leaseCard, ...at } as never)
     .returning();
   Object.assign(hn, { lease_contract: lc!.id, rent_bill: rb!.id });
+  // a payment batch, approved, holding HN's bill: its line carries the payee's full card (as the bank file must)
+  const [pb] = await db
+    .insert(paymentBatches)
+    .values({ batch_no: 'FK-HN-1', purpose: '屋顶租金', status: 'approved', line_count: 1, total: '1000', pending_count: 1, pending_amount: '1000', created_by: fx.op.id, approved_by: 1, ...at } as never)
+    .returning();
+  await db.insert(paymentLines).values({ batch_id: pb!.id, bill_id: rb!.id, seq: 1, reference: 'PHN0000001', amount: '1000', payee_name: '河南张', payee_bank: '中国银行', payee_card: SECRETS.leaseCard });
+  await db.update(rentBills).set({ batch_id: pb!.id }).where(eq(rentBills.id, rb!.id));
+  Object.assign(hn, { payment_batch: pb!.id });
   // HN's revenue month, settled and under-performing (correct and maintenance both start from it)
   const [rv] = await db
     .insert(revenues)
@@ -484,6 +511,7 @@ const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
   agent_id: () => 'agent',
   warehouse_id: () => 'warehouse',
   contract_id: () => 'lease_contract',
+  bill_id: () => 'rent_bill',
   from_warehouse_id: () => 'warehouse',
 };
 /** Where a route's `id` is not its own resource's (owners: a user), or another record of it is asked. */
@@ -557,6 +585,9 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/rent_bill/fail': { reason: '越权' },
   'POST /api/system/rent_bill/pay': { bank_serial: '越权' },
   'POST /api/system/revenue/correct': { actual_kwh: '1', actual_amount: '1', reason: '越权' },
+  'POST /api/system/payment_batch/reject': { reason: '越权' },
+  'POST /api/system/payment_batch/cancel': { reason: '越权' },
+  'POST /api/system/payment_batch/remove_line': { line_id: 1 },
 };
 
 /**
@@ -588,6 +619,7 @@ const TABLES = {
   lease_contract: leaseContracts,
   rent_bill: rentBills,
   revenue: revenues,
+  payment_batch: paymentBatches,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -617,6 +649,8 @@ async function snapshot() {
     leaseContracts: await all(leaseContracts as never),
     rentBills: await all(rentBills as never),
     revenues: await all(revenues as never),
+    paymentBatches: await all(paymentBatches as never),
+    paymentLines: await all(paymentLines as never),
   };
 }
 
@@ -831,7 +865,8 @@ describe('malformed input: 4xx with a message, never 500', () => {
     expect(problems).toEqual([]);
   });
 
-  it('each body field replaced by values of other types, huge, negative, SQL-looking or with NUL', async () => {
+  // (the two largest walks grow with every route: about a minute each on this 2-core machine, more when it is shared)
+  it('each body field replaced by values of other types, huge, negative, SQL-looking or with NUL', { timeout: 180_000 }, async () => {
     const cases = postRoutes()
       .filter((r) => r.body)
       .flatMap((r) => Object.entries(objectOf(r.body!).properties ?? {}).flatMap(([field, schema]) => valuesFor(schema).map(([name, value]) => ({ r, field, schema, name, value }))));
@@ -846,7 +881,7 @@ describe('malformed input: 4xx with a message, never 500', () => {
     expect(problems).toEqual([]);
   });
 
-  it('each query parameter given wrong, injection-looking, huge or repeated values, on every GET route', async () => {
+  it('each query parameter given wrong, injection-looking, huge or repeated values, on every GET route', { timeout: 180_000 }, async () => {
     type Case = { r: Route; p: string; name: string; qs: string; strict: boolean };
     const casesOf = (r: Route): Case[] =>
       (r.query.length ? r.query : ['id', 'ids']).flatMap((p) => [
@@ -907,6 +942,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/stock_balance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/revenue/import': ['', SETTLEMENT_MAX_BYTES],
+  'POST /api/system/payment_batch/import_result': ['?id=1', RESULT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
   'POST /api/system/lease_contract/upload_pdf': ['?id=1', UPLOAD_LIMITS.pdf.maxBytes],
 };
@@ -992,6 +1028,13 @@ describe('no reply leaks a secret', () => {
       `/api/system/lease_contract/timeline?id=${hn.lease_contract}`,
       `/api/system/rent_bill/index?limit=500`,
       `/api/system/rent_bill/get_info?id=${hn.rent_bill}`,
+      `/api/system/payment_batch/index?limit=500`,
+      `/api/system/payment_batch/get_info?id=${hn.payment_batch}`,
+      `/api/system/payment_batch/lines?id=${hn.payment_batch}`,
+      `/api/system/payment_batch/reconcile?id=${hn.payment_batch}`,
+      `/api/system/payment_batch/history?id=${hn.payment_batch}`,
+      `/api/system/payment_batch/timeline?id=${hn.payment_batch}`,
+      `/api/system/payment_batch/bill_lines?bill_id=${hn.rent_bill}`,
     ];
     for (const url of reads) expect((await get(url)).status, url).toBe(200);
     // every log entry one by one (get_info shows before/after in full)
@@ -1009,10 +1052,38 @@ describe('no reply leaks a secret', () => {
     expect(bill.payee_card).toBe('621700*********8887');
     const agent = (await get(`/api/system/agent/get_info?id=${hn.agent}`)).data as { bank_account: string };
     expect(agent.bank_account).toMatch(/^\d{4}\*+\d{4}$/);
+    const line = ((await get(`/api/system/payment_batch/lines?id=${hn.payment_batch}`)).data as { list: Array<{ payee_card: string }> }).list[0]!;
+    expect(line.payee_card).toBe('621700*********8887');
+  });
+
+  it('the bank file is the one reply with full card numbers: a file (not JSON), payment_batch:export only, each download in the system log', async () => {
+    const download = (format: string, token: string, version: number) =>
+      hit('POST', '/api/system/payment_batch/export_bank', { token, body: { id: hn.payment_batch, version, format }, where: `bank file ${format}` });
+    // SD's users (even with every permission: agent data scope) and a user without roles get a JSON refusal
+    for (const token of [tokens.sd, tokens.sdmax, tokens.norole]) expect((await download('csv', token, 1)).status).toBe(403);
+    const logged = async () => (await t.handle.db.select().from(sysLog).where(and(eq(sysLog.resource, 'payment_batch'), eq(sysLog.action, 'export'), eq(sysLog.record_id, hn.payment_batch)))).length;
+    const before = await logged();
+    const [batch] = await t.handle.db.select().from(paymentBatches).where(eq(paymentBatches.id, hn.payment_batch));
+    const csv = await download('csv', tokens.admin, batch!.version);
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(SECRETS.leaseCard);
+    const xlsx = await download('xlsx', tokens.admin, batch!.version + 1);
+    expect(xlsx.status).toBe(200);
+    expect(await logged()).toBe(before + 2);
+    const files = fileReplies.filter((f) => f.where.startsWith('bank file'));
+    expect(files.map((f) => f.type.split(';')[0])).toEqual(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(readXlsx(files[1]!.bytes).flat()).toContain(SECRETS.leaseCard);
   });
 
   it('no reply of the whole walk holds a password hash, a password, a token or a full card / ID number', () => {
     expect(seen.length).toBeGreaterThan(5000);
+    // files too (exports as their cells), but for the replies that carry card numbers on purpose
+    const knowingly = Object.keys(FULL_CARD_REPLIES).map((k) => k.split(' ')[1]!);
+    for (const f of fileReplies) {
+      if (knowingly.some((path) => f.url.startsWith(path))) continue;
+      const text = f.bytes[0] === 0x50 && f.bytes[1] === 0x4b ? readXlsx(f.bytes).flat().join('\n') : f.bytes.toString('utf8');
+      seen.push({ where: `file ${f.where}`, body: text });
+    }
     const passwords = [ADMIN_PASSWORD, USER_PASSWORD, NOROLE_PASSWORD, APP_PASSWORD, RESET_PASSWORD];
     const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, SECRETS.leaseCard, '6217000010000000000'];
     const problems: string[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { isBankCard, isChineseName, isIdCard, isPhone, sumMoney } from '@pv/contract';
-import { agents, customerFollowUps, customers, leaseContracts, rentBills, stations, users } from '../src/db/schema/index.ts';
+import { agents, customerFollowUps, customers, leaseContracts, paymentBatches, paymentLines, rentBills, stations, users } from '../src/db/schema/index.ts';
 import { query, runScript } from '../src/db/client.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../src/seed/generate.ts';
 import { ADMIN_PASSWORD, call, login, startApp, type TestApp } from './helpers.ts';
@@ -45,6 +45,32 @@ describe('demo data on first start', () => {
     const admin = await login(t.app);
     const summary = (await call(t.app, 'GET', '/api/system/rent_bill/summary', { token: admin })).data;
     expect(summary).toEqual({ total: bills.length, amount_due: sumMoney(bills.map((b) => b.amount_due)), deduction: sumMoney(bills.map((b) => b.deduction)), amount_payable: sumMoney(bills.map((b) => b.amount_payable)) });
+  });
+
+  it('has payment batches: one completed with a failed line, that bill paid by a later batch, one awaiting approval; each reconciles', async () => {
+    const { db } = t.handle;
+    const batches = await db.select().from(paymentBatches).orderBy(paymentBatches.id);
+    expect(batches.map((b) => [b.status, b.line_count, b.paid_count, b.failed_count, b.pending_count])).toEqual([
+      ['completed', 2, 1, 1, 0],
+      ['completed', 1, 1, 0, 0],
+      ['pending_approval', batches[2]!.line_count, 0, 0, batches[2]!.line_count],
+    ]);
+    const [failed] = await db.select().from(paymentLines).where(and(eq(paymentLines.batch_id, batches[0]!.id), eq(paymentLines.status, 'failed')));
+    const [retried] = await db.select().from(paymentLines).where(eq(paymentLines.batch_id, batches[1]!.id));
+    expect(retried!.bill_id).toBe(failed!.bill_id);
+    expect((await db.select().from(rentBills).where(eq(rentBills.id, failed!.bill_id)))[0]).toMatchObject({ status: 'paid', batch_id: batches[1]!.id });
+    // four eyes: made by 运营客服, approved by the administrator
+    const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
+    for (const b of batches) expect(b.created_by).toBe(kefu!.id);
+    expect(batches[0]!.approved_by).not.toBe(kefu!.id);
+    const admin = await login(t.app);
+    for (const b of batches) {
+      const rec = (await call(t.app, 'GET', '/api/system/payment_batch/reconcile', { token: admin, query: { id: b.id } })).data;
+      expect(rec.balanced, b.batch_no).toBe(true);
+      expect(rec.total.amount).toBe(b.total);
+    }
+    // unpaid bills are left for a new batch
+    expect((await call(t.app, 'POST', '/api/system/payment_batch/preview', { token: admin, body: { selection: { filter: { status: 'pending' } } } })).data.count).toBeGreaterThan(0);
   });
 
   it('looks real: Chinese names, valid phones and ID cards, addresses in the province of the customer', async () => {

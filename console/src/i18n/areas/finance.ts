@@ -131,7 +131,7 @@ const zhBill = {
   due_date_lte: '到期日止',
   paused_by: '暂停来源',
   pause_reason: '暂停原因',
-  batch_id: '支付批次',
+  batch_id: '付款批次',
   paid_at: '支付时间',
   paid_at_gte: '支付时间起',
   paid_at_lte: '支付时间止',

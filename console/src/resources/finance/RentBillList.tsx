@@ -3,10 +3,13 @@ import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberI
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
+import BatchIcon from '@mui/icons-material/PaymentsOutlined';
 import { Typography } from '@mui/material';
 import { formatMoney, regionName, type RentBill } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { filterParams, type PvDataProvider } from '../../providers/dataProvider.ts';
+import { NewBatchDialog } from '../payment/dialogs.tsx';
+import { selectionOf } from '../payment/logic.ts';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
@@ -65,14 +68,30 @@ const Summary = () => {
 const Actions = () => {
   const exportable = useHasPermission('rent_bill:export');
   const canGenerate = useHasPermission('rent_bill:generate');
-  const [open, setOpen] = useState(false);
+  const canBatch = useHasPermission('payment_batch:add');
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState<'generate' | 'batch' | null>(null);
   return (
     <TopToolbar>
       <FilterButton />
       {exportable && <ExportButton />}
-      {canGenerate && <Button label="pv.bill.generate" onClick={() => setOpen(true)} startIcon={<GenerateIcon />} data-testid="bill-generate" />}
-      {open && <GenerateDialog onClose={() => setOpen(false)} />}
+      {canBatch && <Button label="pv.payment.add_by_filter" onClick={() => setOpen('batch')} startIcon={<BatchIcon />} data-testid="bill-new-batch" />}
+      {canGenerate && <Button label="pv.bill.generate" onClick={() => setOpen('generate')} startIcon={<GenerateIcon />} data-testid="bill-generate" />}
+      {open === 'generate' && <GenerateDialog onClose={() => setOpen(null)} />}
+      {open === 'batch' && <NewBatchDialog selection={{ filter: selectionOf(filterParams(filterValues)) }} onClose={() => setOpen(null)} />}
     </TopToolbar>
+  );
+};
+
+/** 新建付款批次 of the ticked bills (every one must be payable, else the server names the ones that are not). */
+const NewBatchBulkButton = () => {
+  const { selectedIds } = useListContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="pv.payment.add_ticked" onClick={() => setOpen(true)} startIcon={<BatchIcon />} data-testid="bill-batch-ticked" />
+      {open && <NewBatchDialog selection={{ bill_ids: selectedIds.map(Number) }} onClose={() => setOpen(false)} />}
+    </>
   );
 };
 
@@ -82,6 +101,7 @@ const RentBillList = () => {
   const height = useTableHeight(1);
   const [params] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
+  const canBatch = useHasPermission('payment_batch:add');
   const defaults = {
     // links from the dashboard and the rent report: states, a due-date range, a province
     ...listFiltersOf(params, ['status', 'due_date_gte', 'due_date_lte', 'province_code']),
@@ -91,7 +111,7 @@ const RentBillList = () => {
     <>
       <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>
         <Summary />
-        <Datagrid rowClick={(id) => { setOpen(Number(id)); return false; }} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="bill-list">
+        <Datagrid rowClick={(id) => { setOpen(Number(id)); return false; }} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="bill-list">
           <TextField source="bill_no" label={billField('bill_no')} />
           <TextField source="period" label={billField('period')} />
           <FunctionField<RentBill> source="status" label={billField('status')} render={(r) => <BillStatusChip status={r.status} pausedBy={r.paused_by} />} />

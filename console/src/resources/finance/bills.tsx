@@ -8,7 +8,7 @@ import FailIcon from '@mui/icons-material/ErrorOutline';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import ReleaseIcon from '@mui/icons-material/PlayCircleOutline';
 import { Box, Drawer, IconButton, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { RentBillActionLabel, RentBillStatus, maskMiddle, type RentBill, type RentDeduction } from '@pv/contract';
+import { RentBillActionLabel, RentBillStatus, maskMiddle, type PaymentLine, type RentBill, type RentDeduction } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { Value } from '../common/DetailPage.tsx';
@@ -17,6 +17,8 @@ import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { BillStatusChip, Yuan, billField } from './common.tsx';
 import { BillActionDialog } from './dialogs.tsx';
+import { LineStatusChip } from '../payment/common.tsx';
+import { PAYMENT_API, paymentDetailPath } from '../payment/logic.ts';
 import { BILL_API, BILL_RESOURCE, type BillButton, allowedBillActions, leaseDetailPath } from './logic.ts';
 
 const ICONS = { deduct: <DeductIcon />, pay: <PayIcon />, fail: <FailIcon />, pause: <PauseIcon />, release: <ReleaseIcon /> } as const;
@@ -33,7 +35,7 @@ const BillActions = ({ record }: { record: RentBill }) => {
     pause: useHasPermission('rent_bill:pause'),
     release: useHasPermission('rent_bill:release'),
   };
-  const actions = allowedBillActions(record.status, record.paused_by).filter((a) => may[a]);
+  const actions = allowedBillActions(record.status, record.paused_by, record.batch_id).filter((a) => may[a]);
   return (
     <Stack direction="row" spacing={0.5} flexWrap="wrap" data-testid="bill-actions">
       {actions.map((a) => (
@@ -72,6 +74,47 @@ const Deductions = () => {
                 <TableCell>{d.reason}</TableCell>
                 <TableCell>{d.created_by_name ?? '-'}</TableCell>
                 <TableCell>{formatDateTime(d.created_at, lang)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Panel>
+  );
+};
+
+/** 付款记录: the bill's lines in payment batches (each attempt: batch, reference, amount, the bank's answer), oldest first. */
+const Payments = ({ onNavigate }: { onNavigate: () => void }) => {
+  const lang = useLang();
+  const canOpen = useHasPermission('payment_batch:get_info');
+  const { data } = useRecordSideList<PaymentLine>(PAYMENT_API, 'bill_lines', (dp, id) => dp.read<{ list: PaymentLine[] }>(PAYMENT_API, 'bill_lines', { bill_id: id }).then((r) => r.data.list));
+  return (
+    <Panel title="pv.payment.payments.title" testId="bill-payments">
+      {!data.length ? (
+        <EmptyNote text="pv.payment.payments.empty" />
+      ) : (
+        <Table size="small">
+          <TableBody>
+            {data.map((l) => (
+              <TableRow key={l.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {canOpen ? (
+                    <Link component={RouterLink} to={paymentDetailPath(l.batch_id)} onClick={onNavigate}>
+                      {l.batch_no}
+                    </Link>
+                  ) : (
+                    l.batch_no
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Yuan value={l.amount} />
+                </TableCell>
+                <TableCell>
+                  <LineStatusChip status={l.status} />
+                </TableCell>
+                <TableCell>
+                  <Typography variant="caption">{l.status === 'paid' ? `${l.bank_serial ?? ''} ${formatDateTime(l.paid_at, lang)}` : (l.fail_reason ?? l.removed_reason ?? '')}</Typography>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -125,7 +168,13 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
                 </Value>
                 <Value label={billField('due_date')}>{record.due_date}</Value>
                 {record.pause_reason && <Value label={billField('pause_reason')}>{record.pause_reason}</Value>}
-                {record.batch_id && <Value label={billField('batch_id')}>{record.batch_id}</Value>}
+                {record.batch_id && (
+                  <Value label={billField('batch_id')}>
+                    <Link component={RouterLink} to={paymentDetailPath(record.batch_id)} onClick={onClose}>
+                      #{record.batch_id}
+                    </Link>
+                  </Value>
+                )}
                 {record.paid_at && <Value label={billField('paid_at')}>{formatDateTime(record.paid_at, lang)}</Value>}
                 {record.bank_serial && <Value label={billField('bank_serial')}>{record.bank_serial}</Value>}
                 {record.payee_card && <Value label={billField('payee_card')}>{`${record.payee_name ?? ''} ${record.payee_bank ?? ''} ${maskMiddle(record.payee_card)}`}</Value>}
@@ -133,6 +182,7 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
               </FieldGrid>
             </Panel>
             <Deductions />
+            <Payments onNavigate={onClose} />
             <TimelinePanel api={BILL_API} states={RentBillStatus} actions={actions} />
           </Box>
         </RecordContextProvider>

@@ -20,8 +20,10 @@ export const cardChangeable = (status: string) => status === 'draft' || status =
 /** A bill's buttons (cancel is termination's). Deduct works on any unpaid bill. */
 export type BillButton = RentBillAction | 'deduct';
 export const BILL_ACTIONS: BillButton[] = ['deduct', 'pay', 'fail', 'pause', 'release'];
-export const allowedBillActions = (status: string, pausedBy?: string | null): BillButton[] =>
+export const allowedBillActions = (status: string, pausedBy?: string | null, batchId?: number | null): BillButton[] =>
   BILL_ACTIONS.filter((a) => {
+    // an unpaid bill a payment batch holds waits for the batch (the server refuses these too)
+    if (batchId != null && (status === 'pending' || status === 'failed')) return false;
     if (a === 'deduct') return status === 'pending' || status === 'failed' || status === 'paused';
     // a bill its station paused is released by unfreezing the station, not by hand
     if (a === 'release' && pausedBy === 'station') return false;

@@ -38,6 +38,7 @@ import RevenueIcon from '@mui/icons-material/PaidOutlined';
 import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
 import RentReportIcon from '@mui/icons-material/AssessmentOutlined';
 import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
+import PaymentIcon from '@mui/icons-material/PaymentsOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -80,6 +81,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   revenueReport: RevenueReportIcon,
   tariff: TariffIcon,
   rentReport: RentReportIcon,
+  payment: PaymentIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

@@ -18,6 +18,7 @@ import { loadMaintenanceDetail, maintenanceList } from '../../resources/maintena
 import { leaseContract, loadLeaseDetail, rentBill } from '../../resources/finance/index.ts';
 import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
 import { loadRentReport } from '../../resources/finance/index.ts';
+import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -82,6 +83,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/revenueReport': page(loadRevenueReport),
   'finance/tariffList': resource(tariffList),
   'finance/rentReport': page(loadRentReport),
+  'finance/paymentBatch': resource(paymentBatch),
+  'finance/paymentBatchDetail': page(loadPaymentBatchDetail),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

@@ -40,6 +40,13 @@ export interface ImportSpec {
   applyAll?(db: Db, rows: { row: number; input: Row }[], auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult>;
   /** largest upload in bytes; default IMPORT_MAX_BYTES (excel/routes.ts) */
   maxBytes?: number;
+  /** the file's rows of cells; default: the first sheet of an .xlsx (anything else refused). Throw an ApiError for a file it cannot read. */
+  read?(file: Uint8Array): string[][];
+  /**
+   * Title lines a file may carry above its header (a bank's report heading): the header is the
+   * first of this many rows that names every required column; rows are still numbered as in the file.
+   */
+  headerSearchRows?: number;
 }
 
 /** One problem of the uploaded file: the spreadsheet row number (header = 1), the column header, the message. */
@@ -73,22 +80,32 @@ export async function parseImport(
   lang: Lang,
   resolve?: (rows: { row: number; raw: Row }[]) => Promise<RowError[]>,
 ): Promise<{ inputs: { row: number; input: Row }[]; errors: RowError[] }> {
-  if (!looksLikeZip(file)) throw excelError(400, 'type');
   let rows: string[][];
-  try {
-    rows = readXlsx(file);
-  } catch (err) {
-    if (err instanceof XlsxFormatError) throw excelError(400, 'malformed');
-    throw err;
+  if (spec.read) rows = spec.read(file);
+  else {
+    if (!looksLikeZip(file)) throw excelError(400, 'type');
+    try {
+      rows = readXlsx(file);
+    } catch (err) {
+      if (err instanceof XlsxFormatError) throw excelError(400, 'malformed');
+      throw err;
+    }
   }
-  const [header = [], ...body] = rows;
   // headers in zh or en, in any order; unknown columns are ignored
   const byHeader = new Map<string, ImportColumn>();
   for (const c of spec.columns) for (const l of ['zh', 'en'] as const) byHeader.set(headerKey(columnLabel(c, l)), c);
-  const mapping = header.map((h) => byHeader.get(headerKey(h)));
+  const mappingOf = (header: string[]) => header.map((h) => byHeader.get(headerKey(h)));
+  const complete = (mapping: Array<ImportColumn | undefined>) => spec.columns.every((c) => !c.required || mapping.includes(c));
+  let at = 0;
+  for (let i = 1; i < Math.min(spec.headerSearchRows ?? 1, rows.length); i++) {
+    if (complete(mappingOf(rows[at] ?? []))) break;
+    if (complete(mappingOf(rows[i]!))) at = i;
+  }
+  const mapping = mappingOf(rows[at] ?? []);
+  const body = rows.slice(at + 1);
   const missing = spec.columns.filter((c) => c.required && !mapping.includes(c));
   if (missing.length) throw excelError(400, 'missing_columns', { columns: missing.map((c) => columnLabel(c, lang)).join(lang === 'zh' ? '、' : ', ') });
-  const data = body.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
+  const data = body.map((cells, i) => ({ row: i + at + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (!data.length) throw excelError(400, 'empty');
   if (data.length > spec.maxRows) throw excelError(400, 'too_many_rows', { max: spec.maxRows, n: data.length });
   const schema = spec.schema ?? spec.def.createSchema;

@@ -13,7 +13,7 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_TYPES = new Set([XLSX_MIME, 'application/octet-stream']);
 
 /** The raw body, refused past `limit` bytes with a clear 413 (instead of the global body limit's message). */
-function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+export function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   const tooLarge = () => excelError(413, 'too_large', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
   if (declared > limit) return Promise.reject(tooLarge());

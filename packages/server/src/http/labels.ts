@@ -155,6 +155,14 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   paid_at: ['支付时间', 'Paid at'],
   channel: ['支付渠道', 'Channel'],
   period: ['账期', 'Period'],
+  // payment batches
+  selection: ['所选账单', 'Bills to pay'],
+  bill_ids: ['勾选的账单', 'Ticked bills'],
+  filter: ['筛选条件', 'Filters'],
+  purpose: ['用途', 'Purpose'],
+  line_id: ['批次明细', 'Batch line'],
+  bill_id: ['账单', 'Bill'],
+  format: ['文件格式', 'File format'],
   ...REVENUE_FIELD_LABELS,
 };
 

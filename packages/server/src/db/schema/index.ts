@@ -13,3 +13,4 @@ export * from './maintenance.ts';
 export * from './lease.ts';
 export * from './revenue.ts';
 export * from './finance.ts';
+export * from './payment.ts';

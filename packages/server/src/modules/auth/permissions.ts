@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   rent_bill: ['index', 'get_info', 'export', 'deduct', 'pause', 'release', 'pay', 'fail', 'generate', 'report'],
   tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
+  payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -43,7 +44,9 @@ export const BUILTIN_ROLES = [
     code: 'operator',
     name: '运营客服',
     permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
-      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', 'rent_bill:report', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report'],
+      ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', 'rent_bill:report', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report',
+      // 付款批次: makes and submits them; someone else approves (four eyes), exports and imports the result
+      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel'],
     data_scope: 'all',
   },
   {

@@ -15,16 +15,17 @@ import {
   rentBillReasonSchema,
   toFen,
 } from '@pv/contract';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
-import { leaseContracts, rentBills, rentDeductions, stations, users } from '../../db/schema/index.ts';
+import { leaseContracts, paymentBatches, rentBills, rentDeductions, stations, users } from '../../db/schema/index.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { detachHeldBills, heldAtBank } from '../payment/hold.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { billInsert } from './generate.ts';
 import { illegalBillAction, maskCards, rentBillResource } from './resource.ts';
@@ -103,18 +104,31 @@ export async function markPaidIn(tx: Queryable, billId: number, input: PaidInput
   );
 }
 
-/** 支付失败, inside the caller's transaction: a pending (or already failed) bill records the bank's reason; a batch may retry it later. */
+/**
+ * 支付失败, inside the caller's transaction: a pending (or already failed) bill records the bank's
+ * reason. A failed bill is held by no batch (`batch_id` cleared; the batch that failed it is in the
+ * timeline), so a later batch may take it again and deduct / pause work on it meanwhile.
+ */
 export async function markFailedIn(tx: Queryable, billId: number, input: { reason: string; batch_id?: number | null; expectVersion?: number | null }, actor: Actor): Promise<Bill> {
   const bill = await lockBill(tx, billId, input.expectVersion);
-  return applyBill(tx, bill, actor, 'fail', { fail_reason: input.reason, failed_at: new Date(), batch_id: input.batch_id ?? bill.batch_id }, { reason: input.reason, data: input.batch_id ? { batch_id: input.batch_id } : undefined });
+  const batch = input.batch_id ?? bill.batch_id;
+  return applyBill(tx, bill, actor, 'fail', { fail_reason: input.reason, failed_at: new Date(), batch_id: null }, { reason: input.reason, data: batch ? { batch_id: batch } : undefined });
 }
 
 /**
  * A frozen or terminated station pauses its unpaid bills (pending and failed ones), in the station
- * action's transaction; each gets its sys_log and timeline row.
+ * action's transaction; each gets its sys_log and timeline row. A bill a payment batch in
+ * preparation holds leaves that batch first; one a batch at the bank holds is left to the bank's
+ * result (payment/hold.ts).
  */
 export async function pauseStationBills(tx: Queryable, stationId: number, actor: Actor, reason: string | null): Promise<number> {
-  const bills = await tx.select().from(rentBills).where(and(eq(rentBills.station_id, stationId), inArray(rentBills.status, ['pending', 'failed']))).orderBy(asc(rentBills.id)).for('update');
+  await detachHeldBills(tx, sql`b.station_id = ${stationId}::int`, 'frozen', actor);
+  const bills = await tx
+    .select()
+    .from(rentBills)
+    .where(and(eq(rentBills.station_id, stationId), inArray(rentBills.status, ['pending', 'failed']), isNull(rentBills.batch_id)))
+    .orderBy(asc(rentBills.id))
+    .for('update');
   for (const b of bills) await applyBill(tx, b, actor, 'pause', { paused_by: 'station', pause_reason: reason ?? '电站冻结或已终止' }, { reason, data: { by: 'station' } });
   return bills.length;
 }
@@ -149,6 +163,12 @@ export async function ensureBills(tx: Queryable, contract: Row, through: string,
  * already paid beyond the day is left as paid (the timeline of the contract says so).
  */
 export async function settleTermination(tx: Queryable, contract: Row, day: string, reason: string, actor: Actor, userId: number) {
+  // the bills this changes (unpaid ones ending after the day) must not be at the bank; batches in
+  // preparation let go of them (payment/hold.ts)
+  const touched = sql`b.contract_id = ${contract.id as number}::int and b.cover_end > ${day}::date and b.status in ('pending', 'failed', 'paused')`;
+  const [inBank] = await heldAtBank(tx, touched);
+  if (inBank) throw new ApiError(400, 'error.lease_terminate_in_bank', inBank);
+  await detachHeldBills(tx, touched, 'terminated', actor);
   const after = await tx
     .select()
     .from(rentBills)
@@ -193,10 +213,15 @@ export class RentBillActions {
     return { bill, station: station! };
   }
 
-  /** A pending bill a payment batch has taken keeps its amount and state until the batch settles it. */
-  private notInBatch(bill: Row, action: string) {
-    if (bill.batch_id == null || bill.status !== 'pending') return;
-    const params = { bill_no: bill.bill_no, batch_id: bill.batch_id };
+  /**
+   * An unpaid bill a payment batch holds (its pending line; `batch_id` set) keeps its amount and
+   * state until the batch settles it: no deduction, pause, or payment and failure by hand (the bank
+   * may be paying it). A failed bill is held by nothing until a later batch takes it again.
+   */
+  private async notInBatch(tx: Queryable, bill: Row, action: string) {
+    if (bill.batch_id == null || !['pending', 'failed'].includes(bill.status as string)) return;
+    const [batch] = await tx.select({ batch_no: paymentBatches.batch_no }).from(paymentBatches).where(eq(paymentBatches.id, bill.batch_id as number));
+    const params = { bill_no: bill.bill_no, batch_no: batch?.batch_no ?? `#${bill.batch_id as number}` };
     throw new ApiError(400, 'error.rent_bill_in_batch', { ...params, action }, (lang) => t('error.rent_bill_in_batch', lang, { ...params, action: RentBillActionLabel.label(action, lang) }));
   }
 
@@ -206,7 +231,7 @@ export class RentBillActions {
     return this.db.transaction(async (tx) => {
       const { bill } = await this.locked(tx, input.id, input.version, auth);
       if (!(UNPAID as readonly string[]).includes(bill.status as string)) throw illegalBillAction(bill.status as string, 'deduct');
-      this.notInBatch(bill, 'deduct');
+      await this.notInBatch(tx, bill, 'deduct');
       const [after] = await tx
         .update(rentBills)
         .set({ deduction: sql`${rentBills.deduction} + ${input.amount}::numeric`, amount_payable: sql`${rentBills.amount_payable} - ${input.amount}::numeric`, version: sql`${rentBills.version} + 1`, updated_at: new Date() })
@@ -226,7 +251,7 @@ export class RentBillActions {
     const input = parse(rentBillReasonSchema, body);
     return this.db.transaction(async (tx) => {
       const { bill } = await this.locked(tx, input.id, input.version, auth);
-      this.notInBatch(bill, 'pause');
+      await this.notInBatch(tx, bill, 'pause');
       return applyBill(tx, bill, actor, 'pause', { paused_by: 'manual', pause_reason: input.reason }, { reason: input.reason, data: { by: 'manual' } });
     });
   }
@@ -247,6 +272,7 @@ export class RentBillActions {
     return this.db.transaction(async (tx) => {
       const { bill, station } = await this.locked(tx, input.id, input.version, auth);
       if (station.frozen) throw stationFrozen(station.code, 'pay', RentBillActionLabel);
+      await this.notInBatch(tx, bill, 'pay');
       return markPaidIn(tx, bill.id as number, { bank_serial: input.bank_serial, paid_at: input.paid_at ? new Date(input.paid_at) : undefined, channel: input.channel ?? 'bank' }, actor);
     });
   }
@@ -256,6 +282,7 @@ export class RentBillActions {
     const input = parse(rentBillReasonSchema, body);
     return this.db.transaction(async (tx) => {
       const { bill } = await this.locked(tx, input.id, input.version, auth);
+      await this.notInBatch(tx, bill, 'fail');
       return markFailedIn(tx, bill.id as number, { reason: input.reason }, actor);
     });
   }

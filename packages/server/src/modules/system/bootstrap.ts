@@ -8,6 +8,7 @@ import { agents, customers, inspections, materials, operationPlans, rentBills, r
 import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource.ts';
 import { type FaultCategoryValue, type MaintenancePriorityValue, isBankCard } from '@pv/contract';
 import { seedDemoRevenue } from '../revenue/demo.ts';
+import { seedDemoPayments } from '../payment/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -74,6 +75,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await db.execute(sql.raw(DEMO_INSPECTION_PROGRESS));
     await seedDemoOperations(db);
     await seedDemoLeases(db);
+    await seedDemoPayments(db);
     await seedDemoRevenue(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };

@@ -1,0 +1,333 @@
+import { type ReactElement, useMemo, useState } from 'react';
+import { Confirm, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import SubmitIcon from '@mui/icons-material/SendOutlined';
+import ApproveIcon from '@mui/icons-material/TaskAltOutlined';
+import RejectIcon from '@mui/icons-material/UndoOutlined';
+import ExportIcon from '@mui/icons-material/FileDownloadOutlined';
+import ImportIcon from '@mui/icons-material/FileUploadOutlined';
+import CancelIcon from '@mui/icons-material/BlockOutlined';
+import { PaymentBatchActionLabel, PaymentBatchStatus, PaymentLineStatus, formatMoney, type PaymentBatch, type PaymentLine, type PaymentReconciliation } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
+import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
+import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { stationDetailPath } from '../station/logic.ts';
+import { Yuan } from '../finance/common.tsx';
+import { BatchStatusChip, LineStatusChip, batchField, lineField } from './common.tsx';
+import { ExportDialog, ImportResultDialog, ReasonDialog } from './dialogs.tsx';
+import { type BatchButton, PAYMENT_API, PAYMENT_RESOURCE, allowedBatchButtons, linesRemovable } from './logic.ts';
+
+const ICONS: Record<BatchButton, ReactElement> = { submit: <SubmitIcon />, approve: <ApproveIcon />, reject: <RejectIcon />, export: <ExportIcon />, import_result: <ImportIcon />, cancel: <CancelIcon /> };
+
+/** The buttons the batch's state allows, the user holds and four eyes leaves them (the server checks all three again). */
+const BatchActions = () => {
+  const record = useRecordContext<PaymentBatch>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const { identity } = useGetIdentity();
+  const { run, busy } = useAction();
+  const [open, setOpen] = useState<BatchButton | null>(null);
+  const may: Record<string, boolean> = {
+    'payment_batch:submit': useHasPermission('payment_batch:submit'),
+    'payment_batch:approve': useHasPermission('payment_batch:approve'),
+    'payment_batch:reject': useHasPermission('payment_batch:reject'),
+    'payment_batch:export': useHasPermission('payment_batch:export'),
+    'payment_batch:import': useHasPermission('payment_batch:import'),
+    'payment_batch:cancel': useHasPermission('payment_batch:cancel'),
+  };
+  if (!record) return null;
+  const buttons = allowedBatchButtons(record, (c) => may[c] ?? false, identity?.id != null ? Number(identity.id) : null);
+  const close = () => setOpen(null);
+  const act = (op: 'submit' | 'approve') => void run(() => dataProvider.act(PAYMENT_API, op, { id: record.id, version: record.version }), `pv.payment.notify.${op}`).then(close);
+  return (
+    <>
+      {buttons.map((b) => (
+        <ActionButton key={b} label={`pv.payment.action.${b}`} icon={ICONS[b]} color={b === 'cancel' || b === 'reject' ? 'error' : b === 'approve' ? 'success' : undefined} onClick={() => setOpen(b)} />
+      ))}
+      {(open === 'submit' || open === 'approve') && (
+        <Confirm
+          isOpen
+          loading={busy}
+          title={`pv.payment.action.${open}`}
+          content={`pv.payment.dialog.${open}_confirm`}
+          translateOptions={{ n: record.line_count, amount: formatMoney(record.total) }}
+          onClose={close}
+          onConfirm={() => act(open)}
+        />
+      )}
+      {(open === 'reject' || open === 'cancel') && <ReasonDialog record={record} action={open} onClose={close} />}
+      {open === 'export' && <ExportDialog record={record} onClose={close} />}
+      {open === 'import_result' && <ImportResultDialog record={record} onClose={close} />}
+    </>
+  );
+};
+
+/** 对账: count and amount per line state from SQL sums over the lines; total = paid + failed + pending, removed apart. */
+const Reconciliation = () => {
+  const record = useRecordContext<PaymentBatch>()!;
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { data } = useQuery({
+    queryKey: [PAYMENT_API, 'reconcile', record.id, record.version],
+    queryFn: () => dataProvider.read<PaymentReconciliation>(PAYMENT_API, 'reconcile', { id: record.id }).then((r) => r.data),
+  });
+  const cell = (key: 'total' | 'paid' | 'failed' | 'pending' | 'removed', color?: string) => (
+    <Box sx={{ minWidth: 150 }} data-testid={`reconcile-${key}`}>
+      <Typography variant="caption" color="text.secondary">
+        {translate(`pv.payment.reconcile.${key}`)}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, color, fontVariantNumeric: 'tabular-nums' }}>
+        {data ? <Yuan value={data[key].amount} /> : '…'}
+      </Typography>
+      <Typography variant="caption">{data ? translate('pv.payment.reconcile.count', { smart_count: data[key].n }) : ''}</Typography>
+    </Box>
+  );
+  return (
+    <Panel title="pv.payment.reconcile.title" testId="batch-reconcile">
+      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={3} alignItems="flex-start">
+        {cell('total')}
+        <Typography variant="h6" sx={{ pt: 2 }}>
+          =
+        </Typography>
+        {cell('paid', 'success.main')}
+        <Typography variant="h6" sx={{ pt: 2 }}>
+          +
+        </Typography>
+        {cell('failed', 'error.main')}
+        <Typography variant="h6" sx={{ pt: 2 }}>
+          +
+        </Typography>
+        {cell('pending', 'warning.main')}
+        <Box sx={{ flexGrow: 1 }} />
+        {cell('removed', 'text.secondary')}
+      </Stack>
+      {data && (
+        <Alert severity={data.balanced ? 'success' : 'error'} sx={{ mt: 1.5 }} data-testid="reconcile-balanced">
+          {translate(data.balanced ? 'pv.payment.reconcile.balanced' : 'pv.payment.reconcile.unbalanced')}
+        </Alert>
+      )}
+    </Panel>
+  );
+};
+
+const Info = () => {
+  const record = useRecordContext<PaymentBatch>()!;
+  const translate = useTranslate();
+  const lang = useLang();
+  const selection = record.selection as { bill_ids?: number; filter?: Record<string, string> } | null;
+  return (
+    <Panel title="pv.payment.basic" testId="batch-basic">
+      <FieldGrid>
+        <Value label={batchField('purpose')}>{record.purpose}</Value>
+        <Value label={batchField('line_count')}>{record.line_count}</Value>
+        <Value label={batchField('total')}>
+          <Yuan value={record.total} strong />
+        </Value>
+        <Value label={batchField('selection')}>
+          {selection?.bill_ids ? translate('pv.payment.selection_ticked', { n: selection.bill_ids }) : translate('pv.payment.selection_filter')}
+          {selection?.filter && Object.keys(selection.filter).length > 0 && (
+            <Typography variant="caption" component="div" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {Object.entries(selection.filter)
+                .map(([k, v]) => `${translate(`resources.finance/rentBill.fields.${k}`, { _: k })}: ${v}`)
+                .join('；')}
+            </Typography>
+          )}
+        </Value>
+        <Value label={batchField('created_by_name')}>{`${record.created_by_name ?? '-'} · ${formatDateTime(record.created_at, lang)}`}</Value>
+        {record.submitted_at && <Value label={batchField('submitted_by_name')}>{`${record.submitted_by_name ?? '-'} · ${formatDateTime(record.submitted_at, lang)}`}</Value>}
+        {record.approved_at && <Value label={batchField('approved_by_name')}>{`${record.approved_by_name ?? '-'} · ${formatDateTime(record.approved_at, lang)}`}</Value>}
+        {record.exported_at && <Value label={batchField('exported_at')}>{`${formatDateTime(record.exported_at, lang)} (${record.export_count})`}</Value>}
+        {record.completed_at && <Value label={batchField('completed_at')}>{formatDateTime(record.completed_at, lang)}</Value>}
+        {record.cancelled_at && <Value label={batchField('cancelled_at')}>{formatDateTime(record.cancelled_at, lang)}</Value>}
+        {record.reason && <Value label={batchField('reason')}>{record.reason}</Value>}
+        {record.remark && <Value label={batchField('remark')}>{record.remark}</Value>}
+      </FieldGrid>
+      {record.status === 'pending_approval' && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('pv.payment.four_eyes')}
+        </Typography>
+      )}
+    </Panel>
+  );
+};
+
+const STATES = ['', 'pending', 'paid', 'failed', 'removed'] as const;
+
+/** 付款明细: filter by state, keyword, paging; a draft's line can be removed. */
+const Lines = () => {
+  const record = useRecordContext<PaymentBatch>()!;
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const { run, busy } = useAction();
+  const canRemove = useHasPermission('payment_batch:remove_line') && linesRemovable(record.status);
+  const [status, setStatus] = useState<(typeof STATES)[number]>('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(20);
+  const [removing, setRemoving] = useState<PaymentLine | null>(null);
+  const query = useMemo(() => ({ id: record.id, page: page + 1, limit, ...(status ? { status } : {}), ...(q.trim() ? { q: q.trim() } : {}) }), [record.id, page, limit, status, q]);
+  const { data } = useQuery({
+    queryKey: [PAYMENT_API, 'lines', query, record.version],
+    queryFn: () => dataProvider.read<{ list: PaymentLine[]; total: number }>(PAYMENT_API, 'lines', query).then((r) => r.data),
+  });
+  const columns = ['seq', 'reference', 'bill_no', 'station_code', 'customer_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result'];
+  return (
+    <Panel title="pv.payment.lines.title" testId="batch-lines">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
+        <ToggleButtonGroup size="small" exclusive value={status} onChange={(_, v) => v !== null && (setStatus(v), setPage(0))} data-testid="lines-status">
+          {STATES.map((s) => (
+            <ToggleButton key={s} value={s}>
+              {s ? PaymentLineStatus.label(s, lang) : translate('pv.payment.lines.all')}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField size="small" placeholder={translate(lineField('q'))} value={q} onChange={(e) => (setQ(e.target.value), setPage(0))} sx={{ minWidth: 260 }} />
+      </Stack>
+      {data && data.total === 0 ? (
+        <EmptyNote text="pv.payment.lines.empty" />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="lines-table">
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c} align={c === 'amount' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                    {c === 'result' ? `${translate(lineField('bank_serial'))} / ${translate(lineField('fail_reason'))}` : translate(lineField(c))}
+                  </TableCell>
+                ))}
+                {canRemove && <TableCell />}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(data?.list ?? []).map((l) => (
+                <TableRow key={l.id} data-testid="line-row">
+                  <TableCell>{l.seq}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{l.reference}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${l.bill_no ?? '-'} (${l.period ?? ''})`}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {l.station_id ? (
+                      <Link component={RouterLink} to={stationDetailPath(l.station_id)}>
+                        {l.station_code}
+                      </Link>
+                    ) : (
+                      '-'
+                    )}
+                  </TableCell>
+                  <TableCell>{l.customer_name ?? '-'}</TableCell>
+                  <TableCell>{l.payee_name ?? '-'}</TableCell>
+                  <TableCell>{[l.payee_bank, l.payee_branch].filter(Boolean).join(' ') || '-'}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.payee_card ?? '-'}</TableCell>
+                  <TableCell align="right">
+                    <Yuan value={l.amount} />
+                  </TableCell>
+                  <TableCell>
+                    <LineStatusChip status={l.status} />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    {l.status === 'paid' && (
+                      <Typography variant="caption" component="div">
+                        {l.bank_serial} · {formatDateTime(l.paid_at, lang)}
+                      </Typography>
+                    )}
+                    {l.status === 'failed' && (
+                      <Typography variant="caption" color="error.main" component="div">
+                        {l.fail_reason}
+                      </Typography>
+                    )}
+                    {l.status === 'removed' && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {l.removed_reason}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  {canRemove && (
+                    <TableCell>
+                      {l.status === 'pending' && (
+                        <Button size="small" color="error" onClick={() => setRemoving(l)} data-testid="line-remove">
+                          {translate('pv.payment.lines.remove')}
+                        </Button>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={limit}
+        rowsPerPageOptions={[10, 20, 50, 100]}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => (setLimit(Number(e.target.value)), setPage(0))}
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+      />
+      {removing && (
+        <Confirm
+          isOpen
+          loading={busy}
+          title="pv.payment.lines.remove_title"
+          content="pv.payment.lines.remove_confirm"
+          translateOptions={{ bill_no: removing.bill_no ?? '', amount: removing.amount }}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => void run(() => dataProvider.act(PAYMENT_API, 'remove_line', { id: record.id, version: record.version, line_id: removing.id }), 'pv.payment.notify.remove_line').then(() => setRemoving(null))}
+        />
+      )}
+    </Panel>
+  );
+};
+
+const Side = () => {
+  const translate = useTranslate();
+  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => translate(`pv.payment.history_action.${a}`, { _: PaymentBatchActionLabel.label(a, lang) }) }), [translate]);
+  return (
+    <>
+      <TimelinePanel api={PAYMENT_API} states={PaymentBatchStatus} actions={actions} />
+      <HistoryPanel
+        api={PAYMENT_API}
+        fieldLabel={batchField}
+        labelled={{ status: PaymentBatchStatus }}
+        hidden={['created_by', 'submitted_by', 'approved_by', 'exported_by', 'selection']}
+        actionLabel={(a) => translate(`pv.payment.history_action.${a}`, { _: a })}
+      />
+    </>
+  );
+};
+
+/** 付款批次详情: #/finance/paymentBatchDetail?id=N (one tab per batch): reconciliation, lines, actions, timeline, history. */
+const PaymentBatchDetail = () => (
+  <ResourceContextProvider value={PAYMENT_RESOURCE}>
+    <QueryIdPage missing="pv.payment.missing_id">
+      {(id) => (
+        <LoadRecord<PaymentBatch> key={id} resource={PAYMENT_RESOURCE} id={id}>
+          {(record) => (
+            <RecordContextProvider value={record}>
+              <DetailHeader testId="batch-heading" title={record.batch_no} subtitle={record.name ?? undefined} chip={<BatchStatusChip status={record.status} />} actions={<BatchActions />} />
+              <DetailColumns
+                main={
+                  <Stack>
+                    <Reconciliation />
+                    <Info />
+                    <Lines />
+                  </Stack>
+                }
+                side={<Side />}
+              />
+            </RecordContextProvider>
+          )}
+        </LoadRecord>
+      )}
+    </QueryIdPage>
+  </ResourceContextProvider>
+);
+export default PaymentBatchDetail;
+
