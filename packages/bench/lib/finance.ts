@@ -6,7 +6,7 @@ import { billInsert, generateDueRent } from '@pv/server/src/modules/lease/genera
 import { chinaDate } from '@pv/server/src/modules/inspection/generate.ts';
 import { bootstrap } from '@pv/server/src/modules/system/bootstrap.ts';
 import { loadavg } from 'node:os';
-import { BENCH_PASSWORD, serve } from './server.ts';
+import { BENCH_PASSWORD, pgSettings, serve } from './server.ts';
 import { drive, ms, summarize, type Summary } from './stats.ts';
 import { benchPayment, paymentSection, type PaymentBench } from './payment.ts';
 
@@ -24,6 +24,7 @@ import { benchPayment, paymentSection, type PaymentBench } from './payment.ts';
  * the same run; then a payment batch of about 100,000 of the due bills, its bank file and result (lib/payment.ts).
  */
 export interface FinanceBench {
+  settings: string;
   stations: number;
   contracts: number;
   agents: number;
@@ -63,6 +64,7 @@ export async function benchFinance(pgServer: string, stations: number, requests:
   try {
     const { handle, base, token } = server;
     const run = (text: string) => handle.db.execute(sql.raw(text));
+    const settings = await pgSettings(handle.db);
     const now = new Date();
     const today = chinaDate(now);
     const cities = CITIES.map((c) => c.code);
@@ -289,6 +291,7 @@ export async function benchFinance(pgServer: string, stations: number, requests:
     console.log('payment batch …');
     const payment = await benchPayment(handle, server, token);
     return {
+      settings,
       stations,
       contracts: stations,
       agents,
@@ -329,7 +332,7 @@ export function financeSection(r: FinanceBench): string[] {
   return [
     `## 财务 at scale: ${n(r.contracts)} lease contracts, ${n(r.billsTotal)} rent bills (PostgreSQL)`,
     '',
-    `A fresh database on the PostgreSQL server given with \`--finance-postgres URL\` (packages/bench/lib/finance.ts). Seeded set-based: ${n(r.stations)} connected stations over every city with ${n(r.agents)} agents (${r.seedSeconds.stations.toFixed(0)} s); one lease contract each (${r.seedSeconds.contracts.toFixed(0)} s) — per panel / per kWp / fixed, a fifth escalating 3 % a year, pay cycles 2 : 3 : 5 quarterly / semiannual / annual, starts spread over nine months from eighteen months before this quarter; the bills of their ${r.history.periods.length} earlier periods (${r.history.periods.join(', ')}) made with the generator's own statement (\`billInsert\`, one statement per period over every contract of its cycle, rollup triggers on) — ${n(r.history.bills)} bills in ${r.seedSeconds.history.toFixed(0)} s — and 90 % of them paid, 3 % failed (${r.seedSeconds.status.toFixed(0)} s); a month of revenue per station (${r.seedSeconds.revenue.toFixed(0)} s).`,
+    `A fresh database on the PostgreSQL server given with \`--finance-postgres URL\` — ${r.settings} (packages/bench/lib/finance.ts). Seeded set-based: ${n(r.stations)} connected stations over every city with ${n(r.agents)} agents (${r.seedSeconds.stations.toFixed(0)} s); one lease contract each (${r.seedSeconds.contracts.toFixed(0)} s) — per panel / per kWp / fixed, a fifth escalating 3 % a year, pay cycles 2 : 3 : 5 quarterly / semiannual / annual, starts spread over nine months from eighteen months before this quarter; the bills of their ${r.history.periods.length} earlier periods (${r.history.periods.join(', ')}) made with the generator's own statement (\`billInsert\`, one statement per period over every contract of its cycle, rollup triggers on) — ${n(r.history.bills)} bills in ${r.seedSeconds.history.toFixed(0)} s — and 90 % of them paid, 3 % failed (${r.seedSeconds.status.toFixed(0)} s); a month of revenue per station (${r.seedSeconds.revenue.toFixed(0)} s).`,
     '',
     `**The period running now for all ${n(r.generate.contracts)} contracts: ${n(r.generate.bills)} bills in ${r.generate.seconds.toFixed(1)} s** (${minutes.toFixed(1)} min, ${(r.generate.bills / r.generate.seconds).toFixed(0)} bills/s; the scheduler's job \`generateDueRent\`: ${r.generate.periods} period runs, one per pay cycle, batches of 5,000 contracts, each its own transaction; aim < 5 minutes${minutes < 5 ? ' — met' : ' — not met'}). **Run again: ${n(r.rerun.bills)} bills made** — the finished runs make nothing (${r.rerun.seconds.toFixed(1)} s), and the same runs walked again from their first contract (cursor reset, as a stopped run resumes) insert nothing either, the unique (contract, period) key refusing every bill (${r.rerun.rewalkSeconds.toFixed(1)} s).`,
     '',

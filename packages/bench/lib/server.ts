@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { buildApp } from '@pv/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '@pv/server/src/config.ts';
-import { openDb, type DbHandle } from '@pv/server/src/db/client.ts';
+import { openDb, query, type DbHandle } from '@pv/server/src/db/client.ts';
 
 export const BENCH_PASSWORD = 'bench-admin-pass';
 
@@ -54,4 +55,11 @@ export async function serve(
     await close();
     throw err;
   }
+}
+
+/** The PostgreSQL server's version and memory settings, named in a section: its numbers depend on them. */
+export async function pgSettings(db: DbHandle['db']): Promise<string> {
+  const names = ['shared_buffers', 'work_mem', 'maintenance_work_mem', 'max_wal_size'];
+  const [row] = await query<{ version: string } & Record<string, string>>(db, sql.raw(`select current_setting('server_version') as version, ${names.map((n) => `current_setting('${n}') as ${n}`).join(', ')}`));
+  return `PostgreSQL ${row!.version} (${names.map((n) => `${n} ${row![n]}`).join(', ')})`;
 }

@@ -40,9 +40,9 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 run_pg "$PGBIN/initdb" -D "$tmp/data" -U pv --auth=trust -E UTF8 --locale=C.UTF-8 >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log" >&2; exit 1; }
-# durability off: a test cluster, thrown away afterwards
+# durability off: a test cluster, thrown away afterwards; PG_OPTS adds server settings (the bench: memory)
 run_pg "$PGBIN/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w -t 60 \
-  -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100" \
+  -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100 ${PG_OPTS:-}" \
   start >/dev/null || { cat "$tmp/server.log" >&2; exit 1; }
 
 export TEST_DATABASE_URL="postgres://pv@127.0.0.1:$port/postgres"

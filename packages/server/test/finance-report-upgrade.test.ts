@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
@@ -25,6 +25,8 @@ const financeScreens = async () =>
     sql`select m.name, m.path, m.component, m.meta, m.permission, m.status, m.sort from menus m join menus p on p.id = m.parent_id where p.name = 'Finance' order by m.sort, m.id`,
   );
 const CODE = 'rent_bill:report';
+/** screens a later migration (0057 payment_menus) adds after this one: not there yet on a database this migration meets */
+const LATER = ['paymentBatch', 'paymentBatchDetail'];
 
 beforeAll(async () => {
   t = await startApp({ taskTickSeconds: 0 });
@@ -33,11 +35,11 @@ afterAll(async () => t.close());
 
 describe('租金报表 for a database from before it', () => {
   it('adds the screen last in 财务 and the roles’ code once, as a fresh install has them', async () => {
-    const fresh = await financeScreens();
+    const fresh = (await financeScreens()).filter((e) => !LATER.includes(e.name));
     expect(fresh.at(-1)).toMatchObject({ name: 'rentReport', path: 'rentReport', component: 'finance/rentReport', permission: CODE, status: 'enabled' });
     const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     // the old state: no entry, no code
-    await t.handle.db.delete(menus).where(eq(menus.name, 'rentReport'));
+    await t.handle.db.delete(menus).where(inArray(menus.name, ['rentReport', ...LATER]));
     for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => c !== CODE) }).where(eq(roles.code, r.code));
 
     await migrate();
