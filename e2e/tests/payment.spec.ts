@@ -3,7 +3,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { ADMIN_PASSWORD, login, tokenOf } from './helpers.ts';
 
 /**
- * 财务 › 付款批次 (issue 14) as the finance office runs it, with two people (four eyes): 运营客服 kefu
+ * 财务 › 付款批次 (issue 14) from the start: a roof-lease owner's station passes its grid-connection review in
+ * the console, which drafts its lease contract; the office completes, signs and activates it (its bills
+ * so far are made). Then as the finance office runs it, with two people (four eyes): 运营客服 kefu
  * makes a batch from the bill list's filters (count and total shown first) and submits it; the
  * administrator approves it, exports the bank file (its rows checked: full card, amounts, references)
  * and imports the bank's result with one failure; kefu puts the failed bill into a new batch from
@@ -61,21 +63,34 @@ test('a payment batch from the bill list: submitted, approved by someone else, t
   test.setTimeout(300_000);
   await login(page);
   const call = api(request, await tokenOf(page));
-  // a connected roof-lease station without a contract, its contract active from January (four quarterly bills)
-  const stations = (await call.get('station/index?status=operating&frozen=false&limit=200&sort=id&order=DESC')).list as Array<{ id: number; code: string; customer_id: number | null; module_count: number | null }>;
-  let station: (typeof stations)[number] | undefined;
-  for (const s of stations) {
+  // a roof-lease owner's station awaiting its grid-connection review, with no contract yet
+  const waiting = (await call.get('station/index?status=grid_review&frozen=false&limit=200&sort=id&order=DESC')).list as Array<{ id: number; code: string; customer_id: number | null; module_count: number | null }>;
+  let station: (typeof waiting)[number] | undefined;
+  let audit: { id: number } | undefined;
+  for (const s of waiting) {
     if (!s.customer_id || !s.module_count) continue;
     if ((await call.get(`customer/get_info?id=${s.customer_id}`)).business_mode !== 'lease') continue;
-    if ((await call.get(`lease_contract/index?station_id=${s.id}`)).total === 0) {
+    if ((await call.get(`lease_contract/index?station_id=${s.id}`)).total !== 0) continue;
+    audit = ((await call.get(`self_audit/index?station_id=${s.id}&kind=grid`)).list as Array<{ id: number; result: string }>).find((a) => a.result === 'pending');
+    if (audit) {
       station = s;
       break;
     }
   }
-  expect(station, 'a lease-mode station without a contract').toBeTruthy();
+  expect(station, 'a lease-mode station awaiting its grid review').toBeTruthy();
+  // the grid-connection self-audit approved in the console: the station is connected and its contract drafted
+  await page.goto(`/#/stationManagement/ongridselfauditdetails?id=${audit!.id}`);
+  await visible(page.getByRole('button', { name: '审核通过' })).click();
+  await page.getByRole('dialog').getByRole('button', { name: '审核通过' }).click();
+  await expect(visible(page.getByTestId('self-audit-result'))).toHaveText('通过');
+  expect((await call.get(`station/get_info?id=${station!.id}`)).status).toBe('grid_connected');
+  let contract = (await call.get(`lease_contract/index?station_id=${station!.id}`)).list[0];
+  expect(contract).toMatchObject({ status: 'draft', source: 'grid' });
+  // the office completes the draft — active from January (four quarterly bills), the owner's card — and signs it
   const CARD = luhnCard(`62170000${String(station!.id).padStart(10, '0')}`);
-  let contract = await call.post('lease_contract/add', { station_id: station!.id, start_date: '2026-01-01', rent_rule: 'per_panel', rent_rate: '33.33', pay_cycle: 'quarterly', payee_name: '付款业主', bank_name: '中国建设银行', bank_branch: '济南分行', bank_card: CARD });
-  contract = await call.post('lease_contract/sign', { id: contract.id, version: contract.version, sign_method: 'paper', signed_date: '2025-12-28' });
+  contract = await call.post('lease_contract/edit', { id: contract.id, version: contract.version, start_date: '2026-01-01', rent_rule: 'per_panel', rent_rate: '33.33', pay_cycle: 'quarterly' });
+  contract = await call.post('lease_contract/change_card', { id: contract.id, version: contract.version, payee_name: '付款业主', bank_name: '中国建设银行', bank_branch: '济南分行', bank_card: CARD });
+  contract = await call.post('lease_contract/sign', { id: contract.id, version: contract.version, sign_method: 'paper', signed_date: '2026-11-20' });
   contract = await call.post('lease_contract/activate', { id: contract.id, version: contract.version });
   const bills = (await call.get(`rent_bill/index?contract_id=${contract.id}&limit=20&sort=period&order=ASC`)).list as Array<{ id: number; bill_no: string; amount_payable: string; status: string }>;
   expect(bills.map((b) => b.status)).toEqual(['pending', 'pending', 'pending', 'pending']);

@@ -226,9 +226,6 @@ export const zh = {
         no_file: '未选择文件',
         upload: '导入',
         uploading: '导入中…',
-        row: '行号',
-        column: '列',
-        message: '问题',
       },
       history_action: {
         add: '新建',
@@ -335,9 +332,6 @@ export const en: typeof zh = {
         no_file: 'No file chosen',
         upload: 'Import',
         uploading: 'Importing…',
-        row: 'Row',
-        column: 'Column',
-        message: 'Problem',
       },
       history_action: {
         add: 'Made',

@@ -13,12 +13,6 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/FileUpload';
@@ -30,6 +24,7 @@ import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { FileCallError, downloadBankFile, uploadResult, type ImportOutcome } from './api.ts';
 import { PAYMENT_API, paymentDetailPath } from './logic.ts';
+import { ImportRowErrors } from '../common/ImportRowErrors.tsx';
 
 type Row = Record<string, unknown>;
 type Selection = { filter: Record<string, string> } | { bill_ids: number[] };
@@ -209,26 +204,7 @@ export const ImportResultDialog = ({ record, onClose }: { record: PaymentBatch; 
             <Alert severity="error" sx={{ mb: 1 }} data-testid="batch-import-result">
               {outcome.msg}
             </Alert>
-            <TableContainer sx={{ maxHeight: 320 }}>
-              <Table size="small" stickyHeader data-testid="batch-import-errors">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: 80 }}>{translate('pv.payment.dialog.row')}</TableCell>
-                    <TableCell sx={{ width: 140 }}>{translate('pv.payment.dialog.column')}</TableCell>
-                    <TableCell>{translate('pv.payment.dialog.message')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {outcome.errors.map((e, i) => (
-                    <TableRow key={i}>
-                      <TableCell>{e.row}</TableCell>
-                      <TableCell>{e.column || '—'}</TableCell>
-                      <TableCell>{e.message}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ImportRowErrors errors={outcome.errors} testId="batch-import-errors" />
           </>
         )}
       </DialogContent>

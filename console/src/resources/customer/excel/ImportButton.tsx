@@ -9,12 +9,6 @@ import {
   DialogContent,
   DialogTitle,
   Button as MuiButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
@@ -23,6 +17,7 @@ import { ApiError } from '@pv/client';
 import { client } from '../../../providers/client.ts';
 import { bindingOf } from '../../../providers/resources.ts';
 import { downloadFile, XLSX_MIME } from './download.ts';
+import { ImportRowErrors } from '../../common/ImportRowErrors.tsx';
 
 interface RowError {
   row: number;
@@ -132,26 +127,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
               <Alert severity="error" sx={{ mb: 1 }} data-testid="excel-result">
                 {outcome.msg}
               </Alert>
-              <TableContainer sx={{ maxHeight: 320 }}>
-                <Table size="small" stickyHeader data-testid="excel-errors">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ width: 80 }}>{translate('pv.excel.row')}</TableCell>
-                      <TableCell sx={{ width: 160 }}>{translate('pv.excel.column')}</TableCell>
-                      <TableCell>{translate('pv.excel.message')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {outcome.errors.map((e, i) => (
-                      <TableRow key={i}>
-                        <TableCell>{e.row}</TableCell>
-                        <TableCell>{e.column || '—'}</TableCell>
-                        <TableCell>{e.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ImportRowErrors errors={outcome.errors} testId="excel-errors" />
             </>
           )}
         </DialogContent>
