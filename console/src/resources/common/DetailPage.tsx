@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Labeled, TopToolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { Labeled, RecordContextProvider, ResourceContextProvider, TopToolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { PageLoading } from '../../shell/PageLoading.tsx';
+import { DetailColumns } from './layout.tsx';
 
 /**
  * A hidden dynamicNewTab detail page (#/…/xxxDetail?id=N): reads `id` from the query, says
@@ -23,6 +24,30 @@ export function LoadRecord<T extends RaRecord>({ resource, id, children }: { res
   if (isPending) return <PageLoading />;
   if (error || !data) return <Alert severity="error" sx={{ mt: 2 }} data-testid="record-error">{(error as Error | null)?.message ?? ''}</Alert>;
   return <>{children(data)}</>;
+}
+
+/**
+ * A lifecycle record's whole detail page (#/…/xxxDetail?id=N): the record loaded into the resource and
+ * record contexts, `header(record)` above, then the two columns — `main` (its panels) and `side` (status
+ * timeline and change history) — which read the record from the context.
+ */
+export function RecordDetailPage<T extends RaRecord>({ resource, missing, header, main, side }: { resource: string; missing: string; header: (record: T) => ReactNode; main: ReactNode; side: ReactNode }) {
+  return (
+    <ResourceContextProvider value={resource}>
+      <QueryIdPage missing={missing}>
+        {(id) => (
+          <LoadRecord<T> key={id} resource={resource} id={id}>
+            {(record) => (
+              <RecordContextProvider value={record}>
+                {header(record)}
+                <DetailColumns main={main} side={side} />
+              </RecordContextProvider>
+            )}
+          </LoadRecord>
+        )}
+      </QueryIdPage>
+    </ResourceContextProvider>
+  );
 }
 
 /** A detail page's heading: the title, a grey subtitle, a status chip, and the action buttons at the right. */

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Confirm, RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link, Stack } from '@mui/material';
 import SignIcon from '@mui/icons-material/DrawOutlined';
@@ -11,9 +11,9 @@ import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { LeaseStatus, PayCycle, RentRule, SignMethod, regionName, type FileView, type LeaseAction, type LeaseContract } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
-import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
-import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { customerDetailPath } from '../customer/common.tsx';
 import { FileList } from '../matter/Attachments.tsx';
@@ -200,28 +200,20 @@ const Side = () => (
 
 /** 租赁合同详情: #/finance/leaseContractDetail?id=N (one tab per contract): terms, payee, bills, PDF, actions, timeline, history. */
 const LeaseDetail = () => (
-  <ResourceContextProvider value={LEASE_RESOURCE}>
-    <QueryIdPage missing="pv.lease.missing_id">
-      {(id) => (
-        <LoadRecord<LeaseContract> key={id} resource={LEASE_RESOURCE} id={id}>
-          {(record) => (
-            <RecordContextProvider value={record}>
-              <DetailHeader testId="lease-heading" title={record.contract_no} subtitle={record.customer_name ?? undefined} chip={<LeaseStatusChip status={record.status} />} actions={<LeaseActions />} />
-              <DetailColumns
-                main={
-                  <Stack>
-                    <Info />
-                    <Bills />
-                    <Pdf />
-                  </Stack>
-                }
-                side={<Side />}
-              />
-            </RecordContextProvider>
-          )}
-        </LoadRecord>
-      )}
-    </QueryIdPage>
-  </ResourceContextProvider>
+  <RecordDetailPage<LeaseContract>
+    resource={LEASE_RESOURCE}
+    missing="pv.lease.missing_id"
+    header={(record) => (
+      <DetailHeader testId="lease-heading" title={record.contract_no} subtitle={record.customer_name ?? undefined} chip={<LeaseStatusChip status={record.status} />} actions={<LeaseActions />} />
+    )}
+    main={
+      <Stack>
+        <Info />
+        <Bills />
+        <Pdf />
+      </Stack>
+    }
+    side={<Side />}
+  />
 );
 export default LeaseDetail;

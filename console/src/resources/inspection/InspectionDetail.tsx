@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { RecordContextProvider, ResourceContextProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import BuildIcon from '@mui/icons-material/HandymanOutlined';
@@ -7,9 +7,9 @@ import { InspectionStatus, OperationPlanKind, regionName, type ChecklistItem, ty
 import { useHasPermission } from '../common/actions.tsx';
 import { FromInspectionDialog } from '../maintenance/dialogs.tsx';
 import { MAINTENANCE_API, maintenanceDetailPath } from '../maintenance/logic.ts';
-import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
-import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { FileList } from '../matter/Attachments.tsx';
 import { InspectionActions } from './actions.tsx';
@@ -150,27 +150,19 @@ const Side = () => (
 
 /** 巡检详情: #/operation/inspectionDetail?id=N (one tab per inspection): the task, its results and photos, the actions, timeline and history. */
 const InspectionDetail = () => (
-  <ResourceContextProvider value={INSPECTION_RESOURCE}>
-    <QueryIdPage missing="pv.inspection.missing_id">
-      {(id) => (
-        <LoadRecord<Inspection> key={id} resource={INSPECTION_RESOURCE} id={id}>
-          {(record) => (
-            <RecordContextProvider value={record}>
-              <DetailHeader testId="inspection-heading" title={record.inspection_no} subtitle={record.station_name ?? undefined} chip={<InspectionStatusChip status={record.status} overdue={record.overdue} />} actions={<InspectionActions />} />
-              <DetailColumns
-                main={
-                  <Stack>
-                    <Info />
-                    <Results />
-                  </Stack>
-                }
-                side={<Side />}
-              />
-            </RecordContextProvider>
-          )}
-        </LoadRecord>
-      )}
-    </QueryIdPage>
-  </ResourceContextProvider>
+  <RecordDetailPage<Inspection>
+    resource={INSPECTION_RESOURCE}
+    missing="pv.inspection.missing_id"
+    header={(record) => (
+      <DetailHeader testId="inspection-heading" title={record.inspection_no} subtitle={record.station_name ?? undefined} chip={<InspectionStatusChip status={record.status} overdue={record.overdue} />} actions={<InspectionActions />} />
+    )}
+    main={
+      <Stack>
+        <Info />
+        <Results />
+      </Stack>
+    }
+    side={<Side />}
+  />
 );
 export default InspectionDetail;

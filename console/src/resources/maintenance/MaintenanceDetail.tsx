@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { RecordContextProvider, ResourceContextProvider, useGetMany, useRecordContext, useTranslate } from 'react-admin';
+import { useGetMany, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { FaultCategory, MaintenancePriority, MaintenanceSource, MaintenanceStatus, regionName, type FileView, type MaintenanceOrder, type Material, type Warehouse } from '@pv/contract';
-import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
-import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { inspectionDetailPath } from '../inspection/logic.ts';
 import { FileList } from '../matter/Attachments.tsx';
@@ -162,37 +162,29 @@ const Side = () => (
 
 /** 运维工单详情: #/operation/maintenanceDetail?id=N (one tab per order): the fault, its handling record, the actions, timeline and history. */
 const MaintenanceDetail = () => (
-  <ResourceContextProvider value="operation/maintenanceList">
-    <QueryIdPage missing="pv.maintenance.missing_id">
-      {(id) => (
-        <LoadRecord<MaintenanceOrder> key={id} resource="operation/maintenanceList" id={id}>
-          {(record) => (
-            <RecordContextProvider value={record}>
-              <DetailHeader
-                testId="maintenance-heading"
-                title={record.order_no}
-                subtitle={record.station_name ?? undefined}
-                chip={
-                  <>
-                    <PriorityChip priority={record.priority} /> <MaintenanceStatusChip status={record.status} responseBreached={record.response_breached} repairBreached={record.repair_breached} />
-                  </>
-                }
-                actions={<MaintenanceActions />}
-              />
-              <DetailColumns
-                main={
-                  <Stack>
-                    <Info />
-                    <Handling />
-                  </Stack>
-                }
-                side={<Side />}
-              />
-            </RecordContextProvider>
-          )}
-        </LoadRecord>
-      )}
-    </QueryIdPage>
-  </ResourceContextProvider>
+  <RecordDetailPage<MaintenanceOrder>
+    resource="operation/maintenanceList"
+    missing="pv.maintenance.missing_id"
+    header={(record) => (
+      <DetailHeader
+        testId="maintenance-heading"
+        title={record.order_no}
+        subtitle={record.station_name ?? undefined}
+        chip={
+          <>
+            <PriorityChip priority={record.priority} /> <MaintenanceStatusChip status={record.status} responseBreached={record.response_breached} repairBreached={record.repair_breached} />
+          </>
+        }
+        actions={<MaintenanceActions />}
+      />
+    )}
+    main={
+      <Stack>
+        <Info />
+        <Handling />
+      </Stack>
+    }
+    side={<Side />}
+  />
 );
 export default MaintenanceDetail;

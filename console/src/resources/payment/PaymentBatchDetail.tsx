@@ -1,5 +1,5 @@
 import { type ReactElement, useMemo, useState } from 'react';
-import { Confirm, RecordContextProvider, ResourceContextProvider, useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
@@ -12,9 +12,9 @@ import CancelIcon from '@mui/icons-material/BlockOutlined';
 import { PaymentBatchActionLabel, PaymentBatchStatus, PaymentLineStatus, formatMoney, type PaymentBatch, type PaymentLine, type PaymentReconciliation } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
-import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
-import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { stationDetailPath } from '../station/logic.ts';
 import { Yuan } from '../finance/common.tsx';
@@ -305,29 +305,21 @@ const Side = () => {
 
 /** 付款批次详情: #/finance/paymentBatchDetail?id=N (one tab per batch): reconciliation, lines, actions, timeline, history. */
 const PaymentBatchDetail = () => (
-  <ResourceContextProvider value={PAYMENT_RESOURCE}>
-    <QueryIdPage missing="pv.payment.missing_id">
-      {(id) => (
-        <LoadRecord<PaymentBatch> key={id} resource={PAYMENT_RESOURCE} id={id}>
-          {(record) => (
-            <RecordContextProvider value={record}>
-              <DetailHeader testId="batch-heading" title={record.batch_no} subtitle={record.name ?? undefined} chip={<BatchStatusChip status={record.status} />} actions={<BatchActions />} />
-              <DetailColumns
-                main={
-                  <Stack>
-                    <Reconciliation />
-                    <Info />
-                    <Lines />
-                  </Stack>
-                }
-                side={<Side />}
-              />
-            </RecordContextProvider>
-          )}
-        </LoadRecord>
-      )}
-    </QueryIdPage>
-  </ResourceContextProvider>
+  <RecordDetailPage<PaymentBatch>
+    resource={PAYMENT_RESOURCE}
+    missing="pv.payment.missing_id"
+    header={(record) => (
+      <DetailHeader testId="batch-heading" title={record.batch_no} subtitle={record.name ?? undefined} chip={<BatchStatusChip status={record.status} />} actions={<BatchActions />} />
+    )}
+    main={
+      <Stack>
+        <Reconciliation />
+        <Info />
+        <Lines />
+      </Stack>
+    }
+    side={<Side />}
+  />
 );
 export default PaymentBatchDetail;
 
