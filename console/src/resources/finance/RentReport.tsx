@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { BooleanInput, Form, TextInput, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, TextInput, Title, useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -23,65 +23,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { PROVINCES, formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { AgentInput } from '../customer/common.tsx';
-import { downloadFile } from '../customer/excel/download.ts';
+import { MonthField, MonthRegionTable, ReportExportButton, useReport, type ReportQuery } from '../common/report.tsx';
 import { useLang } from '../common/format.tsx';
 import { ratioText } from '../revenue/logic.ts';
 import { BILL_API, leaseDetailPath } from './logic.ts';
 import { billListLink, defaultMarginRange, defaultReportRange, isLoss } from './reportLogic.ts';
-
-type Query = Record<string, string | number | boolean | undefined>;
-const clean = (q: Query) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== false)) as Record<string, string | number | boolean>;
-
-/** Reads `op` of the bill API with `query` whenever the query changes. */
-function useRead<T>(op: string, query: Query) {
-  const dataProvider = useDataProvider<PvDataProvider>();
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = JSON.stringify(clean(query));
-  useEffect(() => {
-    let live = true;
-    setBusy(true);
-    dataProvider
-      .read<T>(BILL_API, op, clean(query))
-      .then((r) => live && (setData(r.data), setError(null)))
-      .catch((e: Error) => live && setError(e.message))
-      .finally(() => live && setBusy(false));
-    return () => {
-      live = false;
-    };
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { data, error, busy };
-}
-
-const ExportButton = ({ op, query, fallback }: { op: string; query: Query; fallback: string }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const run = async () => {
-    try {
-      await downloadFile(BILL_API, op, clean(query), fallback);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
-  return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void run()} data-testid={`${op}-button`}>
-      {translate('pv.rentReport.export')}
-    </Button>
-  );
-};
-
-const MonthField = ({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) => {
-  const translate = useTranslate();
-  return (
-    <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate(label)} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': testId }} />
-  );
-};
 
 /** 按月份与地区: the report by due month × province (or city), each sum linking to its bills. */
 const ReportTab = () => {
@@ -90,7 +39,7 @@ const ReportTab = () => {
   const [range, setRange] = useState(defaultReportRange);
   const [province, setProvince] = useState('');
   const query = { ...range, province_code: province || undefined };
-  const { data: report, error, busy } = useRead<Report>('report', query);
+  const { data: report, error, busy } = useReport<Report>(BILL_API, 'report', query);
   const head = ['bills', 'payable', 'paid', 'failed', 'paused', 'overdue', 'paid_rate'] as const;
   const link = (kind: 'payable' | 'paid' | 'overdue', text: string, month: { month_gte: string; month_lte: string }, region: string | null) => {
     const p = report?.level === 'province' ? (region ?? undefined) : province || undefined;
@@ -122,7 +71,7 @@ const ReportTab = () => {
             </MenuItem>
           ))}
         </TextField>
-        <ExportButton op="report_export" query={query} fallback="rent_report.xlsx" />
+        <ReportExportButton api={BILL_API} op="report_export" query={query} fallback="rent_report.xlsx" label="pv.rentReport.export" testId="report_export-button" />
         {busy && <CircularProgress size={20} />}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -130,50 +79,18 @@ const ReportTab = () => {
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       {report && (
-        <TableContainer sx={{ maxHeight: 'calc(100vh - 360px)' }}>
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('pv.rentReport.month')}</TableCell>
-                <TableCell>{translate(`pv.rentReport.${report.level}`)}</TableCell>
-                {head.map((h) => (
-                  <TableCell key={h} align="right">
-                    {translate(`pv.rentReport.col.${h}`)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.rows.map((r) => (
-                <TableRow key={`${r.month}-${r.region_code}`} hover>
-                  <TableCell>{r.month}</TableCell>
-                  <TableCell>{r.region_code ? regionName(r.region_code, lang) : '-'}</TableCell>
-                  {cells(r, { month_gte: r.month, month_lte: r.month }, r.region_code).map((c, i) => (
-                    <TableCell key={i} align="right" sx={i === 5 && r.overdue_count ? { color: 'error.main' } : undefined}>
-                      {c}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              {!report.rows.length && (
-                <TableRow>
-                  <TableCell colSpan={head.length + 2} align="center">
-                    {translate('pv.rentReport.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-              <TableRow sx={{ '& td': { fontWeight: 600 } }} data-testid="rent-report-total">
-                <TableCell>{translate('pv.rentReport.total')}</TableCell>
-                <TableCell />
-                {cells(report.totals, { month_gte: report.month_gte, month_lte: report.month_lte }, null).map((c, i) => (
-                  <TableCell key={i} align="right">
-                    {c}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <MonthRegionTable
+          head={[translate('pv.rentReport.month'), translate(`pv.rentReport.${report.level}`), ...head.map((h) => translate(`pv.rentReport.col.${h}`))]}
+          rows={report.rows.map((r) => ({
+            key: `${r.month}-${r.region_code}`,
+            cells: [r.month, r.region_code ? regionName(r.region_code, lang) : '-', ...cells(r, { month_gte: r.month, month_lte: r.month }, r.region_code)],
+            alert: r.overdue_count ? 7 : undefined,
+          }))}
+          total={[translate('pv.rentReport.total'), '', ...cells(report.totals, { month_gte: report.month_gte, month_lte: report.month_lte }, null)]}
+          empty={translate('pv.rentReport.empty')}
+          totalTestId="rent-report-total"
+          maxHeight="calc(100vh - 360px)"
+        />
       )}
     </Box>
   );
@@ -207,8 +124,8 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
   const [page, setPage] = useState(1);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const flagged = !!filter.rent_above_revenue;
-  const query: RentMarginQuery & Query = flagged ? { ...filter, limit: 20, cursor: cursors[page - 1] } : { ...filter, page, limit: 20 };
-  const { data, error, busy } = useRead<RentMargin>('margin', query);
+  const query: RentMarginQuery & ReportQuery = flagged ? { ...filter, limit: 20, cursor: cursors[page - 1] } : { ...filter, page, limit: 20 };
+  const { data, error, busy } = useReport<RentMargin>(BILL_API, 'margin', query);
   const change = (f: MarginFilter) => {
     setFilter(f);
     setPage(1);
@@ -236,7 +153,7 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
             <AgentInput source="agent_id" label="pv.rentReport.agent" />
           </Box>
           <BooleanInput source="rent_above_revenue" label="pv.rentReport.stations.rent_above" helperText={false} sx={{ '& .MuiFormControlLabel-root': { m: 0 } }} data-testid="margin-flag" />
-          <ExportButton op="margin_export" query={filter as unknown as Query} fallback="rent_margin.xlsx" />
+          <ReportExportButton api={BILL_API} op="margin_export" query={filter as unknown as ReportQuery} fallback="rent_margin.xlsx" label="pv.rentReport.export" testId="margin_export-button" />
           {busy && <CircularProgress size={20} />}
         </Stack>
       </Form>
