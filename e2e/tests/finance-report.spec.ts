@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { regionName } from '../../packages/contract/src/regions.ts';
 import { formatMoney } from '../../packages/contract/src/money.ts';
 import { readXlsx } from '../../packages/server/src/excel/xlsx.ts';
-import { login, tokenOf } from './helpers.ts';
+import { login, tokenOf, visible, apiAs } from './helpers.ts';
 
 /**
  * 财务 › 租金报表 (issue 14) on the demo's leases and bills: the report's total is the API's exact sums,
@@ -11,21 +11,12 @@ import { login, tokenOf } from './helpers.ts';
  * above revenue shows only losses; the dashboard's 财务 card shows this year's rent and opens the
  * paid bills; then the same screens in English.
  */
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
-function api(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  return async (path: string) => {
-    const body = (await (await request.get(`/api/system/${path}`, { headers })).json()) as { code: number; msg: string; data: any };
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-}
 
 test('rent report: filter, export, stations with rent above revenue, the dashboard card; zh then en', async ({ page, request }) => {
   test.setTimeout(180_000);
   await login(page);
-  const get = api(request, await tokenOf(page));
+  const { get } = apiAs(request, await tokenOf(page));
   const report = await get('rent_bill/report');
   expect(report.totals.bills, 'the demo has rent bills in the last twelve months').toBeGreaterThan(0);
 

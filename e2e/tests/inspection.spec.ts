@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { login, shot, visible } from './helpers.ts';
 
 /**
  * 运维 › 运维计划 / 巡检 (issue 13), as an O&M manager and a field team would: a plan is drawn up in
@@ -9,11 +9,6 @@ import { login } from './helpers.ts';
  * screens in English. (Readings, photos and the checklist rules: packages/server/test/inspection.test.ts.)
  * E2E_SHOTS=<dir> also writes screenshots of every screen in both languages.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
 test('plan drawn up, previewed, enabled and generated; an inspection started, submitted with a failure, reviewed; zh then en', async ({ page }) => {
   test.setTimeout(180_000);
@@ -32,7 +27,7 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await visible(page.getByRole('textbox', { name: '检查内容' })).fill('组件外观');
   await visible(page.getByRole('combobox', { name: '默认执行人' })).fill('孙');
   await page.getByRole('option', { name: /孙师傅/ }).click();
-  await shot(page, 'inspection-plan-form-zh');
+  await shot(page, 'inspection-plan-form-zh', { fullPage: true });
   await visible(page.getByRole('button', { name: /保存/ })).click();
   await expect(visible(page.getByTestId('plan-heading'))).toHaveText(name);
   await expect(visible(page.getByTestId('change-history'))).toContainText('新建');
@@ -44,13 +39,13 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await expect(page.getByText('计划已启用')).toBeVisible();
   await visible(page.getByRole('button', { name: '立即生成' })).click();
   await expect(page.getByText(/已生成 \d+ 条巡检/)).toBeVisible();
-  await shot(page, 'inspection-plan-detail-zh');
+  await shot(page, 'inspection-plan-detail-zh', { fullPage: true });
 
   // the plan's inspections (the count refreshed after generating): open the first
   await expect(visible(page.getByTestId('plan-inspections-link'))).toHaveText(/^[1-9]\d*$/);
   await visible(page.getByTestId('plan-inspections-link')).click();
   await expect(visible(page.getByTestId('inspection-list'))).toContainText(name);
-  await shot(page, 'inspection-list-zh');
+  await shot(page, 'inspection-list-zh', { fullPage: true });
   await visible(page.getByTestId('inspection-list')).locator('tbody tr').first().click();
   await expect(visible(page.getByTestId('inspection-heading'))).toHaveText(/^XJ\d+/);
   await expect(visible(page.getByTestId('inspection-status'))).toHaveText('待执行');
@@ -72,7 +67,7 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await expect(visible(page.getByTestId('inspection-status'))).toHaveText('已完成');
   const timeline = visible(page.getByTestId('status-timeline'));
   for (const step of ['计划生成', '开始执行', '提交结果', '审核通过']) await expect(timeline).toContainText(step);
-  await shot(page, 'inspection-detail-zh');
+  await shot(page, 'inspection-detail-zh', { fullPage: true });
 
   // the station page's 运维 tab lists the inspection
   const inspectionNo = (await visible(page.getByTestId('inspection-heading')).textContent())!;
@@ -80,13 +75,13 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await visible(page.getByTestId('station-tab-operation')).click();
   await expect(visible(page.getByTestId('station-inspections'))).toContainText(inspectionNo);
   await expect(visible(page.getByTestId('station-inspections'))).toContainText('已完成');
-  await shot(page, 'inspection-station-tab-zh');
+  await shot(page, 'inspection-station-tab-zh', { fullPage: true });
 
   // the dashboard's O&M card counts the period's inspections
   await page.goto('/#/dashboard');
   await expect(visible(page.getByTestId('om-planned'))).toHaveText(/^[1-9][\d,]*$/);
   await expect(visible(page.getByTestId('om-coverage'))).toContainText('%');
-  await shot(page, 'inspection-dashboard-zh');
+  await shot(page, 'inspection-dashboard-zh', { fullPage: true });
 
   // English: the same screens
   await page.getByRole('button', { name: '简体中文' }).click();
@@ -95,11 +90,11 @@ test('plan drawn up, previewed, enabled and generated; an inspection started, su
   await page.goto('/#/operation/operationPlan');
   await expect(visible(page.getByTestId('plan-list'))).toContainText(name);
   await expect(page.getByText('Operation plans').first()).toBeVisible();
-  await shot(page, 'inspection-plan-list-en');
+  await shot(page, 'inspection-plan-list-en', { fullPage: true });
   await page.goto('/#/operation/inspectionList');
   await expect(page.getByRole('columnheader', { name: 'Inspection no.' }).first()).toBeVisible();
-  await shot(page, 'inspection-list-en');
+  await shot(page, 'inspection-list-en', { fullPage: true });
   await visible(page.getByTestId('inspection-list')).locator('tbody tr').first().click();
   await expect(visible(page.getByTestId('inspection-basic'))).toContainText('Planned date');
-  await shot(page, 'inspection-detail-en');
+  await shot(page, 'inspection-detail-en', { fullPage: true });
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, tokenOf } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { login, tokenOf, shot, visible, apiAs } from './helpers.ts';
 
 /**
  * 财务 › 租赁合同 and 租金账单 (issue 14) as the finance office runs them: a new contract for a roof-lease
@@ -8,29 +8,14 @@ import { login, tokenOf } from './helpers.ts';
  * drawer with the payable recomputed by the server; the station's money tab shows the contract and
  * the bills; then the same pages in English. E2E_SHOTS=<dir> writes screenshots.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-/** cached pages stay in the DOM, hidden: look only at what is on screen */
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
-function api(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await res.json()) as { code: number; msg: string; data: any };
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-  return { get: async (path: string) => check(await request.get(`/api/system/${path}`, { headers })) };
-}
 
 const CARD = '6222020200112233446';
 
 test('a lease contract drafted, refused a bad card, signed, activated with its bills, a bill deducted; the station money tab; zh then en', async ({ page, request }) => {
   test.setTimeout(240_000);
   await login(page);
-  const call = api(request, await tokenOf(page));
+  const call = apiAs(request, await tokenOf(page));
   // a connected station of a roof-lease owner with no contract yet (the demo leases take the first ones)
   const stations = (await call.get('station/index?status=operating&frozen=false&limit=200&sort=id&order=DESC')).list as Array<{ id: number; code: string; customer_id: number | null; module_count: number | null }>;
   let station: (typeof stations)[number] | undefined;

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, tokenOf } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { login, tokenOf, shot, visible, apiAs } from './helpers.ts';
 
 /**
  * 运维 › 运维工单 (issue 13), the whole loop as an O&M office and a field team run it: an inspection of
@@ -10,25 +10,7 @@ import { login, tokenOf } from './helpers.ts';
  * API. In Chinese, then the list and detail in English.
  * E2E_SHOTS=<dir> also writes screenshots of every screen in both languages.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-/** cached pages stay in the DOM, hidden: look only at what is on screen */
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
-function api(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await res.json()) as { code: number; msg: string; data: any };
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-  return {
-    get: async (path: string) => check(await request.get(`/api/system/${path}`, { headers })),
-    post: async (path: string, data: unknown) => check(await request.post(`/api/system/${path}`, { headers, data })),
-  };
-}
 
 async function pick(page: Page, label: string | RegExp, text: string, option: RegExp) {
   const dialog = page.getByRole('dialog');
@@ -41,7 +23,7 @@ const status = (page: Page) => visible(page.getByTestId('maintenance-status'));
 test('failed inspection item → order dispatched, handled with a part from stock, reviewed, done; a fault report resolved by its order; zh then en', async ({ page, request }) => {
   test.setTimeout(240_000);
   await login(page);
-  const call = api(request, await tokenOf(page));
+  const call = apiAs(request, await tokenOf(page));
   const suffix = String(Date.now()).slice(-6);
 
   // setup: a part in stock, and a plan over one connected station whose inspection fails its inverter check

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, login, tokenOf } from './helpers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, login, tokenOf, shot, visible, apiAs } from './helpers.ts';
 
 /**
  * 财务 › 付款批次 (issue 14) from the start: a roof-lease owner's station passes its grid-connection review in
@@ -13,25 +13,7 @@ import { ADMIN_PASSWORD, login, tokenOf } from './helpers.ts';
  * tab shows the bills paid and the failed-then-paid bill's payments. Then a look in English.
  * E2E_SHOTS=<dir> writes screenshots.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
-/** cached pages stay in the DOM, hidden: look only at what is on screen */
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
-function api(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const check = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    const body = (await res.json()) as { code: number; msg: string; data: any };
-    expect(body.code, body.msg).toBe(200);
-    return body.data;
-  };
-  return {
-    get: async (path: string) => check(await request.get(`/api/system/${path}`, { headers })),
-    post: async (path: string, data: unknown) => check(await request.post(`/api/system/${path}`, { headers, data })),
-  };
-}
 
 /** A card number passing the Luhn check digit, from a 18-digit prefix. */
 function luhnCard(prefix: string): string {
@@ -62,7 +44,7 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
 test('a payment batch from the bill list: submitted, approved by someone else, the bank file, the result with a failure, the failed bill paid by a later batch; the money tab; zh then en', async ({ page, browser, request }) => {
   test.setTimeout(300_000);
   await login(page);
-  const call = api(request, await tokenOf(page));
+  const call = apiAs(request, await tokenOf(page));
   // a roof-lease owner's station awaiting its grid-connection review, with no contract yet
   const waiting = (await call.get('station/index?status=grid_review&frozen=false&limit=200&sort=id&order=DESC')).list as Array<{ id: number; code: string; customer_id: number | null; module_count: number | null }>;
   let station: (typeof waiting)[number] | undefined;

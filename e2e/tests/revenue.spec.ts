@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../packages/contract/src/money.ts';
 import { buildXlsx } from '../../packages/server/src/excel/xlsx.ts';
-import { login, tokenOf } from './helpers.ts';
+import { login, tokenOf, visible, apiAs } from './helpers.ts';
 
 /**
  * 财务 › 收益 (issue 14) as the finance office uses it on the demo data: the grid company's settlement
@@ -11,24 +11,13 @@ import { login, tokenOf } from './helpers.ts';
  * into a 运维工单 in one click, the report's total equal to the API's exact sums; then the list in English.
  */
 const DIR = new URL('../.tmp/revenue-spec/', import.meta.url).pathname;
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
-function api(request: APIRequestContext, token: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: async (path: string) => {
-      const body = (await (await request.get(`/api/system/${path}`, { headers })).json()) as { code: number; msg: string; data: any };
-      expect(body.code, body.msg).toBe(200);
-      return body.data;
-    },
-  };
-}
 
 test('settlement import with its error report and idempotence, one-click order from a low month, the report; zh then en', async ({ page, request }) => {
   test.setTimeout(180_000);
   mkdirSync(DIR, { recursive: true });
   await login(page);
-  const call = api(request, await tokenOf(page));
+  const call = apiAs(request, await tokenOf(page));
   // a month of the demo that is estimated but not settled yet, on a station the sheet names by code
   const open = (await call.get('revenue/index?settled=false&limit=1')).list[0];
   expect(open, 'the demo has unsettled months').toBeTruthy();

@@ -1,14 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, login } from './helpers.ts';
+import { ADMIN_PASSWORD, login, shot } from './helpers.ts';
 
 /**
  * The tab bar with its page cache, the lock screen, the error log and the avatar menu (SPEC.md §2,
  * §4, §5, §8), driven as a person would. E2E_SHOTS=<dir> also writes screenshots to look at.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
 
 /** cached pages stay in the DOM, hidden: look only at what is on screen */
 const visible = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true }).filter({ visible: true }).first();

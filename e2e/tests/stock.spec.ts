@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, tokenOf } from './helpers.ts';
+import { login, tokenOf, shot, visible } from './helpers.ts';
 
 /**
  * 运维 › 物料 / 仓库 / 库存台账 (issue 13), in the console as a storekeeper would: a material and a
@@ -7,12 +7,6 @@ import { login, tokenOf } from './helpers.ts';
  * the balance and the ledger show it — in Chinese, then the same screens in English.
  * E2E_SHOTS=<dir> also writes screenshots of every screen in both languages.
  */
-const SHOTS = process.env.E2E_SHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-/** cached pages stay in the DOM, hidden: look only at what is on screen */
-const visible = <T extends ReturnType<Page['getByRole']>>(l: T) => l.filter({ visible: true }).first();
 
 async function pick(page: Page, label: string | RegExp, text: string, option: RegExp) {
   const dialog = page.getByRole('dialog');
@@ -43,7 +37,7 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   await expect(visible(page.getByTestId('material-heading'))).toHaveText('光伏直流电缆');
   await expect(visible(page.getByTestId('material-basic'))).toContainText('¥3.85');
   await expect(visible(page.getByTestId('change-history'))).toContainText('新建');
-  await shot(page, 'stock-material-detail-zh');
+  await shot(page, 'stock-material-detail-zh', { fullPage: true });
 
   // 仓库
   await page.goto('/#/operation/warehouseList/create');
@@ -59,7 +53,7 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   await page.goto('/#/operation/warehouseList');
   await expect(visible(page.getByTestId('warehouse-list'))).toContainText(wCode);
   await expect(visible(page.getByTestId('warehouse-list'))).toContainText('系统管理员');
-  await shot(page, 'stock-warehouse-list-zh');
+  await shot(page, 'stock-warehouse-list-zh', { fullPage: true });
 
   // 库存台账: 入库 120.5 米
   await page.goto('/#/operation/stockLedger');
@@ -89,7 +83,7 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   const balances = visible(page.getByTestId('balance-list'));
   await expect(balances).toContainText(mCode);
   await expect(balances.getByTestId('balance-qty').first()).toHaveText(/100\.25 米/);
-  await shot(page, 'stock-balances-zh');
+  await shot(page, 'stock-balances-zh', { fullPage: true });
 
   // the ledger: 入库 +120.5 and 出库 -20.25 with its reference
   await visible(page.getByTestId('stock-tab-ledger')).click();
@@ -99,7 +93,7 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   await expect(ledger).toContainText('出库');
   await expect(ledger.getByTestId('movement-qty').first()).toHaveText('-20.25 米');
   await expect(ledger.getByTestId('movement-qty').nth(1)).toHaveText('+120.5 米');
-  await shot(page, 'stock-ledger-zh');
+  await shot(page, 'stock-ledger-zh', { fullPage: true });
 
   // the API agrees (decimal strings)
   const token = await tokenOf(page);
@@ -117,24 +111,24 @@ test('material and warehouse created, stock in and issued, balance and ledger sh
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByText('O&M', { exact: true }).first()).toBeVisible();
   await expect(visible(page.getByTestId('stock-balances'))).toContainText('Stock per warehouse');
-  await shot(page, 'stock-material-detail-en');
+  await shot(page, 'stock-material-detail-en', { fullPage: true });
   await page.goto('/#/operation/stockLedger');
   await expect(visible(page.getByTestId('stock-tab-balances'))).toHaveText('Balances');
   await expect(visible(page.getByRole('columnheader', { name: 'Material code' }))).toBeVisible();
   await expect(visible(page.getByTestId('stock-action-transfer'))).toHaveText(/Transfer/);
-  await shot(page, 'stock-balances-en');
+  await shot(page, 'stock-balances-en', { fullPage: true });
   await visible(page.getByTestId('stock-tab-ledger')).click();
   await expect(visible(page.getByTestId('movement-list'))).toContainText('Issue');
   await expect(visible(page.getByRole('columnheader', { name: 'Balance after' }))).toBeVisible();
-  await shot(page, 'stock-ledger-en');
+  await shot(page, 'stock-ledger-en', { fullPage: true });
   await visible(page.getByTestId('stock-action-adjust')).click();
   await expect(page.getByRole('dialog')).toContainText('Stock-take adjustment');
-  await shot(page, 'stock-adjust-dialog-en');
+  await shot(page, 'stock-adjust-dialog-en', { fullPage: true });
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.goto('/#/operation/materialList');
   await expect(visible(page.getByRole('columnheader', { name: 'Material code' }))).toBeVisible();
-  await shot(page, 'stock-material-list-en');
+  await shot(page, 'stock-material-list-en', { fullPage: true });
   await page.goto('/#/operation/warehouseList');
   await expect(visible(page.getByRole('columnheader', { name: 'Keeper' }))).toBeVisible();
-  await shot(page, 'stock-warehouse-list-en');
+  await shot(page, 'stock-warehouse-list-en', { fullPage: true });
 });
