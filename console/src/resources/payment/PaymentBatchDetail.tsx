@@ -76,7 +76,7 @@ const Reconciliation = () => {
     queryFn: () => dataProvider.read<PaymentReconciliation>(PAYMENT_API, 'reconcile', { id: record.id }).then((r) => r.data),
   });
   const cell = (key: 'total' | 'paid' | 'failed' | 'pending' | 'removed', color?: string) => (
-    <Box sx={{ minWidth: 150 }} data-testid={`reconcile-${key}`}>
+    <Box sx={{ minWidth: 0 }} data-testid={`reconcile-${key}`}>
       <Typography variant="caption" color="text.secondary">
         {translate(`pv.payment.reconcile.${key}`)}
       </Typography>
@@ -88,7 +88,8 @@ const Reconciliation = () => {
   );
   return (
     <Panel title="pv.payment.reconcile.title" testId="batch-reconcile">
-      <Stack direction="row" flexWrap="wrap" useFlexGap spacing={3} alignItems="flex-start">
+      {/* total = paid + failed + awaiting on one line (each figure a column), removed lines apart below */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr) auto minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr) auto) minmax(0, 1fr)' }, columnGap: 2, rowGap: 1, alignItems: 'start' }}>
         {cell('total')}
         <Typography variant="h6" sx={{ pt: 2 }}>
           =
@@ -102,9 +103,8 @@ const Reconciliation = () => {
           +
         </Typography>
         {cell('pending', 'warning.main')}
-        <Box sx={{ flexGrow: 1 }} />
-        {cell('removed', 'text.secondary')}
-      </Stack>
+      </Box>
+      <Box sx={{ mt: 1 }}>{cell('removed', 'text.secondary')}</Box>
       {data && (
         <Alert severity={data.balanced ? 'success' : 'error'} sx={{ mt: 1.5 }} data-testid="reconcile-balanced">
           {translate(data.balanced ? 'pv.payment.reconcile.balanced' : 'pv.payment.reconcile.unbalanced')}
@@ -179,7 +179,7 @@ const Lines = () => {
   return (
     <Panel title="pv.payment.lines.title" testId="batch-lines">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
-        <ToggleButtonGroup size="small" exclusive value={status} onChange={(_, v) => v !== null && (setStatus(v), setPage(0))} data-testid="lines-status">
+        <ToggleButtonGroup size="small" exclusive value={status} sx={{ flexShrink: 0, '& .MuiToggleButton-root': { whiteSpace: 'nowrap' } }} onChange={(_, v) => v !== null && (setStatus(v), setPage(0))} data-testid="lines-status">
           {STATES.map((s) => (
             <ToggleButton key={s} value={s}>
               {s ? PaymentLineStatus.label(s, lang) : translate('pv.payment.lines.all')}
