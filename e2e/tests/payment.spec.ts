@@ -41,7 +41,7 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-test('a payment batch from the bill list: submitted, approved by someone else, the bank file, the result with a failure, the failed bill paid by a later batch; the money tab; zh then en', async ({ page, browser, request }) => {
+test('a lease station connected, its drafted contract signed; a payment batch from the bill list: submitted, approved by someone else, the bank file, the result with a failure, the failed bill paid by a later batch; the money tab; zh then en', async ({ page, browser, request }) => {
   test.setTimeout(300_000);
   await login(page);
   const call = apiAs(request, await tokenOf(page));
