@@ -236,6 +236,8 @@ export async function benchInspections(
         const total = ((await res.json()) as { data: { total: number } }).data.total;
         const r = await drive(requests, 1, list(resource, q));
         out.push({ name, summary: summarize(r.samples, r.wallMs), total });
+        // printed as measured: a run stopped later (the ledger seeding is long) still leaves its numbers
+        console.log(`  ${resource} · ${name}: ${total} rows, p50 ${ms(out.at(-1)!.summary.p50)}, p95 ${ms(out.at(-1)!.summary.p95)}`);
       }
       return out;
     };
