@@ -20,7 +20,9 @@ async function openSocket(base: string, token: string): Promise<{ ws: WebSocket;
 
 const loginAt = async (base: string, username = 'admin', password = ADMIN_PASSWORD) => api(base, '/api/system/index/login', { body: { username, password } });
 
-describe('shutdown', () => {
+// a real server process on a fresh database: tsx compiles the server and the migrations run before it listens —
+// on a busy 2-core machine that alone took 50 s of the default 60 (these tests time nothing)
+describe('shutdown', { timeout: 180_000 }, () => {
   let db: TestDbHandle | null = null;
   const dbEnv = async (): Promise<Record<string, string>> => {
     if (!onPostgres) return {};
@@ -61,7 +63,7 @@ describe('shutdown', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', { timeout: 180_000 }, () => {
   let db: TestDbHandle;
   let a: ServerProcess;
   let b: ServerProcess;
