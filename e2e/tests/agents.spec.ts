@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, tokenOf, uniquePhone } from './helpers.ts';
+import { login, tokenOf, uniquePhone, visible } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/agents';
 
@@ -164,8 +164,9 @@ test("an agent user sees its own tree only: another agent's page and customer ar
   await expect(page.getByRole('row').filter({ hasText: 'SD002' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'HN001' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '新建' })).toHaveCount(0);
+  // (each detail page stays open in its tab, hidden: look at the one on screen)
   await page.goto(`/#/stationManagement/inputagentDetail?id=${hn.id}`);
-  await expect(page.getByTestId('record-error')).toHaveText('这条记录不在你的数据范围内');
+  await expect(visible(page.getByTestId('record-error'))).toHaveText('这条记录不在你的数据范围内');
   await page.goto(`/#/customer/customerDetail?id=${hnCustomer.id}`);
-  await expect(page.getByTestId('record-error')).toHaveText('这条记录不在你的数据范围内');
+  await expect(visible(page.getByTestId('record-error'))).toHaveText('这条记录不在你的数据范围内');
 });
