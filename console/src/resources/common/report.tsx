@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
+import { Button, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { PROVINCES, regionName } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { downloadFile } from '../customer/excel/download.ts';
+import { useLang } from './format.tsx';
 
 /** A report's query as its screen holds it; empty values are not sent. */
 export type ReportQuery = Record<string, string | number | boolean | undefined>;
@@ -54,6 +56,22 @@ export const MonthField = ({ label, value, onChange, testId }: { label: string; 
   const translate = useTranslate();
   return (
     <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate(label)} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': testId }} />
+  );
+};
+
+/** A report's province filter: every province, or all of them ('' — the report then goes by province instead of by city). */
+export const ProvinceSelect = ({ label, allLabel, value, onChange, testId }: { label: string; allLabel: string; value: string; onChange: (v: string) => void; testId?: string }) => {
+  const translate = useTranslate();
+  const lang = useLang();
+  return (
+    <TextField size="small" select fullWidth={false} label={translate(label)} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 200 }} SelectProps={testId ? { SelectDisplayProps: { 'data-testid': testId } as object } : undefined}>
+      <MenuItem value="">{translate(allLabel)}</MenuItem>
+      {PROVINCES.map((p) => (
+        <MenuItem key={p.code} value={p.code}>
+          {regionName(p.code, lang)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 };
 

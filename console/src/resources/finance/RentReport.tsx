@@ -10,7 +10,6 @@ import {
   CardContent,
   CircularProgress,
   Link,
-  MenuItem,
   Stack,
   Tab,
   Table,
@@ -20,13 +19,12 @@ import {
   TableHead,
   TableRow,
   Tabs,
-  TextField,
   Typography,
 } from '@mui/material';
-import { PROVINCES, formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
+import { formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { AgentInput } from '../customer/common.tsx';
-import { MonthField, MonthRegionTable, ReportExportButton, useReport, type ReportQuery } from '../common/report.tsx';
+import { MonthField, MonthRegionTable, ProvinceSelect, ReportExportButton, useReport, type ReportQuery } from '../common/report.tsx';
 import { useLang } from '../common/format.tsx';
 import { ratioText } from '../revenue/logic.ts';
 import { BILL_API, leaseDetailPath } from './logic.ts';
@@ -63,14 +61,7 @@ const ReportTab = () => {
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <MonthField label="pv.rentReport.from" value={range.month_gte} onChange={(v) => setRange((r) => ({ ...r, month_gte: v }))} testId="rent-report-from" />
         <MonthField label="pv.rentReport.to" value={range.month_lte} onChange={(v) => setRange((r) => ({ ...r, month_lte: v }))} testId="rent-report-to" />
-        <TextField size="small" select fullWidth={false} label={translate('pv.rentReport.province')} value={province} onChange={(e) => setProvince(e.target.value)} sx={{ width: 200 }} SelectProps={{ SelectDisplayProps: { 'data-testid': 'rent-report-province' } as object }}>
-          <MenuItem value="">{translate('pv.rentReport.all_provinces')}</MenuItem>
-          {PROVINCES.map((p) => (
-            <MenuItem key={p.code} value={p.code}>
-              {regionName(p.code, lang)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ProvinceSelect label="pv.rentReport.province" allLabel="pv.rentReport.all_provinces" value={province} onChange={setProvince} testId="rent-report-province" />
         <ReportExportButton api={BILL_API} op="report_export" query={query} fallback="rent_report.xlsx" label="pv.rentReport.export" testId="report_export-button" />
         {busy && <CircularProgress size={20} />}
       </Box>

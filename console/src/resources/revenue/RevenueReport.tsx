@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
-import { PROVINCES, formatMoney, regionName, type RevenueReport as Report } from '@pv/contract';
-import { MonthField, MonthRegionTable, ReportExportButton, useReport } from '../common/report.tsx';
+import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { formatMoney, regionName, type RevenueReport as Report } from '@pv/contract';
+import { MonthField, MonthRegionTable, ProvinceSelect, ReportExportButton, useReport } from '../common/report.tsx';
 import { useLang } from '../common/format.tsx';
 import { REVENUE_API, kwhText, lastMonth, monthsBack, ratioText } from './logic.ts';
 
@@ -38,14 +38,7 @@ const RevenueReport = () => {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
           <MonthField label="pv.revenue.report.from" value={gte} onChange={setGte} testId="report-from" />
           <MonthField label="pv.revenue.report.to" value={lte} onChange={setLte} testId="report-to" />
-          <TextField size="small" select fullWidth={false} label={translate('pv.revenue.report.province')} value={province} onChange={(e) => setProvince(e.target.value)} sx={{ width: 200 }}>
-            <MenuItem value="">{translate('pv.revenue.report.all_provinces')}</MenuItem>
-            {PROVINCES.map((p) => (
-              <MenuItem key={p.code} value={p.code}>
-                {regionName(p.code, lang)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ProvinceSelect label="pv.revenue.report.province" allLabel="pv.revenue.report.all_provinces" value={province} onChange={setProvince} />
           <ReportExportButton api={REVENUE_API} op="report_export" query={query} fallback="revenue_report.xlsx" label="pv.revenue.report.export" testId="report-export" />
           {busy && <CircularProgress size={20} />}
         </Box>
