@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { Money, billFor, billsThrough, periodByKey, periodOf, sumMoney, termEnd, type LeaseTerms } from '@pv/contract';
 import { query } from '../src/db/client.ts';
-import { customers, leaseContracts, matters, rentBillRuns, rentBills, rentDeductions, selfAudits, stations, sysLog, transitions, workOrders } from '../src/db/schema/index.ts';
+import { customers, leaseContracts, matters, rentBillCountsRegion, rentBillRuns, rentBills, rentDeductions, selfAudits, stations, sysLog, transitions, workOrders } from '../src/db/schema/index.ts';
 import { runBatch } from '../src/lifecycle/cursor-run.ts';
 import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { markFailedIn, markPaidIn, termsOf } from '../src/modules/lease/bills.ts';
 import { generateRentPeriod, rentRun } from '../src/modules/lease/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
+import type { AuthContext } from '../src/modules/auth/context.ts';
+import { rentBillResource } from '../src/modules/lease/resource.ts';
+import type { ResourceDef } from '../src/resources/define.ts';
+import { planList } from '../src/resources/query.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, testPdf, uploadFile, type TestApp } from './helpers.ts';
 
@@ -453,6 +457,18 @@ describe('rent bills', () => {
     expect((await get('rent_bill/index', { status: 'pending', limit: 1 })).data.total).toBe(pending.length);
     // and with a keyword (no counter): the same sums by rows
     expect((await get('rent_bill/summary', { q: 'ZJ' })).data.amount_payable).toBe(sumMoney(all.map((b) => b.pay)));
+    // a due-date range over several states (the dashboard's this-year and overdue links) from the counters, by due day
+    const due = await db
+      .select({ pay: rentBills.amount_payable })
+      .from(rentBills)
+      .where(sql`${rentBills.status} in ('pending', 'failed', 'paid') and ${rentBills.due_date} between '2031-04-02' and '2044-07-01'`);
+    expect(due.length).toBeGreaterThan(10);
+    const dueRange = { status: 'pending,failed,paid', due_date_gte: '2031-04-02', due_date_lte: '2044-07-01' };
+    expect((await get('rent_bill/index', { ...dueRange, limit: 1 })).data.total).toBe(due.length);
+    expect((await get('rent_bill/summary', dueRange)).data.amount_payable).toBe(sumMoney(due.map((b) => b.pay)));
+    const adminContext = { scope: 'all', isAdmin: true, userId: 1, agentId: null, permissions: new Set<string>() } as unknown as AuthContext;
+    const plan = planList(rentBillResource as ResourceDef, dueRange, adminContext);
+    expect(plan.count?.counter.table).toBe(rentBillCountsRegion);
   });
 
   it('refuses bad list filters and periods with a message', async () => {

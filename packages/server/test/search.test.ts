@@ -10,15 +10,18 @@ import { workOrderResource } from '../src/modules/work_order/resource.ts';
 import type { ResourceDef } from '../src/resources/define.ts';
 import { planList } from '../src/resources/query.ts';
 import { listRecords } from '../src/resources/service.ts';
-import { PAIR_INDEXED } from '../src/db/schema/common.ts';
+import { CODE_INDEXED, PAIR_INDEXED } from '../src/db/schema/common.ts';
+import { inspectionResource } from '../src/modules/inspection/resource.ts';
+import { leaseContractResource, rentBillResource } from '../src/modules/lease/resource.ts';
+import { maintenanceResource } from '../src/modules/maintenance/resource.ts';
 import { customers } from '../src/db/schema/index.ts';
 import { freshDb, type TestDbHandle } from './helpers.ts';
 
 /**
  * The list keyword search (`q`) of the large lists must be served by the pg_trgm indexes of
- * migration 0027 (docs/DECISIONS.md, "Keyword search"): the plan of the very WHERE the list
- * builds, with sequential and plain index scans ruled out, reads each searched column's trigram
- * index. A change of the search expression that no index serves (lower(), a concatenation, a
+ * migration 0027 and, for document numbers and codes, the prefix / suffix b-trees of 0058
+ * (docs/DECISIONS.md, "Keyword search"): the plan of the very WHERE the list builds, with
+ * sequential and plain index scans ruled out, reads each searched column's own index. A change of the search expression that no index serves (lower(), a concatenation, a
  * joined value) fails here instead of turning every keyword into a full scan at millions of rows.
  */
 const admin: AuthContext = {
@@ -78,13 +81,34 @@ describe('keyword search finds what ILIKE finds, whatever its length', () => {
   });
 });
 
-describe('keyword search uses the trigram and character-pair indexes', () => {
+describe('a document number or code is found by its start or its end', () => {
+  it('full, prefix, last digits, any case; not by a piece of its middle', async () => {
+    const codes = ['PV20261127000042', 'PV20261127000043', 'pvx-7'];
+    for (const code of codes) await db.db.execute(sql`insert into stations (code, name, province_code, status) values (${code}, '测试电站', '370000', 'survey_pending')`);
+    const found = async (q: string) =>
+      (await listRecords(db.db, stationResource as ResourceDef, { q, sort: 'id', order: 'ASC' }, admin, 'zh')).list.map((r) => r.code);
+    expect(await found('PV20261127000042')).toEqual(['PV20261127000042']);
+    expect(await found('pv2026112700004')).toEqual(['PV20261127000042', 'PV20261127000043']);
+    expect(await found('0043')).toEqual(['PV20261127000043']);
+    expect(await found('42')).toEqual(['PV20261127000042']);
+    expect(await found('PVX')).toEqual(['pvx-7']);
+    expect(await found('X-7')).toEqual(['pvx-7']);
+    expect(await found('1127')).toEqual([]); // the day inside the number: the list's date filters find it
+    expect(await found('%')).toEqual([]);
+  });
+});
+
+describe('keyword search uses the trigram, character-pair and code indexes', () => {
   const cases: Array<[string, ResourceDef, number]> = [
     ['customers', customerResource as ResourceDef, 3],
     ['stations', stationResource as ResourceDef, 3],
     ['work_orders', workOrderResource as ResourceDef, 1],
     ['matters', matterResource as ResourceDef, 3],
     ['agents', agentResource as ResourceDef, 4],
+    ['inspections', inspectionResource as ResourceDef, 1],
+    ['maintenance_orders', maintenanceResource as ResourceDef, 1],
+    ['lease_contracts', leaseContractResource as ResourceDef, 2],
+    ['rent_bills', rentBillResource as ResourceDef, 1],
   ];
   for (const [table, def, columns] of cases) {
     it(`${table}: every searched column through its own trigram index`, async () => {
@@ -94,7 +118,10 @@ describe('keyword search uses the trigram and character-pair indexes', () => {
       expect(names).toHaveLength(columns);
       for (const keyword of ['张小明', '13812345678', 'ABC_%']) {
         const text = await plan(def, keyword);
-        for (const column of names) expect(text, `${table}.${column} for "${keyword}"`).toContain(`${table}_${column}_trgm_idx`);
+        for (const column of names) {
+          const indexes = CODE_INDEXED.has(`${table}.${column}`) ? ['prefix_idx', 'suffix_idx'] : ['trgm_idx'];
+          for (const index of indexes) expect(text, `${table}.${column} for "${keyword}"`).toContain(`${table}_${column}_${index}`);
+        }
         expect(text).not.toMatch(/Seq Scan/);
       }
       // two characters have no trigram: free text through its character-pair index, codes and
@@ -103,7 +130,11 @@ describe('keyword search uses the trigram and character-pair indexes', () => {
         const text = await plan(def, keyword);
         for (const column of names) {
           // a prefix may also take another index of the column (a unique or text_pattern_ops btree)
-          const index = PAIR_INDEXED.has(`${table}.${column}`) ? `${table}_${column}_bigram_idx` : `${table}_${column}_\\w+`;
+          const index = PAIR_INDEXED.has(`${table}.${column}`)
+            ? `${table}_${column}_bigram_idx`
+            : CODE_INDEXED.has(`${table}.${column}`)
+              ? `${table}_${column}_(prefix|suffix)_idx`
+              : `${table}_${column}_\\w+`;
           expect(text, `${table}.${column} for "${keyword}"`).toMatch(new RegExp(`Index Scan on ${index}`));
         }
         expect(text).not.toMatch(/Seq Scan/);

@@ -1,7 +1,7 @@
 import { listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, Column, desc, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
+import { CODE_INDEXED, PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
@@ -47,10 +47,12 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
 /**
  * The keyword condition on one searched column, written so an index serves it (docs/DECISIONS.md,
  * "Keyword search"), case-insensitive with % and _ literal:
+ * - a document number or code (schema searchIndexes `code`), two characters or more: the values that
+ *   start or end with the keyword, through the b-trees on upper(col) and reverse(upper(col));
  * - three or more characters: contains, through the column's pg_trgm index;
  * - two characters (no trigram): free text with a character-pair index (schema searchIndexes
  *   `pairs`: names, addresses, titles) contains them, through `pv_bigrams` rechecked by the same
- *   ILIKE; codes and phone numbers start with them (a prefix has trigrams); a column with no search
+ *   ILIKE; phone numbers start with them (a prefix has trigrams); a column with no search
  *   index (small tables: messages, logs' text) contains them, as longer keywords do;
  * - one character matches too much for any index to pay: written so no index matches, letting the
  *   planner walk the list's own order and stop at a page instead of reading a whole GIN index.
@@ -59,9 +61,14 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
 export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
   const contains = '%' + escapeLike(q) + '%';
   const length = [...q].length;
-  if (length >= 3 || !is(column, Column)) return ilike(column, contains);
-  if (length === 1) return ilike(sql`(${column} || '')`, contains);
+  if (length === 1 || !is(column, Column)) return length === 1 ? ilike(sql`(${column} || '')`, contains) : ilike(column, contains);
   const name = `${getTableName(column.table)}.${column.name}`;
+  if (CODE_INDEXED.has(name)) {
+    const upper = q.toUpperCase();
+    const reversed = [...upper].reverse().join('');
+    return sql`(upper(${column}) like ${escapeLike(upper) + '%'} or reverse(upper(${column})) like ${escapeLike(reversed) + '%'})`;
+  }
+  if (length >= 3) return ilike(column, contains);
   if (PAIR_INDEXED.has(name)) return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, contains)})`;
   if (TRGM_INDEXED.has(name)) return ilike(column, escapeLike(q) + '%');
   return ilike(column, contains); // a column of a small table, searched without an index

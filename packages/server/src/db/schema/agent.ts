@@ -26,7 +26,7 @@ export const agents = pgTable(
     index('agents_parent_idx').on(t.parent_id),
     index('agents_province_idx').on(t.province_code),
     ...searchIndexes('agents', t.name, { pairs: true }),
-    ...searchIndexes('agents', t.code),
+    ...searchIndexes('agents', t.code, { code: true }),
     ...searchIndexes('agents', t.contact, { pairs: true }),
     ...searchIndexes('agents', t.phone),
   ],

@@ -121,7 +121,7 @@ export const inspections = pgTable(
     index('inspections_station_idx').on(t.station_id, t.created_at),
     index('inspections_open_deadline_idx').on(t.deadline).where(sql`${t.status} in ('pending', 'in_progress', 'rejected') and not ${t.overdue}`),
     index('inspections_overdue_created_idx').on(t.created_at, t.id).where(sql`${t.overdue}`),
-    ...searchIndexes('inspections', t.inspection_no),
+    ...searchIndexes('inspections', t.inspection_no, { code: true }),
   ],
 );
 

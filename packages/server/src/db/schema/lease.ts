@@ -72,7 +72,7 @@ export const leaseContracts = pgTable(
     index('lease_contracts_end_idx').on(t.end_date).where(sql`${t.status} = 'active'`),
     // the generator walks active contracts of one cycle by id
     index('lease_contracts_cycle_live_idx').on(t.pay_cycle, t.id).where(sql`${t.status} in ('active', 'expired')`),
-    ...searchIndexes('lease_contracts', t.contract_no),
+    ...searchIndexes('lease_contracts', t.contract_no, { code: true }),
     ...searchIndexes('lease_contracts', t.payee_name, { pairs: true }),
     check('lease_contracts_rate_positive', sql`${t.rent_rate} > 0`),
     check('lease_contracts_dates', sql`${t.end_date} >= ${t.start_date}`),
@@ -145,7 +145,7 @@ export const rentBills = pgTable(
     index('rent_bills_station_idx').on(t.station_id),
     index('rent_bills_customer_idx').on(t.customer_id),
     index('rent_bills_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
-    ...searchIndexes('rent_bills', t.bill_no),
+    ...searchIndexes('rent_bills', t.bill_no, { code: true }),
     check('rent_bills_amounts', sql`${t.amount_due} >= 0 and ${t.deduction} >= 0 and ${t.amount_payable} >= 0 and ${t.amount_payable} = ${t.amount_due} - ${t.deduction}`),
   ],
 );
@@ -186,12 +186,15 @@ export const rentBillRuns = pgTable(
 );
 
 /**
- * List totals (rollups in modules/statistic/rollup.ts, triggers generated): bills per state, period
- * and region (the `all` scope), and per state, region and agent; each with the amounts, so a
- * list's total and its sums come from a few rows.
+ * List totals (rollups in modules/statistic/rollup.ts, triggers generated): bills per state, period,
+ * due day and region (the `all` scope), and per state, due day, region and agent; each with the
+ * amounts, so a list's total and its sums come from a few rows — also for a due-date range (the
+ * dashboard's "this year" and overdue links). Due days are few: a period's bills fall due together,
+ * only first bills on their own day.
  */
 const billCountColumns = () => ({
   status: varchar('status', { length: 12 }).notNull(),
+  due_date: date('due_date', { mode: 'string' }).notNull(),
   province_code: varchar('province_code', { length: 6 }).notNull(),
   city_code: varchar('city_code', { length: 6 }),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
@@ -200,10 +203,10 @@ const billCountColumns = () => ({
   amount_payable: numeric('amount_payable', { precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
 });
 export const rentBillCountsRegion = pgTable('rent_bill_counts_region', { ...billCountColumns(), period: varchar('period', { length: 8 }).notNull() }, (t) => [
-  unique('rent_bill_counts_region_key').on(t.status, t.period, t.province_code, t.city_code).nullsNotDistinct(),
+  unique('rent_bill_counts_region_key').on(t.status, t.period, t.province_code, t.city_code, t.due_date).nullsNotDistinct(),
 ]);
 export const rentBillCounts = pgTable('rent_bill_counts', { ...billCountColumns(), agent_id: integer('agent_id') }, (t) => [
-  unique('rent_bill_counts_key').on(t.status, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(),
+  unique('rent_bill_counts_key').on(t.status, t.province_code, t.city_code, t.agent_id, t.due_date).nullsNotDistinct(),
   index('rent_bill_counts_agent_idx').on(t.agent_id),
 ]);
 

@@ -71,7 +71,7 @@ export const maintenanceOrders = pgTable(
     index('maintenance_orders_source_idx').on(t.source, t.source_id),
     // one live order per failed inspection item: the one-click button and the automatic opening on approval never both make one
     uniqueIndex('maintenance_orders_inspection_item_key').on(t.source_id, t.source_item).where(sql`${t.source} = 'inspection' and ${t.status} <> 'cancelled'`),
-    ...searchIndexes('maintenance_orders', t.order_no),
+    ...searchIndexes('maintenance_orders', t.order_no, { code: true }),
     // the SLA job: open orders not yet flagged
     index('maintenance_orders_sla_open_idx')
       .on(t.response_due, t.repair_due)

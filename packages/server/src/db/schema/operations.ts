@@ -61,7 +61,7 @@ export const workOrders = pgTable(
     index('work_orders_overdue_created_idx').on(t.kind, t.created_at, t.id).where(sql`${t.overdue}`),
     index('work_orders_kind_status_deadline_idx').on(t.kind, t.status, t.deadline, t.id),
     index('work_orders_station_idx').on(t.station_id),
-    ...searchIndexes('work_orders', t.order_no),
+    ...searchIndexes('work_orders', t.order_no, { code: true }),
     // the overdue task: open orders with a deadline not yet marked
     index('work_orders_deadline_open_idx')
       .on(t.deadline)
@@ -179,7 +179,7 @@ export const matters = pgTable(
     index('matters_customer_idx').on(t.customer_id),
     // newest matters first (statistic/events)
     index('matters_created_idx').on(t.created_at, t.id),
-    ...searchIndexes('matters', t.matter_no),
+    ...searchIndexes('matters', t.matter_no, { code: true }),
     ...searchIndexes('matters', t.title, { pairs: true }),
     ...searchIndexes('matters', t.contact_phone),
   ],

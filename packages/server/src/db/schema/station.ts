@@ -59,7 +59,7 @@ export const stations = pgTable(
     // the big screen's feed of the latest grid connections (statistic/events)
     index('stations_grid_at_idx').on(t.grid_at).where(sql`${t.grid_at} is not null`),
     uniqueIndex('stations_meter_no_key').on(t.meter_no).where(sql`${t.meter_no} is not null`),
-    ...searchIndexes('stations', t.code),
+    ...searchIndexes('stations', t.code, { code: true }),
     ...searchIndexes('stations', t.name, { pairs: true }),
     ...searchIndexes('stations', t.address, { pairs: true }),
   ],

@@ -33,7 +33,7 @@ export const materials = pgTable(
   (t) => [
     index('materials_category_idx').on(t.category, t.id),
     index('materials_created_idx').on(t.created_at, t.id),
-    ...searchIndexes('materials', t.code),
+    ...searchIndexes('materials', t.code, { code: true }),
     ...searchIndexes('materials', t.name, { pairs: true }),
     check('materials_unit_price_nonnegative', sql`${t.unit_price} >= 0`),
   ],
@@ -65,7 +65,7 @@ export const warehouses = pgTable(
     index('warehouses_province_idx').on(t.province_code, t.id),
     index('warehouses_keeper_idx').on(t.keeper_id),
     index('warehouses_agent_idx').on(t.agent_id),
-    ...searchIndexes('warehouses', t.code),
+    ...searchIndexes('warehouses', t.code, { code: true }),
     ...searchIndexes('warehouses', t.name, { pairs: true }),
   ],
 );
@@ -145,8 +145,8 @@ export const stockMovements = pgTable(
     index('stock_movements_kind_created_idx').on(t.kind, t.created_at, t.id),
     index('stock_movements_doc_idx').on(t.doc_no),
     index('stock_movements_station_idx').on(t.station_id).where(sql`${t.station_id} is not null`),
-    ...searchIndexes('stock_movements', t.doc_no),
-    ...searchIndexes('stock_movements', t.ref_no),
+    ...searchIndexes('stock_movements', t.doc_no, { code: true }),
+    ...searchIndexes('stock_movements', t.ref_no, { code: true }),
     check('stock_movements_qty_nonzero', sql`${t.qty} <> 0`),
     check('stock_movements_balance_nonnegative', sql`${t.balance_after} >= 0`),
   ],
@@ -191,7 +191,7 @@ export const stockSerials = pgTable(
     uniqueIndex('stock_serials_material_serial_uq').on(t.material_id, t.serial_no),
     index('stock_serials_warehouse_idx').on(t.warehouse_id, t.material_id).where(sql`${t.warehouse_id} is not null`),
     index('stock_serials_station_idx').on(t.station_id).where(sql`${t.station_id} is not null`),
-    ...searchIndexes('stock_serials', t.serial_no),
+    ...searchIndexes('stock_serials', t.serial_no, { code: true }),
     check('stock_serials_location', sql`(${t.status} = 'in_stock') = (${t.warehouse_id} is not null)`),
   ],
 );

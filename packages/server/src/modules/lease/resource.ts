@@ -190,12 +190,25 @@ export const rentBillResource = defineResource({
     {
       table: rentBillCountsRegion,
       n: rentBillCountsRegion.n,
-      columns: { status: rentBillCountsRegion.status, period: rentBillCountsRegion.period, province_code: rentBillCountsRegion.province_code, city_code: rentBillCountsRegion.city_code },
+      columns: {
+        status: rentBillCountsRegion.status,
+        period: rentBillCountsRegion.period,
+        province_code: rentBillCountsRegion.province_code,
+        city_code: rentBillCountsRegion.city_code,
+        due_date_gte: rentBillCountsRegion.due_date,
+        due_date_lte: rentBillCountsRegion.due_date,
+      },
     },
     {
       table: rentBillCounts,
       n: rentBillCounts.n,
-      columns: { status: rentBillCounts.status, province_code: rentBillCounts.province_code, city_code: rentBillCounts.city_code },
+      columns: {
+        status: rentBillCounts.status,
+        province_code: rentBillCounts.province_code,
+        city_code: rentBillCounts.city_code,
+        due_date_gte: rentBillCounts.due_date,
+        due_date_lte: rentBillCounts.due_date,
+      },
       agent: rentBillCounts.agent_id,
     },
   ),

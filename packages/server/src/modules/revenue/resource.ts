@@ -7,7 +7,7 @@ import { revenues, revenueSettings, statRevenueMonthly, statRevenueRegionMonthly
 import { ApiError } from '../../http/errors.ts';
 import { t as translateKey } from '../../http/messages.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
-import { escapeLike } from '../../resources/query.ts';
+import { keywordMatch } from '../../resources/query.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { agentRegionCounters, agentTree } from '../scope.ts';
@@ -96,15 +96,15 @@ export const revenueResource = defineResource({
     under_performing: { column: revenues.under_performing, op: 'eq', schema: filterValue.bool },
     actual_source: { column: revenues.actual_source, op: 'eq', schema: filterValue.enumOf(RevenueActualSource.values) },
     meter_no: { column: revenues.meter_no, op: 'eq', schema: z.string().max(32) },
-    // the station's code (prefix), name (contains) or meter number (exact): through the stations'
-    // own indexes, then revenues by station — never a scan of the revenue rows
+    // the station's code (its start or end), name (contains) or meter number (exact): through the
+    // stations' own search indexes (keywordMatch), then revenues by station — never a scan of the revenue rows
     keyword: {
       column: revenues.station_id,
       op: 'eq',
       schema: z.string().trim().min(1).max(64),
       where: ([v]) => {
         const q = String(v);
-        return sql`${revenues.station_id} in (select s.id from stations s where s.code like ${`${escapeLike(q)}%`} or s.meter_no = ${q} or s.name ilike ${`%${escapeLike(q)}%`})`;
+        return sql`${revenues.station_id} in (select ${stations.id} from ${stations} where ${keywordMatch(stations.code, q)} or ${stations.meter_no} = ${q} or ${keywordMatch(stations.name, q)})`;
       },
     },
   },

@@ -309,20 +309,20 @@ export const ROLLUPS: Rollup[] = [
       ],
     }),
   ),
-  // 租金账单: the list's totals and sums per state, period and region (the `all` scope), and per state, region and agent
+  // 租金账单: the list's totals and sums per state, period, due day and region (the `all` scope), and per state, due day, region and agent
   {
     table: 'rent_bill_counts_region',
     source: 'rent_bills',
-    key: ['status', 'period', 'province_code', 'city_code'],
+    key: ['status', 'period', 'province_code', 'city_code', 'due_date'],
     measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
-    parts: ['SELECT r.status, r.period, r.province_code, r.city_code, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
+    parts: ['SELECT r.status, r.period, r.province_code, r.city_code, r.due_date, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
   },
   {
     table: 'rent_bill_counts',
     source: 'rent_bills',
-    key: ['status', 'province_code', 'city_code', 'agent_id'],
+    key: ['status', 'province_code', 'city_code', 'agent_id', 'due_date'],
     measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
-    parts: ['SELECT r.status, r.province_code, r.city_code, r.agent_id, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
+    parts: ['SELECT r.status, r.province_code, r.city_code, r.agent_id, r.due_date, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
   },
   // 租金报表: bills by the month they fall due (China calendar) × state × region (× agent), and the unpaid
   // ones (待支付, 支付失败) by due day — overdue within the current month (docs/DECISIONS.md "Finance reports")
