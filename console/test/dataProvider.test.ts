@@ -18,7 +18,10 @@ import {
   warehouseEditSchema,
   operationPlanEditSchema,
   CUSTOMER_EDITABLE,
+  KEYWORD_COUNT_CAP,
 } from '@pv/contract';
+import zh from '../src/i18n/zh.ts';
+import en from '../src/i18n/en.ts';
 import { EDITABLE, changedFields, createDataProvider, editBody, filterParams } from '../src/providers/dataProvider.ts';
 import { RESOURCE_BINDINGS } from '../src/providers/resources.ts';
 import { fieldErrorsOf, toHttpError } from '../src/providers/errors.ts';
@@ -48,6 +51,20 @@ describe('dataProvider → customer API', () => {
       created_at_lte: '2026-01-31 23:59:59',
       stage: 'intentional',
     });
+  });
+
+  it('getList: a broad keyword whose count the server capped pages on without a total', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1 }));
+    const { api } = fakeClient((c) => ({ list: c.params?.page === 2 ? rows.slice(0, 7) : rows, total: KEYWORD_COUNT_CAP, total_exact: false }));
+    const dp = createDataProvider(api);
+    const first = await dp.getList(I, { pagination: { page: 1, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: { q: '张' } });
+    expect(first).toEqual({ data: rows, pageInfo: { hasNextPage: true, hasPreviousPage: false } });
+    const last = await dp.getList(I, { pagination: { page: 2, perPage: 20 }, sort: { field: 'id', order: 'DESC' }, filter: { q: '张' } });
+    expect(last.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+    expect(last.total).toBeUndefined();
+    // the words shown for such a page name the cap
+    expect(zh.ra.navigation.partial_page_range_info).toContain(String(KEYWORD_COUNT_CAP));
+    expect(en.ra.navigation.partial_page_range_info).toContain(KEYWORD_COUNT_CAP.toLocaleString('en'));
   });
 
   it('formal customers list with stage=formal', async () => {

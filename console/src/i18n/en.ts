@@ -10,6 +10,8 @@ const en = mergeCatalogues<typeof englishMessages & typeof appEn>(englishMessage
     ...englishMessages.ra,
     // react-admin's NotFound page appends '.' itself (link..)
     message: { ...englishMessages.ra.message, not_found: 'Either you typed a wrong URL, or you followed a bad link' },
+    // only a broad keyword's list pages without a total (KEYWORD_COUNT_CAP in the contract)
+    navigation: { ...englishMessages.ra.navigation, partial_page_range_info: '%{offsetBegin}-%{offsetEnd} of more than 1,000' },
   },
   pv: { msg: { ...messages.en } },
 });

@@ -122,7 +122,8 @@ export const raZh: TranslationMessages = {
       page_out_from_end: '已经是最后一页',
       page_out_from_begin: '已经是第一页',
       page_range_info: '第 %{offsetBegin}-%{offsetEnd} 条，共 %{total} 条',
-      partial_page_range_info: '第 %{offsetBegin}-%{offsetEnd} 条，共超过 %{offsetEnd} 条',
+      // only a broad keyword's list pages without a total (KEYWORD_COUNT_CAP in the contract)
+      partial_page_range_info: '第 %{offsetBegin}-%{offsetEnd} 条，共超过 1000 条',
       current_page: '第 %{page} 页',
       page: '转到第 %{page} 页',
       first: '转到首页',

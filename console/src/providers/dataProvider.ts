@@ -152,10 +152,10 @@ export function editBody(api: string, id: Identifier, data: Record<string, unkno
 }
 
 /** Lists come as `{list,total}`; tolerate a bare array too. */
-function asList<T>(data: unknown): ListResult<T> {
-  if (Array.isArray(data)) return { list: data as T[], total: data.length };
-  const d = (data ?? {}) as Partial<ListResult<T>>;
-  return { list: d.list ?? [], total: Number(d.total ?? d.list?.length ?? 0) };
+function asList<T>(data: unknown): ListResult<T> & { exact: boolean } {
+  if (Array.isArray(data)) return { list: data as T[], total: data.length, exact: true };
+  const d = (data ?? {}) as Partial<ListResult<T>> & { total_exact?: boolean };
+  return { list: d.list ?? [], total: Number(d.total ?? d.list?.length ?? 0), exact: d.total_exact !== false };
 }
 
 export function createDataProvider(api: ApiClient = defaultClient): PvDataProvider {
@@ -186,7 +186,9 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
         query.order = params.sort.order === 'ASC' ? 'ASC' : 'DESC';
       }
       const data = asList<R>(await call<unknown>(api.get(url(resource, 'index'), query, { ...silent, signal: params.signal })));
-      return { data: data.list, total: data.total };
+      if (data.exact) return { data: data.list, total: data.total };
+      // a broad keyword: the server counted KEYWORD_COUNT_CAP matches and stopped — page on without a last page
+      return { data: data.list, pageInfo: { hasNextPage: data.list.length === perPage, hasPreviousPage: page > 1 } };
     },
 
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>> {

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { numeric } from './fields.ts';
 
 /** The query every `index` endpoint takes; resource filters come on top and are whitelisted per resource. */
+/**
+ * A list with a keyword (`q`) whose total no counter table answers counts at most this many matches:
+ * more come back as `total: KEYWORD_COUNT_CAP, total_exact: false` and the console pages on without a
+ * last page ("more than 1,000"). Counting every match of a broad keyword is what made it slow (docs/DECISIONS.md "Keyword search").
+ */
+export const KEYWORD_COUNT_CAP = 1000;
+
 export const listQuerySchema = z.object({
   page: numeric(z.number({ error: 'validation.number' }).int().min(1)).default(1),
   limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(500, { error: 'validation.number_range|1|500' })).default(20),

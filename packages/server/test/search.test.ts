@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYWORD_COUNT_CAP } from '@pv/contract';
 import { query } from '../src/db/client.ts';
 import type { AuthContext } from '../src/modules/auth/context.ts';
 import { agentResource } from '../src/modules/agent/resource.ts';
@@ -95,6 +96,23 @@ describe('a document number or code is found by its start or its end', () => {
     expect(await found('X-7')).toEqual(['pvx-7']);
     expect(await found('1127')).toEqual([]); // the day inside the number: the list's date filters find it
     expect(await found('%')).toEqual([]);
+  });
+});
+
+describe('a broad keyword counts at most KEYWORD_COUNT_CAP matches', () => {
+  it('an exact total up to the cap, then the cap with total_exact false; a filter a counter answers stays exact', async () => {
+    await db.db.execute(sql`insert into customers (name, phone, province_code, address)
+      select '宽泛' || g, '1560000' || lpad(g::text, 4, '0'), '410000', '河南省宽泛路' || g || '号' from generate_series(1, ${KEYWORD_COUNT_CAP + 5}) g`);
+    const list = (query: Record<string, unknown>) => listRecords(db.db, customerResource as ResourceDef, { limit: 20, ...query }, admin, 'zh');
+    const broad = await list({ q: '宽泛路' });
+    expect(broad).toMatchObject({ total: KEYWORD_COUNT_CAP, total_exact: false });
+    expect(broad.list).toHaveLength(20);
+    // paging on past the cap still reads rows
+    expect((await list({ q: '宽泛路', page: 51 })).list).toHaveLength(5);
+    const narrow = await list({ q: '宽泛路10' });
+    expect(narrow.total).toBe(1 + 10 + 6); // 10, 100–109, 1000–1005
+    expect(narrow).not.toHaveProperty('total_exact');
+    expect(await list({ province_code: '410000' })).not.toHaveProperty('total_exact');
   });
 });
 

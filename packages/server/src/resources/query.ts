@@ -80,6 +80,8 @@ export interface ListPlan {
   where: SQL | undefined;
   /** a counter table and its WHERE when every filter maps onto it; null = count the rows */
   count: { counter: CounterSpec; where: SQL | undefined } | null;
+  /** a keyword is part of the WHERE (its row count is capped: KEYWORD_COUNT_CAP) */
+  keyword: boolean;
   orderBy: SQL[];
   /** the sort key (a column or a joined value) and direction (id breaks ties), for keyset paging (excel/export.ts) */
   sort: { key: PgColumn | SortExpr; desc: boolean };
@@ -136,6 +138,7 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   return {
     where: and(...conditions),
     count: usable ? { counter: usable.counter, where: and(...usable.conds!) } : null,
+    keyword: !!(base.q && def.search.length),
     orderBy,
     sort: { key: sortKey, desc: !ascending },
     limit: base.limit,

@@ -1,4 +1,4 @@
-import type { Lang } from '@pv/contract';
+import { KEYWORD_COUNT_CAP, type Lang } from '@pv/contract';
 import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError, conflict, notFound, outOfScope } from '../http/errors.ts';
@@ -25,14 +25,17 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
-  // total from the counter table when the filters allow it, else a real count; both queries run
-  // concurrently (on PostgreSQL they take two pool connections)
+  // total from the counter table when the filters allow it, else a real count — with a keyword, of at
+  // most KEYWORD_COUNT_CAP + 1 matches; both queries run concurrently (on PostgreSQL they take two pool connections)
   const totalQuery = plan.count
     ? db.select({ n: sql<string>`coalesce(sum(${plan.count.counter.n}), 0)` }).from(plan.count.counter.table).where(plan.count.where)
-    : db.select({ n: count() }).from(def.table as any).where(plan.where);
+    : plan.keyword
+      ? db.select({ n: count() }).from(db.select({ one: sql`1`.as('one') }).from(def.table as any).where(plan.where).limit(KEYWORD_COUNT_CAP + 1).as('matches'))
+      : db.select({ n: count() }).from(def.table as any).where(plan.where);
   const [rows, [totalRow]] = await Promise.all([page, totalQuery]);
   const total = Number(totalRow?.n ?? 0);
-  return { list: rows.map((r) => def.present(r as Row, lang)), total };
+  const list = rows.map((r) => def.present(r as Row, lang));
+  return plan.keyword && !plan.count && total > KEYWORD_COUNT_CAP ? { list, total: KEYWORD_COUNT_CAP, total_exact: false as const } : { list, total };
 }
 
 /**
