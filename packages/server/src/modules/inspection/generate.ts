@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
 const CHINA_MS = 8 * 3600_000;
 /** Stations an O&M plan can cover: connected, not terminated, not frozen. */
 const ELIGIBLE = sql`s.status in ('grid_connected', 'operating') and not s.frozen`;
-export const GENERATE_BATCH = 2000;
+export const GENERATE_BATCH = 5000;
 
 /** A China calendar date (YYYY-MM-DD) at China midnight, as an instant. */
 export const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
