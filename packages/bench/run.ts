@@ -479,7 +479,7 @@ function keywordSection(list: KeywordRun, where: string): string[] {
   return [
     `## Keyword search at ${list.customers.toLocaleString('en')} customers (${where})`,
     '',
-    `GET /api/system/customer/index?page=1&limit=20&q=… over HTTP on loopback, 1 in flight, beside the plain first page (no filter, ${k.plainTotal.toLocaleString('en')} rows) in the same run. \`q\` matches name, phone or address (resources/query.ts keywordMatch): three or more characters through a pg_trgm GIN index per column (migration 0027), two through the character-pair GIN index of name and address (migration 0028) and as a phone prefix; the total is counted over the matching rows.`,
+    `GET /api/system/customer/index?page=1&limit=20&q=… over HTTP on loopback, 1 in flight, beside the plain first page (no filter, ${k.plainTotal.toLocaleString('en')} rows) in the same run. \`q\` matches name, phone or address (resources/query.ts keywordMatch): name and address: three or more characters through a pg_trgm GIN index per column (migration 0027), two through their character-pair GIN index (migration 0028); the phone: numbers starting or ending with the keyword, through b-trees on the phone and on it reversed (migration 0060); the total is counted over the matching rows, at most 1,000 (KEYWORD_COUNT_CAP: more reads "more than 1,000").`,
     '',
     '| what | keyword | matching rows | p50 | p99 | p50 / plain |',
     '|---|---|---|---|---|---|',

@@ -28,6 +28,6 @@ export const agents = pgTable(
     ...searchIndexes('agents', t.name, { pairs: true }),
     ...searchIndexes('agents', t.code, { code: true }),
     ...searchIndexes('agents', t.contact, { pairs: true }),
-    ...searchIndexes('agents', t.phone),
+    ...searchIndexes('agents', t.phone, { code: true }),
   ],
 );

@@ -62,7 +62,7 @@ export const customers = pgTable(
     // the formal-customer list sorts by signing time (only formal rows have one)
     index('customers_formal_signed_idx').on(t.signed_at, t.id).where(sql`${t.stage} = 'formal'`),
     ...searchIndexes('customers', t.name, { pairs: true }),
-    ...searchIndexes('customers', t.phone),
+    ...searchIndexes('customers', t.phone, { code: true }),
     ...searchIndexes('customers', t.address, { pairs: true }),
   ],
 );

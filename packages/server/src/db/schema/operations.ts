@@ -181,7 +181,7 @@ export const matters = pgTable(
     index('matters_created_idx').on(t.created_at, t.id),
     ...searchIndexes('matters', t.matter_no, { code: true }),
     ...searchIndexes('matters', t.title, { pairs: true }),
-    ...searchIndexes('matters', t.contact_phone),
+    ...searchIndexes('matters', t.contact_phone, { code: true }),
   ],
 );
 
