@@ -18,13 +18,14 @@ const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefin
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // per port, so shards running at once (run-shards.mjs) keep their traces and reports apart
+  outputDir: `./test-results/${E2E_PORT_}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT_}` }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'zh-CN',
