@@ -67,6 +67,8 @@ export const leaseContracts = pgTable(
     index('lease_contracts_status_created_idx').on(t.status, t.created_at, t.id),
     index('lease_contracts_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('lease_contracts_province_created_idx').on(t.province_code, t.created_at, t.id),
+    // a pay cycle, newest first: its contracts may all lie below the newest days (107 ms walking the created index at 2 M)
+    index('lease_contracts_cycle_created_idx').on(t.pay_cycle, t.created_at, t.id),
     // the finance report's station list by city (rent_bill/margin)
     index('lease_contracts_city_created_idx').on(t.city_code, t.created_at, t.id),
     index('lease_contracts_end_idx').on(t.end_date).where(sql`${t.status} = 'active'`),

@@ -107,7 +107,10 @@ export async function rentMargin(db: Db, raw: unknown, auth: AuthContext, now = 
   const page = plan.input.page ?? 1;
   const order = sql`order by lease_contracts.created_at desc, lease_contracts.id desc`;
   if (plan.input.rent_above_revenue !== true) {
-    const rows = await query<RentMarginRow & { __key?: string }>(db, sql`${SELECT} ${plan.from} where ${plan.where} ${order} limit ${limit + 1}::int offset ${(page - 1) * limit}::int`);
+    // the page's contracts first (an index walk), then revenue and rent for those alone: joined before
+    // the sort, an agent's thousand contracts each summed their months to keep twenty (0.8 s at 2 M)
+    const pageIds = sql`select lease_contracts.id from lease_contracts where ${plan.where} ${order} limit ${limit + 1}::int offset ${(page - 1) * limit}::int`;
+    const rows = await query<RentMarginRow & { __key?: string }>(db, sql`${SELECT} ${plan.from} where lease_contracts.id in (${pageIds}) ${order}`);
     return { month_gte: plan.gte, month_lte: plan.lte, list: strip(rows.slice(0, limit)), total: await total(db, plan, auth), has_more: rows.length > limit, next_cursor: null, walked: 0 };
   }
   // the flag: walk at most MARGIN_WALK contracts from the cursor (the contracts' own index order),

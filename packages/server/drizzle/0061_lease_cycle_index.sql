@@ -1,0 +1,1 @@
+CREATE INDEX "lease_contracts_cycle_created_idx" ON "lease_contracts" USING btree ("pay_cycle","created_at","id");
