@@ -29,7 +29,7 @@ describe('app version screens', () => {
     const other = MENU_TREE.find((m) => m.path === '/other')!;
     expect(other.enabled).not.toBe(false);
     expect(other.children!.find((c) => c.name === 'workflow')!.enabled).toBe(false);
-    for (const c of other.children!.filter((c) => c.name !== 'workflow')) expect(VIEWS[c.component!], c.component).toBeDefined();
+    for (const c of other.children!.filter((c) => c.name !== 'workflow')) expect(VIEWS[c.component ?? ''], c.name).toBeDefined();
     expect(bindingOf('other/appVersion').api).toBe('app_version');
     expect(appVersionDetailPath(7)).toBe('/other/appVersionDetail?id=7');
   });
