@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inRollout } from '@pv/contract';
 import { count, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -42,7 +45,8 @@ async function published(extra: Record<string, unknown>): Promise<Record<string,
 }
 
 beforeAll(async () => {
-  t = await startApp({ taskTickSeconds: 0, appPackageMaxBytes: LIMIT });
+  // a data folder, so packages are stored on disk and downloads are streamed as in production
+  t = await startApp({ taskTickSeconds: 0, appPackageMaxBytes: LIMIT, dataDir: mkdtempSync(join(tmpdir(), 'pv-appver-')) });
   await fixtures(t);
   admin = await login(t.app);
   op = await login(t.app, 'op', USER_PASSWORD);
@@ -115,6 +119,7 @@ describe('app versions in the console', () => {
     const file = await t.app.inject({ method: 'GET', url: up.data.package_url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/vnd.android.package-archive');
+    expect(Number(file.headers['content-length'])).toBe(apk.length);
     expect(sha(file.rawPayload)).toBe(sha(apk));
     // a second upload replaces the first (one package file left)
     const apk2 = testApk('second');

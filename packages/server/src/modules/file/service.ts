@@ -223,8 +223,14 @@ export class FileService {
     const [row] = await db.select().from(files).where(eq(files.id, id));
     if (!row) return null;
     const key = variant === 'thumb' ? row.thumb_key : row.storage_key;
-    const obj = key ? await this.storage.get(key) : null;
-    return obj ? { row, body: obj.body, contentType: obj.contentType } : null;
+    if (!key) return null;
+    // streamed where the storage can (an app package is up to APP_PACKAGE_MAX_MB): memory stays flat per download
+    if (this.storage.openStream) {
+      const streamed = await this.storage.openStream(key);
+      return streamed ? { row, body: streamed.stream, size: streamed.size, contentType: streamed.contentType } : null;
+    }
+    const obj = await this.storage.get(key);
+    return obj ? { row, body: obj.body, size: obj.body.length, contentType: obj.contentType } : null;
   }
 }
 
