@@ -93,7 +93,13 @@ describe('app versions in the console', () => {
     const above = await post('edit', { id: draft.id, version: 2, min_supported_version: '2.0.0' });
     expect(above.status).toBe(400);
     expect(above.msg).toContain('最低支持版本不能高于本版本');
-    draft = res.data;
+    // an optional field is cleared with null
+    const min = await post('edit', { id: draft.id, version: 2, min_supported_version: '0.9.0', notes_en: 'First' });
+    expect(min.data).toMatchObject({ min_supported_version: '0.9.0', notes_en: 'First', version: 3 });
+    const cleared = await post('edit', { id: draft.id, version: 3, min_supported_version: null, notes_en: '' });
+    expect(cleared.status, cleared.msg).toBe(200);
+    expect(cleared.data).toMatchObject({ min_supported_version: null, notes_en: null, version: 4 });
+    draft = cleared.data;
   });
 
   it('publish needs the package; the upload takes an .apk only, within the limit, and keeps its SHA-256', async () => {
@@ -177,7 +183,7 @@ describe('app versions in the console', () => {
     const timeline = (await get('timeline', { id: draft.id })).data.list.map((e: { action: string }) => e.action);
     expect(timeline).toEqual(['add', 'upload_package', 'upload_package', 'publish', 'rollout', 'withdraw']);
     const history = (await get('history', { id: draft.id })).data.list.map((e: { action: string }) => e.action);
-    expect(history).toEqual(['add', 'edit', 'upload_package', 'upload_package', 'publish', 'rollout', 'withdraw']);
+    expect(history).toEqual(['add', 'edit', 'edit', 'edit', 'upload_package', 'upload_package', 'publish', 'rollout', 'withdraw']);
     const logged = await t.handle.db.select().from(sysLog).where(eq(sysLog.resource, 'app_version'));
     expect(logged.find((l) => l.action === 'rollout')).toMatchObject({ record_id: draft.id });
   });

@@ -15,7 +15,7 @@ import {
 } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { FormDialog, useAction } from '../common/actions.tsx';
 import { useAppVersionChoices } from './common.tsx';
 import { APP_VERSION_API, appVersionDetailPath, appVersionField, formatBytes } from './logic.ts';
 import { uploadPackage } from './upload.ts';
@@ -33,14 +33,29 @@ const shapeRelease = (v: Row): Row => {
   return out;
 };
 
+/** An edit sends a cleared optional field as null (the minimum version removed, the English notes emptied). */
+const NULLABLE = new Set(['notes_en', 'store_url', 'min_supported_version']);
+const shapeEdit = (v: Row): Row => {
+  const out: Row = {};
+  for (const [k, value] of Object.entries(v)) {
+    if (value === '' || value === null || value === undefined) {
+      if (NULLABLE.has(k)) out[k] = null;
+      continue;
+    }
+    out[k] = value;
+  }
+  return out;
+};
+
 /** One action's dialog: the contract's schema validates the form; `shape` turns its values into the API body. */
 function useActForm(op: string, schema: Schema, shape: (v: Row) => Row, success: string, onClose: () => void) {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const { run, busy } = useAction();
-  const resolver = useMemo(() => contractResolver(schema, translate, (v: Row) => present(shape(v))), [translate]); // eslint-disable-line react-hooks/exhaustive-deps
+  // `shape` decides what is sent (an edit sends cleared optional fields as null, which present() would drop)
+  const resolver = useMemo(() => contractResolver(schema, translate, (v: Row) => shape(v)), [translate]); // eslint-disable-line react-hooks/exhaustive-deps
   const onSubmit = async (values: Row) => {
-    const ok = await run(() => dataProvider.act(APP_VERSION_API, op, present(shape(values))), success);
+    const ok = await run(() => dataProvider.act(APP_VERSION_API, op, shape(values)), success);
     if (ok) onClose();
   };
   return { resolver, busy, onSubmit: (v: Row) => void onSubmit(v), onClose };
@@ -145,7 +160,7 @@ export const AddAppVersionDialog = ({ onClose }: { onClose: () => void }) => {
 
 /** 编辑 (draft): every field but the platform; the package is replaced from the page's package panel. */
 export const EditAppVersionDialog = ({ record, onClose }: { record: AppVersion; onClose: () => void }) => {
-  const form = useActForm('edit', appVersionEditSchema, (v) => ({ ...shapeRelease(v), id: record.id, version: record.version }), 'pv.appVersion.notify.edit', onClose);
+  const form = useActForm('edit', appVersionEditSchema, (v) => ({ ...shapeEdit(v), id: record.id, version: record.version }), 'pv.appVersion.notify.edit', onClose);
   return (
     <FormDialog open title="pv.appVersion.dialog.edit_title" submitLabel="ra.action.save" {...form}>
       <div data-testid="app-version-edit-form">
