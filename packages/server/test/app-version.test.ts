@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appVersions, files, sysLog } from '../src/db/schema/index.ts';
+import { readXlsx } from '../src/excel/xlsx.ts';
 import { call, fixtures, login, startApp, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /** 版本管理 of the 光E宝 app (issue 16): the console's actions and the app's public question. */
@@ -198,6 +199,11 @@ describe('app versions in the console', () => {
     const xlsx = await t.app.inject({ method: 'GET', url: `${S}/export?platform=android`, headers: { authorization: `Bearer ${admin}` } });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const sheet = readXlsx(xlsx.rawPayload);
+    const header = sheet.find((r) => r.includes('版本名'))!;
+    const row = sheet[sheet.indexOf(header) + 1]!;
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect([cell('平台'), cell('版本名'), cell('状态'), cell('SHA-256')]).toEqual(['Android', '1.0.0', '已撤回', expect.stringMatching(/^[0-9a-f]{64}$/)]);
   });
 
   it('refuses users without the permissions, before anything is read or written', async () => {
