@@ -5,6 +5,7 @@ import { join, posix, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '../../packages/contract/src/lifecycle.ts';
+import { APP_PACKAGE_DEFAULT_MAX_MB } from '../../packages/contract/src/app-version.ts';
 import { paths } from '../../packages/contract/src/paths.ts';
 import { ENV_DOCS, loadConfig } from '../../packages/server/src/config.ts';
 
@@ -488,6 +489,14 @@ describe('deploy/nginx.conf', () => {
     const routeLimit = bytes(one(route!.block!, 'client_max_body_size')![0]!);
     expect(routeLimit).toBeGreaterThanOrEqual(resultMax + 1);
     expect(routeLimit).toBeLessThan(resultMax + 2 * 1024 * 1024);
+    // and an app release's Android package (APP_PACKAGE_MAX_MB, default APP_PACKAGE_DEFAULT_MAX_MB)
+    const packageMax = loadConfig({}, { dataDir: null, tokenSecret: 'x', rsaPrivateKey: null }).appPackageMaxBytes;
+    expect(packageMax).toBe(APP_PACKAGE_DEFAULT_MAX_MB * 1024 * 1024);
+    const pkg = locations.find((l) => l.args.at(-1) === '/api/system/app_version/upload_package');
+    expect(pkg, 'the app package location').toBeDefined();
+    const pkgLimit = bytes(one(pkg!.block!, 'client_max_body_size')![0]!);
+    expect(pkgLimit).toBeGreaterThanOrEqual(packageMax + 1024);
+    expect(pkgLimit).toBeLessThan(packageMax + 2 * 1024 * 1024);
   });
 
   it('passes the server’s pre-compressed files as they are and logs no query strings (tokens)', () => {

@@ -2,6 +2,7 @@
  * Messages shared by the server (errors in the caller's language) and the console (form validation
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
+import { APP_VERSION_MESSAGES } from './app-version-messages.ts';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
@@ -277,6 +278,7 @@ export const messages = {
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
+    ...APP_VERSION_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -542,6 +544,7 @@ export const messages = {
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
+    ...APP_VERSION_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

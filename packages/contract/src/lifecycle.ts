@@ -228,6 +228,7 @@ export const FileOwner = labelled({
   inspection: { zh: '巡检照片', en: 'Inspection photo' },
   maintenance: { zh: '运维工单照片', en: 'Maintenance photo' },
   lease_contract: { zh: '租赁合同文件', en: 'Lease contract PDF' },
+  app_version: { zh: 'App 安装包', en: 'App package' },
 });
 
 /** Station PDF documents (the pdfs screen). */

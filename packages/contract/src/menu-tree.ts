@@ -115,10 +115,14 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/other',
     name: 'Other',
     component: 'Layout',
-    redirect: '/other/workflow',
+    redirect: '/other/appVersion',
     meta: { title: 'other', icon: 'other' },
-    enabled: false,
-    children: [leaf('workflow', 'workflow:index', { icon: 'workflow' }, { component: 'other/workflow' })],
+    children: [
+      // the workflow designer is not built yet: its entry stays off (menu management can switch it on)
+      leaf('workflow', 'workflow:index', { icon: 'workflow' }, { component: 'other/workflow', enabled: false }),
+      leaf('appVersion', 'app_version:index', { icon: 'appVersion' }, { component: 'other/appVersion' }),
+      leaf('appVersionDetail', 'app_version:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/appVersion' }, { component: 'other/appVersionDetail' }),
+    ],
   },
   {
     path: '/setting',

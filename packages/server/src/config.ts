@@ -2,6 +2,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, write
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_PACKAGE_DEFAULT_MAX_MB } from '@pv/contract';
 
 /**
  * packages/server: the nearest folder above this module holding the migrations, whether the server
@@ -36,6 +37,8 @@ export interface Config {
   consoleDir: string;
   dapingDir: string;
   bodyLimit: number;
+  /** largest Android package (.apk) of an app release, in bytes (APP_PACKAGE_MAX_MB) */
+  appPackageMaxBytes: number;
   /** failed logins per user name within the window before 429 */
   loginMaxFailures: number;
   loginWindowSeconds: number;
@@ -100,6 +103,7 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'CONSOLE_DIR', default: '`<repo>/console/dist`', meaning: 'Built console served at `/`.' },
   { name: 'DAPING_DIR', default: '`<repo>/daping/dist`', meaning: 'Built big screen served at `/daping/`.' },
   { name: 'BODY_LIMIT', default: '1048576', meaning: 'Largest accepted request body in bytes (413 above).' },
+  { name: 'APP_PACKAGE_MAX_MB', default: '200', meaning: 'Largest Android package (.apk) of a 光E宝 app release in MiB (`app_version/upload_package`; 413 above). Raise nginx `client_max_body_size` of that location with it.' },
   { name: 'LOGIN_MAX_FAILURES', default: '10', meaning: 'Failed logins per user name within `LOGIN_WINDOW_SECONDS` before further attempts get 429.' },
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Window of the login failure counter.' },
   { name: 'TRUST_PROXY', default: '0', meaning: 'Set `1` behind a reverse proxy so the client IP (logs, system log) comes from `X-Forwarded-For`.' },
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consoleDir: resolve(env.CONSOLE_DIR || join(REPO_ROOT, 'console/dist')),
     dapingDir: resolve(env.DAPING_DIR || join(REPO_ROOT, 'daping/dist')),
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024),
+    appPackageMaxBytes: int(env, 'APP_PACKAGE_MAX_MB', APP_PACKAGE_DEFAULT_MAX_MB) * 1024 * 1024,
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900),
     trustProxy: flag(env, 'TRUST_PROXY', false),

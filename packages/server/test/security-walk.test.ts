@@ -53,6 +53,9 @@ import { ADMIN_PASSWORD, USER_PASSWORD, call as apiCall, customerBody, fixtures,
 // Allow-lists
 // ---------------------------------------------------------------------------------------------
 
+/** The app package limit during the walk (APP_PACKAGE_MAX_MB, 200 MiB by default: the oversize walk would send 201 MiB). */
+const WALK_PACKAGE_MAX = 2 * 1024 * 1024;
+
 /** Routes an anonymous caller may reach (they answer something other than 401). */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'liveness probe of load balancers and orchestrators',
@@ -67,6 +70,7 @@ const PUBLIC: Record<string, string> = {
   'GET /publicKey': 'the login RSA public key is needed before signing in',
   'GET /api/public/file/{id}/{variant}': 'a signed link (exp + HMAC) for <img>/<iframe>, which cannot send a token; 404 without a valid signature',
   'GET /api/public/avatar/{key}': 'an avatar by its unguessable 192-bit key, for <img>',
+  'GET /api/public/app_version/latest': 'the 光E宝 app asks which release to install before anyone signs in; answers published releases only (the same for everyone but the rollout bucket), its package by a signed link',
   'GET /api/system/ws': 'the websocket authenticates with its first frame (browsers cannot set headers on it)',
 };
 // (/api/docs and /api/docs/json — the swagger UI and this document — are public too; the walk reads
@@ -124,9 +128,10 @@ type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
  * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
  * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
- * provinces' benchmark prices, reference data).
+ * provinces' benchmark prices, reference data), app_version (the company's releases of the 光E宝 app;
+ * no agent role holds an app_version permission).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -400,7 +405,7 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
 
 beforeAll(async () => {
   // sign-in throttling has its own tests; here it would only slow the walk down (it signs in with junk)
-  t = await startApp({ loginDelayMs: 0, loginMaxFailures: 100_000, loginIpMaxFailures: 100_000 });
+  t = await startApp({ loginDelayMs: 0, loginMaxFailures: 100_000, loginIpMaxFailures: 100_000, appPackageMaxBytes: WALK_PACKAGE_MAX });
   const fx = await fixtures(t);
   tokens.admin = await signIn('admin', ADMIN_PASSWORD);
   const norole = await apiCall(t.app, 'POST', '/api/system/user/add', { token: tokens.admin, body: { username: 'norole', password: NOROLE_PASSWORD, full_name: '无角色', role_ids: [] } });
@@ -945,6 +950,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/payment_batch/import_result': ['?id=1', RESULT_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
   'POST /api/system/lease_contract/upload_pdf': ['?id=1', UPLOAD_LIMITS.pdf.maxBytes],
+  'POST /api/system/app_version/upload_package': ['?id=1&version=1', WALK_PACKAGE_MAX],
 };
 /** POST routes that take no body at all. */
 const NO_BODY = ['POST /api/system/target/get_config'];

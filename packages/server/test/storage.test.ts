@@ -29,4 +29,19 @@ describe('storage', () => {
       await expect(memory.put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/invalid storage key/);
     }
   });
+
+  it('streams a stored file with its length (large files are served without holding them in memory)', async () => {
+    const disk = new DiskStorage(mkdtempSync(join(tmpdir(), 'pv-store-')));
+    const key = newObjectKey('apk');
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 0x5a);
+    await disk.put(key, bytes, 'application/vnd.android.package-archive');
+    const opened = await disk.openStream(key);
+    expect(opened).toMatchObject({ size: bytes.length, contentType: 'application/vnd.android.package-archive' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await disk.openStream(newObjectKey('apk'))).toBeNull();
+    expect(await disk.openStream('../x')).toBeNull();
+    expect(await disk.openStream(`${key}.type`)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import HomeIcon from '@mui/icons-material/HomeOutlined';
+import AppVersionIcon from '@mui/icons-material/SystemUpdateOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import WorkbenchIcon from '@mui/icons-material/WorkOutline';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -82,6 +83,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   tariff: TariffIcon,
   rentReport: RentReportIcon,
   payment: PaymentIcon,
+  appVersion: AppVersionIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

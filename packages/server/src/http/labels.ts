@@ -163,6 +163,17 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   line_id: ['批次明细', 'Batch line'],
   bill_id: ['账单', 'Bill'],
   format: ['文件格式', 'File format'],
+  // app versions
+  platform: ['平台', 'Platform'],
+  version_name: ['版本名', 'Version name'],
+  version_code: ['版本号', 'Version code'],
+  notes_zh: ['更新说明', 'Release notes (zh)'],
+  notes_en: ['英文更新说明', 'Release notes (en)'],
+  store_url: ['应用商店地址', 'Store link'],
+  min_supported_version: ['最低支持版本', 'Minimum supported version'],
+  rollout: ['灰度比例', 'Rollout'],
+  current: ['当前版本', 'Current version'],
+  device_id: ['设备标识', 'Device ID'],
   ...REVENUE_FIELD_LABELS,
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -12,9 +13,18 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** The bytes as a stream with their length, so a large file (an app package) is served without holding it in memory. */
+export interface StoredStream {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
 export interface Storage {
   put(key: string, data: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** optional: a stream of the bytes (readers fall back to get() without it) */
+  openStream?(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -55,6 +65,17 @@ export class DiskStorage implements Storage {
     try {
       const [body, contentType] = await Promise.all([readFile(join(this.dir, key)), readFile(join(this.dir, `${key}.type`), 'utf8')]);
       return { body, contentType };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async openStream(key: string): Promise<StoredStream | null> {
+    if (!KEY.test(key) || key.includes('..') || key.endsWith('.type')) return null;
+    try {
+      const [info, contentType] = await Promise.all([stat(join(this.dir, key)), readFile(join(this.dir, `${key}.type`), 'utf8')]);
+      return { stream: createReadStream(join(this.dir, key)), size: info.size, contentType };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

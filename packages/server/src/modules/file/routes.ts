@@ -116,6 +116,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
       reply
         .header('content-type', file.contentType)
         .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.row.name)}`)
+        .header('content-length', file.size)
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff');
       // the browser's PDF viewer must run inside its frame; everything else is inert media

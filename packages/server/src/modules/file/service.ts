@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FileOwner, type FileView, THUMB_SIZE, UPLOAD_LIMITS } from '@pv/contract';
+import { APP_PACKAGE_TYPE, FileOwner, type FileView, THUMB_SIZE, UPLOAD_LIMITS } from '@pv/contract';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -13,7 +13,8 @@ import { sniffContentType } from './sniff.ts';
 
 export type FileOwnerType = (typeof FileOwner.values)[number];
 type FileRow = typeof files.$inferSelect;
-type Category = keyof typeof UPLOAD_LIMITS;
+/** `apk`: Android packages of app releases, whose limit is the server's configuration (APP_PACKAGE_MAX_MB), not UPLOAD_LIMITS. */
+type Category = keyof typeof UPLOAD_LIMITS | 'apk';
 
 /** Which kinds of file each owner accepts. */
 const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
@@ -24,6 +25,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   inspection: ['image'],
   maintenance: ['image'],
   lease_contract: ['pdf'],
+  app_version: ['apk'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */
@@ -32,17 +34,19 @@ export const FILE_URL = '/api/public/file/';
 
 const EXT: Record<string, string> = {
   'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf',
+  [APP_PACKAGE_TYPE]: 'apk',
   'audio/mpeg': 'mp3', 'audio/aac': 'aac', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/amr': 'amr',
 };
 
 function categoryOf(contentType: string): Category | null {
-  for (const [cat, spec] of Object.entries(UPLOAD_LIMITS) as [Category, (typeof UPLOAD_LIMITS)[Category]][]) {
+  if (contentType === APP_PACKAGE_TYPE) return 'apk';
+  for (const [cat, spec] of Object.entries(UPLOAD_LIMITS) as [keyof typeof UPLOAD_LIMITS, (typeof UPLOAD_LIMITS)[keyof typeof UPLOAD_LIMITS]][]) {
     if ((spec.types as readonly string[]).includes(contentType)) return cat;
   }
   return null;
 }
 
-/** The largest size any owner type accepts (the body parser's limit). */
+/** The largest size the generic uploads accept (the body parser's limit); app packages have their own route and limit. */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS).map((l) => l.maxBytes));
 
 export const uploadTooLarge = (limitBytes = MAX_UPLOAD_BYTES) => new ApiError(413, 'error.file_too_large', { limit: `${Math.round(limitBytes / 1024 / 1024)} MiB` });
@@ -57,6 +61,8 @@ export interface UploadInput {
   /** Content-Type the client sent; must agree with the bytes */
   declaredType: string;
   body: Buffer;
+  /** the limit of a category outside UPLOAD_LIMITS (app packages) */
+  maxBytes?: number;
 }
 
 /**
@@ -78,10 +84,10 @@ export class FileService {
     const category = sniffed ? categoryOf(sniffed) : null;
     // a declared image/png that is really a JPEG is fine; a declared PDF that is an image is not
     if (!sniffed || !category || !accepted.includes(category) || (declared && declared !== 'application/octet-stream' && categoryOf(declared) !== category)) {
-      throw new ApiError(400, 'error.file_type', { types: accepted.map((c) => UPLOAD_LIMITS[c].types.map((t) => EXT[t] ?? t).join('/')).join(', ') });
+      throw new ApiError(400, 'error.file_type', { types: accepted.map((c) => (c === 'apk' ? 'apk' : UPLOAD_LIMITS[c].types.map((t) => EXT[t] ?? t).join('/'))).join(', ') });
     }
     if (input.body.length === 0) throw new ApiError(400, 'error.file_empty');
-    const limit = UPLOAD_LIMITS[category].maxBytes;
+    const limit = category === 'apk' ? (input.maxBytes ?? 0) : UPLOAD_LIMITS[category].maxBytes;
     if (input.body.length > limit) throw uploadTooLarge(limit);
     const name = cleanName(input.name, EXT[sniffed] ?? 'bin');
 
@@ -195,6 +201,11 @@ export class FileService {
     };
   }
 
+  /** A signed download link (attachment) of a stored file, valid for an hour from `now`. */
+  downloadUrl(id: number, now = Date.now()): string {
+    return this.link(id, 'download', Math.floor(now / 1000) + LINK_TTL_S);
+  }
+
   private sign(id: number, variant: string, exp: number): string {
     return createHmac('sha256', this.secret).update(`file:${id}:${variant}:${exp}`).digest('base64url').slice(0, 32);
   }
@@ -212,8 +223,14 @@ export class FileService {
     const [row] = await db.select().from(files).where(eq(files.id, id));
     if (!row) return null;
     const key = variant === 'thumb' ? row.thumb_key : row.storage_key;
-    const obj = key ? await this.storage.get(key) : null;
-    return obj ? { row, body: obj.body, contentType: obj.contentType } : null;
+    if (!key) return null;
+    // streamed where the storage can (an app package is up to APP_PACKAGE_MAX_MB): memory stays flat per download
+    if (this.storage.openStream) {
+      const streamed = await this.storage.openStream(key);
+      return streamed ? { row, body: streamed.stream, size: streamed.size, contentType: streamed.contentType } : null;
+    }
+    const obj = await this.storage.get(key);
+    return obj ? { row, body: obj.body, size: obj.body.length, contentType: obj.contentType } : null;
   }
 }
 

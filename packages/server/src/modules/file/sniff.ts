@@ -17,5 +17,7 @@ export function sniffContentType(buf: Buffer): string | null {
   if (buf.length >= 4 && ascii(0, 4) === 'OggS') return 'audio/ogg';
   if (buf.length >= 4 && buf.readUInt32BE(0) === 0x1a45dfa3) return 'audio/webm';
   if (buf.length >= 6 && ascii(0, 6) === '#!AMR\n') return 'audio/amr';
+  // a ZIP archive naming AndroidManifest.xml (an .apk); other archives stay unaccepted
+  if (buf.length >= 30 && buf.readUInt32LE(0) === 0x04034b50 && buf.includes('AndroidManifest.xml', 0, 'latin1')) return 'application/vnd.android.package-archive';
   return null;
 }
