@@ -181,6 +181,32 @@ describe('operation plans', () => {
     expect(done!.finished_at).not.toBeNull();
   });
 
+  it('a period in lanes split by city: each station once, a lane stopped half-way resumes, the plan moves on once', async () => {
+    await t.handle.db.delete(stations);
+    const cities = ['370100', '370200', '370300', '370500', '370600', '370700', '370800']; // the plan's set is 山东
+    for (let i = 0; i < 42; i++) await station({ province_code: cities[i % 7]!.slice(0, 2) + '0000', city_code: cities[i % 7] });
+    const p = await enabled({ every_months: 1, start_date: '2026-11-01', name: '分道巡检' });
+    const planRow = (await t.handle.db.select().from(operationPlans).where(eq(operationPlans.id, p.id)))[0]!;
+    await t.handle.db.insert(inspectionRuns).values([0, 1, 2].map((lane) => ({ plan_id: p.id, period: '2026-11', period_start: chinaMidnight('2026-11-01'), lane, lanes: 3 })));
+    // lane 1 stops after one batch (a crash); then two runners go at once over all three lanes
+    await generateBatch(t.handle.db, planRow, '2026-11', 2, 1, 3);
+    const [x, y] = await Promise.all([generatePlan(t.handle.db, p.id, new Date(), 3), generatePlan(t.handle.db, p.id, new Date(), 3)]);
+    expect(x.created + y.created).toBe(40);
+    const rows = await rowsOf(p.id);
+    expect(rows.map((r) => r.station_id)).toEqual([...new Set(rows.map((r) => r.station_id))]);
+    expect(rows).toHaveLength(42);
+    const runs = await t.handle.db.select().from(inspectionRuns).where(eq(inspectionRuns.plan_id, p.id)).orderBy(inspectionRuns.lane);
+    // every lane walked its own cities (none empty with seven cities over three lanes), and finished
+    expect(runs.map((r) => r.finished_at !== null)).toEqual([true, true, true]);
+    expect(runs.reduce((n, r) => n + r.created, 0)).toBe(42);
+    expect(runs.every((r) => r.created > 0)).toBe(true);
+    // the plan moved on once, and each team member got one message for the period
+    const [after] = await t.handle.db.select().from(operationPlans).where(eq(operationPlans.id, p.id));
+    expect([after!.last_period, after!.next_period_at?.toISOString(), after!.generated_count]).toEqual(['2026-11', chinaMidnight('2026-12-01').toISOString(), 42]);
+    const sent = await t.handle.db.select().from(messages).where(sql`${messages.content} = ${planRow.plan_no}`);
+    expect(sent).toHaveLength(new Set(rows.map((r) => r.team_id).filter((id) => id !== null)).size);
+  });
+
   it('numbers past the millionth document keep all their digits (lpad would cut them into duplicates)', async () => {
     await t.handle.db.delete(stations);
     for (let i = 0; i < 3; i++) await station();

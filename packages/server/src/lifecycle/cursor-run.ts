@@ -42,8 +42,27 @@ export interface BatchResult {
   done: boolean;
 }
 
-/** One batch of a run in its own transaction. A finished run does nothing. */
-export function runBatch<R extends CursorRun>(db: Db, spec: CursorRunSpec<R>, limit: number): Promise<BatchResult> {
+/** A deadlock PostgreSQL broke by rolling this transaction back (drizzle wraps the driver's error). */
+const deadlocked = (err: unknown): boolean => {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) if (e.code === '40P01') return true;
+  return false;
+};
+
+/**
+ * One batch of a run in its own transaction. A finished run does nothing. A batch PostgreSQL rolled
+ * back to break a deadlock is run again (it changed nothing; its rows are still to make).
+ */
+export async function runBatch<R extends CursorRun>(db: Db, spec: CursorRunSpec<R>, limit: number): Promise<BatchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await batchOnce(db, spec, limit);
+    } catch (err) {
+      if (attempt >= 3 || !deadlocked(err)) throw err;
+    }
+  }
+}
+
+function batchOnce<R extends CursorRun>(db: Db, spec: CursorRunSpec<R>, limit: number): Promise<BatchResult> {
   return db.transaction(async (tx) => {
     const run = await spec.lock(tx);
     if (!run) throw new Error(`no run: ${spec.name}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
 import { searchIndexes, tstz, versioned } from './common.ts';
 import { stations } from './station.ts';
@@ -45,8 +45,9 @@ export const operationPlans = pgTable(
 );
 
 /**
- * One generation run per plan and period: a cursor over station ids, so a run stopped half-way (a
- * crash, a restart) continues where it was; `finished_at` set when the last batch is done.
+ * One generation run per plan, period and lane: a cursor over station ids, so a run stopped half-way
+ * (a crash, a restart) continues where it was; `finished_at` set when the lane's last batch is done.
+ * A period's `lanes` lanes split its stations by city (modules/inspection/generate.ts) and run at once.
  */
 export const inspectionRuns = pgTable(
   'inspection_runs',
@@ -55,6 +56,8 @@ export const inspectionRuns = pgTable(
       .notNull()
       .references(() => operationPlans.id, { onDelete: 'cascade' }),
     period: varchar('period', { length: 16 }).notNull(),
+    lane: smallint('lane').notNull().default(0),
+    lanes: smallint('lanes').notNull().default(1),
     period_start: tstz('period_start').notNull(),
     cursor: integer('cursor').notNull().default(0),
     stations_seen: integer('stations_seen').notNull().default(0),
@@ -63,7 +66,7 @@ export const inspectionRuns = pgTable(
     started_at: tstz('started_at').notNull().defaultNow(),
     finished_at: tstz('finished_at'),
   },
-  (t) => [primaryKey({ columns: [t.plan_id, t.period] }), index('inspection_runs_open_idx').on(t.plan_id).where(sql`${t.finished_at} is null`)],
+  (t) => [primaryKey({ columns: [t.plan_id, t.period, t.lane] }), index('inspection_runs_open_idx').on(t.plan_id).where(sql`${t.finished_at} is null`)],
 );
 
 /** 巡检 (also 清洗 / 预防性维护 by the plan's kind): one per plan + station + period. */

@@ -1,5 +1,5 @@
 import { nextCronTime, type PlanScope } from '@pv/contract';
-import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { inspectionRuns, messages, operationPlans } from '../../db/schema/index.ts';
@@ -27,6 +27,12 @@ const CHINA_MS = 8 * 3600_000;
 /** Stations an O&M plan can cover: connected, not terminated, not frozen. */
 const ELIGIBLE = sql`s.status in ('grid_connected', 'operating') and not s.frozen`;
 export const GENERATE_BATCH = 5000;
+/**
+ * Lanes of a period's run, run at once: each walks its own share of the stations — split by city, so
+ * the lanes' rollup triggers (keyed by region) never wait on each other's rows — with its own cursor.
+ * On PostgreSQL two backends insert side by side; on PGlite (one connection) their batches take turns.
+ */
+export const GENERATE_LANES = 2;
 
 /** A China calendar date (YYYY-MM-DD) at China midnight, as an instant. */
 export const chinaMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
@@ -127,10 +133,12 @@ type Run = typeof inspectionRuns.$inferSelect;
  * second runner waits and then continues after this batch), reads the cursor and inserts the next
  * stations' inspections.
  */
-function inspectionRun(plan: Plan, period: string): CursorRunSpec<Run> {
-  const key = and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period));
+function inspectionRun(plan: Plan, period: string, lane = 0, lanes = 1): CursorRunSpec<Run> {
+  const periodKey = and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period));
+  const key = and(periodKey, eq(inspectionRuns.lane, lane));
+  const inLane = lanes > 1 ? sql` and abs(hashtext(coalesce(s.city_code, s.province_code))) % ${lanes}::int = ${lane}::int` : sql``;
   return {
-    name: `plan ${plan.id} period ${period}`,
+    name: `plan ${plan.id} period ${period} lane ${lane}`,
     lock: async (tx) => (await tx.select().from(inspectionRuns).where(key).for('update'))[0],
     async batch(tx, run, batch) {
       const base = new Date(Math.max(run.period_start.getTime(), run.started_at.getTime()));
@@ -141,7 +149,7 @@ function inspectionRun(plan: Plan, period: string): CursorRunSpec<Run> {
         tx,
         sql`with s as (
               select s.id, s.agent_id, s.province_code, s.city_code, s.district_code, nextval('doc_no_seq') as n from stations s
-              where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}
+              where s.id > ${run.cursor}::int and ${planStations(plan.scope as PlanScope, plan.agent_id)}${inLane}
               order by s.id limit ${batch}::int),
             rules as materialized (${teamRules(plan)}),
             -- the most specific matching region wins (district, city, province), else the default
@@ -174,12 +182,20 @@ function inspectionRun(plan: Plan, period: string): CursorRunSpec<Run> {
           .where(eq(operationPlans.id, plan.id));
       }
     },
-    finish: (tx, run) => finishRun(tx, plan, period, run.period_start),
+    // the lanes' last batches queue on the plan row; the one that finds every other lane done moves the plan on.
+    // NO KEY UPDATE: the other lanes' inserts hold KEY SHARE on it (their plan_id foreign key) — FOR UPDATE
+    // would wait for them while they wait for this batch's rollup rows: a deadlock
+    async finish(tx, run) {
+      await tx.select({ id: operationPlans.id }).from(operationPlans).where(eq(operationPlans.id, plan.id)).for('no key update');
+      const [open] = await tx.select({ lane: inspectionRuns.lane }).from(inspectionRuns).where(and(periodKey, ne(inspectionRuns.lane, lane), isNull(inspectionRuns.finished_at))).limit(1);
+      if (!open) await finishRun(tx, plan, period, run.period_start);
+    },
   };
 }
 
-/** One batch of a plan period's run, in its own transaction. */
-export const generateBatch = (db: Db, plan: Plan, period: string, batch = GENERATE_BATCH): Promise<BatchResult> => runBatch(db, inspectionRun(plan, period), batch);
+/** One batch of a plan period's run (of one lane), in its own transaction. */
+export const generateBatch = (db: Db, plan: Plan, period: string, batch = GENERATE_BATCH, lane = 0, lanes = 1): Promise<BatchResult> =>
+  runBatch(db, inspectionRun(plan, period, lane, lanes), batch);
 
 /** The run's last batch: the plan moves on to its next period; each team gets one message with its count. */
 async function finishRun(tx: Queryable, plan: Plan, period: string, periodStart: Date) {
@@ -194,7 +210,7 @@ async function finishRun(tx: Queryable, plan: Plan, period: string, periodStart:
 }
 
 /** Opens (or finds) the run of a plan's due period; null when nothing is due. */
-export async function dueRun(db: Db, planId: number, now: Date): Promise<{ plan: Plan; period: string } | null> {
+export async function dueRun(db: Db, planId: number, now: Date, lanes = GENERATE_LANES): Promise<{ plan: Plan; period: string } | null> {
   return db.transaction(async (tx) => {
     const [plan] = await tx.select().from(operationPlans).where(eq(operationPlans.id, planId)).for('update');
     if (!plan || plan.status !== 'enabled') return null;
@@ -204,9 +220,12 @@ export async function dueRun(db: Db, planId: number, now: Date): Promise<{ plan:
     if (!plan.next_period_at || plan.next_period_at > now) return null;
     const start = latestPeriodStart(plan, plan.next_period_at, now)!;
     const period = periodKey(plan, start);
-    await tx.insert(inspectionRuns).values({ plan_id: plan.id, period, period_start: start }).onConflictDoNothing();
-    const [run] = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
-    if (run!.finished_at) {
+    await tx
+      .insert(inspectionRuns)
+      .values(Array.from({ length: lanes }, (_, lane) => ({ plan_id: plan.id, period, period_start: start, lane, lanes })))
+      .onConflictDoNothing();
+    const runs = await tx.select().from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, plan.id), eq(inspectionRuns.period, period)));
+    if (runs.every((r) => r.finished_at)) {
       // generated already (a period key the plan's recurrence gives twice): move on
       await tx.update(operationPlans).set({ next_period_at: nextPeriodStart(plan, start) }).where(eq(operationPlans.id, plan.id));
       return null;
@@ -215,12 +234,15 @@ export async function dueRun(db: Db, planId: number, now: Date): Promise<{ plan:
   });
 }
 
-/** Runs a plan's due period to the end, batch by batch. */
-export async function generatePlan(db: Db, planId: number, now: Date, batch = GENERATE_BATCH) {
-  const due = await dueRun(db, planId, now);
+/** Runs a plan's due period to the end, batch by batch, its lanes at once. */
+export async function generatePlan(db: Db, planId: number, now: Date, batch = GENERATE_BATCH, lanes = GENERATE_LANES) {
+  const due = await dueRun(db, planId, now, lanes);
   if (!due) return { created: 0, stations: 0, batches: 0, period: null as string | null };
-  const { seen: stations, created, batches } = await runToEnd(db, inspectionRun(due.plan, due.period), batch);
-  return { created, stations, batches, period: due.period };
+  // the lanes the run was opened with (a run resumed after a restart keeps its own split)
+  const runs = await db.select({ lane: inspectionRuns.lane, lanes: inspectionRuns.lanes }).from(inspectionRuns).where(and(eq(inspectionRuns.plan_id, due.plan.id), eq(inspectionRuns.period, due.period)));
+  const done = await Promise.all(runs.map((r) => runToEnd(db, inspectionRun(due.plan, due.period, r.lane, r.lanes), batch)));
+  const sum = (k: 'seen' | 'created' | 'batches') => done.reduce((n, r) => n + r[k], 0);
+  return { created: sum('created'), stations: sum('seen'), batches: sum('batches'), period: due.period };
 }
 
 /** The scheduler job: every enabled plan with a due period or an unfinished run. */

@@ -395,8 +395,10 @@ function aggregateText(r: Rollup, having: boolean): string {
 
 /** One rollup's trigger functions and triggers (migration text). */
 export function triggerSql(r: Rollup): string[] {
+  // ORDER BY the key: concurrent statements (the lanes of a generator) lock shared rollup rows in one
+  // order, so they wait for each other instead of deadlocking
   const text = (parts: string[], source: string) =>
-    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText({ ...r, parts }, true).replaceAll('__R__', source)}
+    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText({ ...r, parts }, true).replaceAll('__R__', source)} ORDER BY ${r.key.join(', ')}
     ON CONFLICT ON CONSTRAINT ${r.table}_key DO UPDATE SET ${r.measures.map((m) => `${m} = ${r.table}.${m} + excluded.${m}`).join(', ')}`;
   const dynamic = (q: string) => (r.dynamic ? `EXECUTE $q$${q}$q$` : q);
   const upsert = (parts: string[], source: string) => dynamic(text(parts, source));
