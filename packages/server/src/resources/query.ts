@@ -29,7 +29,8 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
   const present = values.filter((v) => v !== '');
   if (!present.length) return undefined; // an empty filter box means "no filter"
   const parsed = present.map((v) => filterValue(name, spec, v));
-  if (spec.where) return spec.where(parsed);
+  // a filter with its own WHERE, asked of a counter's column of its name, compares that column
+  if (spec.where && column === spec.column) return spec.where(parsed);
   switch (spec.op) {
     case 'eq':
       return parsed.length > 1 ? inArray(column, parsed) : eq(column, parsed[0]);
@@ -116,8 +117,9 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     conditions.push(cond);
     if (!cond) continue;
     for (const c of counters) {
-      // equalities, and ranges over a key column of the counter (a month range over a monthly rollup)
-      const column = !spec.where && (spec.op === 'eq' || spec.op === 'gte' || spec.op === 'lte') ? c.counter.columns[name] : undefined;
+      // equalities, and ranges over a key column of the counter (a month range over a monthly rollup); a
+      // filter with its own WHERE only where the counter declares a column of its name holding the same truth
+      const column = spec.op === 'eq' || spec.op === 'gte' || spec.op === 'lte' ? c.counter.columns[name] : undefined;
       if (c.conds && column) c.conds.push(condition(name, spec, raw as string | string[], column));
       else c.conds = null;
     }

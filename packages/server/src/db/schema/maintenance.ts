@@ -96,14 +96,17 @@ const maintenanceCountColumns = () => ({
   priority: varchar('priority', { length: 8 }).notNull(),
   province_code: varchar('province_code', { length: 6 }).notNull(),
   city_code: varchar('city_code', { length: 6 }),
+  // the list's fault-category and 超时 (either SLA breached) filters count from here too
+  fault_category: varchar('fault_category', { length: 24 }).notNull(),
+  breached: boolean('breached').notNull(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 export const maintenanceCounts = pgTable('maintenance_counts', { ...maintenanceCountColumns(), agent_id: integer('agent_id') }, (t) => [
-  unique('maintenance_counts_key').on(t.status, t.priority, t.province_code, t.city_code, t.agent_id).nullsNotDistinct(),
+  unique('maintenance_counts_key').on(t.status, t.priority, t.province_code, t.city_code, t.fault_category, t.breached, t.agent_id).nullsNotDistinct(),
   index('maintenance_counts_agent_idx').on(t.agent_id),
 ]);
 export const maintenanceCountsRegion = pgTable('maintenance_counts_region', maintenanceCountColumns(), (t) => [
-  unique('maintenance_counts_region_key').on(t.status, t.priority, t.province_code, t.city_code).nullsNotDistinct(),
+  unique('maintenance_counts_region_key').on(t.status, t.priority, t.province_code, t.city_code, t.fault_category, t.breached).nullsNotDistinct(),
 ]);
 
 /**

@@ -201,7 +201,7 @@ export const maintenanceResource = defineResource({
     city_code: { column: maintenanceOrders.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: maintenanceOrders.district_code, op: 'eq', schema: z.string().max(12), multi: true },
     response_breached: { column: maintenanceOrders.response_breached, op: 'eq', schema: filterValue.bool },
-    // either SLA breached (the list's 超时 filter)
+    // either SLA breached (the list's 超时 filter); the counters' `breached` column holds the same truth
     breached: {
       column: maintenanceOrders.response_breached,
       op: 'eq',
@@ -217,12 +217,26 @@ export const maintenanceResource = defineResource({
     {
       table: maintenanceCountsRegion,
       n: maintenanceCountsRegion.n,
-      columns: { status: maintenanceCountsRegion.status, priority: maintenanceCountsRegion.priority, province_code: maintenanceCountsRegion.province_code, city_code: maintenanceCountsRegion.city_code },
+      columns: {
+        status: maintenanceCountsRegion.status,
+        priority: maintenanceCountsRegion.priority,
+        province_code: maintenanceCountsRegion.province_code,
+        city_code: maintenanceCountsRegion.city_code,
+        fault_category: maintenanceCountsRegion.fault_category,
+        breached: maintenanceCountsRegion.breached,
+      },
     },
     {
       table: maintenanceCounts,
       n: maintenanceCounts.n,
-      columns: { status: maintenanceCounts.status, priority: maintenanceCounts.priority, province_code: maintenanceCounts.province_code, city_code: maintenanceCounts.city_code },
+      columns: {
+        status: maintenanceCounts.status,
+        priority: maintenanceCounts.priority,
+        province_code: maintenanceCounts.province_code,
+        city_code: maintenanceCounts.city_code,
+        fault_category: maintenanceCounts.fault_category,
+        breached: maintenanceCounts.breached,
+      },
       agent: maintenanceCounts.agent_id,
     },
   ),

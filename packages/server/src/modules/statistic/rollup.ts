@@ -287,9 +287,11 @@ export const ROLLUPS: Rollup[] = [
     (level): Rollup => ({
       table: level === 'agent' ? 'maintenance_counts' : 'maintenance_counts_region',
       source: 'maintenance_orders',
-      key: ['status', 'priority', 'province_code', 'city_code', ...(level === 'agent' ? ['agent_id'] : [])],
+      key: ['status', 'priority', 'province_code', 'city_code', 'fault_category', 'breached', ...(level === 'agent' ? ['agent_id'] : [])],
       measures: ['n'],
-      parts: [`SELECT r.status, r.priority, r.province_code, r.city_code${level === 'agent' ? ', r.agent_id' : ''}, r.k FROM __R__ r`],
+      parts: [
+        `SELECT r.status, r.priority, r.province_code, r.city_code, r.fault_category, (r.response_breached OR r.repair_breached)${level === 'agent' ? ', r.agent_id' : ''}, r.k FROM __R__ r`,
+      ],
     }),
   ),
   // O&M: maintenance orders by the day they were opened (SLA compliance, time to respond and to repair, top fault categories)
