@@ -6,7 +6,7 @@ import { agents, customerFollowUps, customers, selfAudits, stations, users, work
 import { bootstrap } from '../modules/system/bootstrap.ts';
 import { JOBS } from '../modules/task/jobs.ts';
 import { METER_FROM_AUDITS } from '../modules/revenue/demo.ts';
-import type { Queryable } from '../db/client.ts';
+import { withIndexesRebuilt } from '../db/bulk.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, historyOrdersSql, stationsSql, teamsSql, workOrdersSql } from '../seed/generate.ts';
 
 /**
@@ -151,26 +151,6 @@ async function main() {
   } finally {
     await handle.close();
   }
-}
-
-/**
- * Large loads: building a table's secondary indexes once at the end (a sort) is about twice as fast
- * as maintaining them row by row. Run inside the caller's transaction, so a failure restores them.
- */
-async function withIndexesRebuilt(tx: Queryable, tables: string[], enabled: boolean, load: () => Promise<unknown>) {
-  if (!enabled) return load();
-  const indexes = await query<{ name: string; def: string }>(
-    tx,
-    sql`select i.indexname as name, i.indexdef as def from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename in ${tables}
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-  );
-  for (const i of indexes) await tx.execute(sql.raw(`drop index "${i.name}"`));
-  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-  await load();
-  const t0 = performance.now();
-  for (const i of indexes) await tx.execute(sql.raw(i.def));
-  console.log(`    (rebuilt ${indexes.length} indexes of ${tables.join(', ')} in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((err) => {
