@@ -4,6 +4,7 @@
  */
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
+import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 
 export type Lang = 'zh' | 'en';
@@ -277,6 +278,7 @@ export const messages = {
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
+    ...PARTNER_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -542,6 +544,7 @@ export const messages = {
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
+    ...PARTNER_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
