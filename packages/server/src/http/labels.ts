@@ -1,4 +1,5 @@
 import type { Lang } from '@pv/contract';
+import { PARTNER_FIELD_LABELS } from '../modules/partner/labels.ts';
 import { REVENUE_FIELD_LABELS } from '../modules/revenue/labels.ts';
 
 /**
@@ -164,6 +165,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   bill_id: ['账单', 'Bill'],
   format: ['文件格式', 'File format'],
   ...REVENUE_FIELD_LABELS,
+  ...PARTNER_FIELD_LABELS,
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

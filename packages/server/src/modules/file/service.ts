@@ -24,6 +24,8 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   inspection: ['image'],
   maintenance: ['image'],
   lease_contract: ['pdf'],
+  partner_doc: ['pdf', 'image'],
+  partner_cert: ['pdf', 'image'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */
