@@ -35,7 +35,7 @@ const DEMO_PARTNERS: DemoPartner[] = [
   { name: '汇能逆变器科技股份有限公司', kind: 'supplier', body: '91340100MA2T3Q8R7', city: '340100', contacts: [c('方敏', '13905511205', '售后主管', true), c('售后热线', '0551-65551234', '售后')], certs: [] },
   { name: '中华联合财产保险股份有限公司山东分公司', kind: 'insurer', body: '91370000MA3F9R1T8', city: '370100', contacts: [c('邵磊', '13905311206', '客户经理', true)], certs: [{ name: '保险许可证', cert_type: '经营许可', cert_no: '000123370000', days: 900 }] },
   { name: '阳光光伏财产保险代理有限公司', kind: 'insurer', body: '91330700MA2U4W2X9', city: '330700', contacts: [c('叶青', '13905791207', '理赔专员', true)], certs: [] },
-  { name: '泰山电力设计咨询有限公司', kind: 'other', body: '91370900MA3G1X3Y0', city: '370900', contacts: [c('宋宁', '13905381208', '设计负责人', true)], certs: [{ name: '工程设计资质证书（电力行业乙级）', cert_type: '设计资质', cert_no: 'A237012345', days: 45 }] },
+  { name: '泰山电力设计咨询有限公司', kind: 'other', body: '91370900MA3G1X3Y0', city: '370100', contacts: [c('宋宁', '13905381208', '设计负责人', true)], certs: [{ name: '工程设计资质证书（电力行业乙级）', cert_type: '设计资质', cert_no: 'A237012345', days: 45 }] },
 ];
 
 /**

@@ -234,8 +234,9 @@ export class PartnerService {
       if (teamIds.length) await tx.update(users).set({ partner_id: id }).where(and(inArray(users.id, teamIds), isNull(users.partner_id)));
       const [after] = await tx.update(partners).set({ version: sql`${partners.version} + 1`, updated_at: new Date() }).where(eq(partners.id, id)).returning();
       const now = await this.linksIn(tx, id);
-      const ids = (l: typeof now) => ({ agent_ids: l.agents.map((a) => a.id), team_ids: l.teams.map((u) => u.id) });
-      await writeLog(tx, actor, { action: 'link', resource: 'partner', recordId: id, before: ids(was), after: ids(now) });
+      // the log names them (a person reads the history), ids beside
+      const named = (l: typeof now) => ({ agents: l.agents.map((a) => `${a.name} (${a.code})`), teams: l.teams.map((u) => u.full_name || u.username), agent_ids: l.agents.map((a) => a.id), team_ids: l.teams.map((u) => u.id) });
+      await writeLog(tx, actor, { action: 'link', resource: 'partner', recordId: id, before: named(was), after: named(now) });
       await recordTransition(tx, actor, { entity: 'partner', entityId: id, action: 'link', from: before.status as string, to: before.status as string, data: { agents: now.agents.map((a) => a.name), teams: now.teams.map((u) => u.full_name || u.username) } });
       return after as Row;
     });
