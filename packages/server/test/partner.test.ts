@@ -232,6 +232,12 @@ describe('partners', () => {
   it('reminds the owner once per certificate 30 days before expiry, however many runs race; marks expired ones', async () => {
     const { db } = t.handle;
     const p = await ok(post('partner/add', body({ name: '证书到期测试公司', owner_id: fx.op.id, certificates: [{ name: '安全生产许可证', cert_no: 'AQ-1', expires_on: addDays(today(), 20) }, { name: '资质证书乙', expires_on: addDays(today(), 45) }, { name: '旧证书', expires_on: addDays(today(), -3) }] })));
+    expect(p.owner_name).toBe('运营小李');
+    // the owner picker: enabled staff users by name, not agents' users
+    const owners = (await get('partner/owners', { q: '运营' })).data.list as Array<{ id: number }>;
+    expect(owners.map((o) => o.id)).toEqual([fx.op.id]);
+    expect(((await get('partner/owners', { q: '代理' })).data.list as unknown[]).length).toBe(0);
+    expect(((await get('partner/owners', { user_id: fx.op.id })).data.list as Array<{ id: number }>).map((o) => o.id)).toContain(fx.op.id);
     const link = `/partner/partnerDetail?id=${p.id}`;
     const sent = () => db.select().from(messages).where(eq(messages.link, link));
     const run = () => JOBS.partner_certificate_expiry!.run({ db, now: new Date() });

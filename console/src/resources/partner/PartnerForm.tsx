@@ -1,6 +1,7 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   ArrayInput,
+  AutocompleteInput,
   BooleanInput,
   Create,
   DateInput,
@@ -11,15 +12,18 @@ import {
   SimpleFormIterator,
   TextInput,
   Toolbar,
+  useDataProvider,
   useRedirect,
   useSourceContext,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { useController } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import { PARTNER_EDITABLE, UPLOAD_LIMITS, partnerCreateSchema, partnerEditSchema, type FileView } from '@pv/contract';
+import { PARTNER_EDITABLE, UPLOAD_LIMITS, partnerCreateSchema, partnerEditSchema, type FileView, type ListResult } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { editableOnly, useCreateResolver, useEditResolver } from '../../forms/contractForms.ts';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { present } from '../common/actions.tsx';
@@ -27,7 +31,7 @@ import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { FileList, MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
 import { partnerField, usePartnerChoices } from './common.tsx';
-import { PARTNER_RESOURCE, partnerBody, partnerDetailPath } from './logic.ts';
+import { PARTNER_API, PARTNER_RESOURCE, partnerBody, partnerDetailPath } from './logic.ts';
 
 const ACCEPT = [...UPLOAD_LIMITS.pdf.types, ...UPLOAD_LIMITS.image.types].join(',');
 
@@ -70,6 +74,39 @@ const CertFileInput = () => {
   );
 };
 
+interface Owner {
+  id: number;
+  username: string;
+  name: string;
+}
+
+/** The owner: an enabled staff user picked by name (partner/owners); expiring certificates are told to this person (empty = the creator). */
+const OwnerInput = () => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const current = useWatch({ name: 'owner_id' }) as number | null | undefined;
+  const [q, setQ] = useState('');
+  const load = (query: Record<string, unknown>) => dataProvider.read<ListResult<Owner>>(PARTNER_API, 'owners', query).then((r) => r.data.list);
+  const { data: found = [] } = useQuery({ queryKey: [PARTNER_API, 'owners', q], queryFn: () => load(q ? { q } : {}), retry: false, staleTime: 30_000 });
+  const { data: chosen = [] } = useQuery({ queryKey: [PARTNER_API, 'owners', 'id', current], queryFn: () => load({ user_id: String(current) }), enabled: !!current, retry: false, staleTime: 30_000 });
+  const choices = useMemo(() => {
+    const byId = new Map<number, Owner>();
+    for (const o of [...chosen, ...found]) byId.set(o.id, o);
+    return [...byId.values()].map((o) => ({ id: o.id, name: o.name === o.username ? o.username : `${o.name}（${o.username}）` }));
+  }, [chosen, found]);
+  return (
+    <AutocompleteInput
+      source="owner_id"
+      label={partnerField('owner_id')}
+      choices={choices}
+      onInputChange={(_e, text, reason) => {
+        if (reason === 'input') setQ(text);
+      }}
+      helperText="pv.partner.owner_hint"
+      emptyText="-"
+    />
+  );
+};
+
 /** The contract documents of a new partner (uploaded at once, bound on save). */
 const DocumentsInput = () => {
   const { field } = useController({ name: 'documents', defaultValue: [] as FileView[] });
@@ -96,6 +133,7 @@ const PartnerForm = ({ create, ...props }: Omit<SimpleFormProps, 'children'> & {
         <ProvinceInput source="province_code" label={partnerField('province_code')} />
         <CityInput source="city_code" label={partnerField('city_code')} />
         <TextInput source="address" label={partnerField('address')} />
+        <OwnerInput />
         <TextInput source="remark" label={partnerField('remark')} multiline />
       </Section>
       <Section title="pv.partner.contacts">

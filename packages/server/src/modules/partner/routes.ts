@@ -53,6 +53,11 @@ export function partnerRoutes(app: FastifyInstance, deps: Deps) {
     { config: { permission: 'partner:link' }, schema: doc('partner', 'Agents (?kind=agent) or teams (?kind=team: enabled users who take work orders) to link, by name or code (?q=), at most 50, with the partner each is linked to', { querystring: z.object({ kind: z.string(), q: z.string().optional() }) }) },
     async (req) => ok(await svc.candidates(req.query)),
   );
+  app.get(
+    `${P}/owners`,
+    { config: { permission: 'partner:index' }, schema: doc('partner', 'Enabled staff users to own a partner record (told of expiring certificates), by name or user name (?q=), ?user_id= includes that one → {list:[{id, username, name}], total}', { querystring: z.object({ q: z.string().optional(), user_id: z.string().optional() }) }) },
+    async (req) => ok(await svc.owners(req.query)),
+  );
   app.get(`${P}/files`, { config: { permission: 'partner:get_info' }, schema: doc('partner', 'The contract documents and certificate scans with signed links (?id=) → {documents, certificates}', { querystring: idQuery }) }, async (req) =>
     ok(await svc.filesOf(parse(idQuery, req.query).id, authOf(req))),
   );

@@ -6,6 +6,7 @@ import {
   PartnerStatus,
   isBankCard,
   maskMiddle,
+  numeric,
   partnerCreateSchema,
   partnerEditSchema,
   partnerLinkSchema,
@@ -277,6 +278,23 @@ export class PartnerService {
       .select({ id: users.id, code: users.username, name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})`, partner_id: users.partner_id, partner_name: partnerName(users.partner_id) })
       .from(users)
       .where(and(eq(users.status, 'enabled'), holding('work_order:accept'), like ? or(sql`${users.username} ilike ${like}`, sql`${users.full_name} ilike ${like}`) : undefined))
+      .orderBy(asc(users.id))
+      .limit(50);
+    return { list, total: list.length };
+  }
+
+  /** partner/owners?q=&user_id=: enabled staff users to own a record (told of expiring certificates), by name; user_id = include that one. */
+  async owners(query: unknown) {
+    const { q, user_id } = parse(
+      z.object({ q: z.string().trim().max(50, { error: 'validation.too_long|50' }).optional(), user_id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional() }),
+      query,
+    );
+    const like = q ? `%${escapeLike(q)}%` : null;
+    const match = like ? or(sql`${users.username} ilike ${like}`, sql`${users.full_name} ilike ${like}`) : undefined;
+    const list = await this.db
+      .select({ id: users.id, username: users.username, name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` })
+      .from(users)
+      .where(and(eq(users.status, 'enabled'), ne(users.identity, 'agent'), user_id ? or(eq(users.id, user_id), match ?? sql`true`) : match))
       .orderBy(asc(users.id))
       .limit(50);
     return { list, total: list.length };
