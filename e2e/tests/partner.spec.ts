@@ -62,6 +62,17 @@ test('a partner created with a certificate, found by kind, its detail with the f
   await expect(page.getByTestId('partner-full-account')).toHaveText('37050161234500001234');
   await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
 
+  // edit: a short name and the owner; the masked account is left as it is (not sent), the certificate kept
+  await visible(page.getByTestId('partner-edit')).click();
+  await visible(page.getByLabel('简称', { exact: true })).fill('光合建设');
+  await visible(page.getByRole('combobox', { name: '负责人' })).fill('李晓梅');
+  await page.getByRole('option', { name: /李晓梅/ }).click();
+  await visible(page.getByRole('button', { name: '保存' })).click();
+  await expect(visible(page.getByTestId('partner-basic'))).toContainText('光合建设');
+  await expect(visible(page.getByTestId('partner-basic'))).toContainText('李晓梅');
+  await expect(visible(page.getByTestId('partner-account-no'))).toHaveText('370501**********1234');
+  await expect(visible(page.getByTestId('partner-certificates'))).toContainText('许可证.pdf');
+
   // link a demo agent (one not linked yet)
   const agents = (await call.get('partner/link_candidates?kind=agent&q=江苏')).list as Array<{ id: number; name: string; partner_id: number | null }>;
   const agent = agents.find((a) => a.partner_id === null)!;
@@ -72,7 +83,12 @@ test('a partner created with a certificate, found by kind, its detail with the f
   await page.getByRole('option', { name: new RegExp(agent.name) }).click();
   await dialog.getByTestId('partner-link-save').click();
   await expect(visible(page.getByTestId('partner-links'))).toContainText(agent.name);
-  await shot(page, 'partner-detail-zh', { fullPage: true });
+  await shot(page, 'partner-detail-zh');
+  // the agent's page names its partner record and leads to it
+  await page.goto(`/#/stationManagement/inputagentDetail?id=${agent.id}`);
+  await expect(visible(page.getByTestId('agent-partner'))).toHaveText(NAME);
+  await visible(page.getByTestId('agent-partner')).click();
+  await expect(visible(page.getByTestId('partner-heading'))).toHaveText(NAME);
 
   // the list filtered by kind finds it
   await page.goto('/#/partner/partnerList');
@@ -106,5 +122,5 @@ test('a partner created with a certificate, found by kind, its detail with the f
   await page.goto(`/#/partner/partnerDetail?id=${created.id}`);
   await expect(visible(page.getByTestId('partner-basic'))).toContainText('Unified social credit code');
   await expect(visible(page.getByTestId('partner-links'))).toContainText(agent.name);
-  await shot(page, 'partner-detail-en', { fullPage: true });
+  await shot(page, 'partner-detail-en');
 });

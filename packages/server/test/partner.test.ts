@@ -202,6 +202,8 @@ describe('partners', () => {
     expect(linked).toMatchObject({ agent_count: 1, team_count: 1, version: p.version + 1 });
     const links = await get('partner/links', { id: p.id });
     expect(links.data).toMatchObject({ agents: [{ id: fx.sd.id, name: '山东测试代理' }], teams: [{ id: team!.id, full_name: '鲁建施工一队' }] });
+    // the agent's page names its partner record
+    expect((await get('agent/get_info', { id: fx.sd.id })).data).toMatchObject({ partner_id: p.id, partner_name: '山东代理施工公司' });
     // SD's user sees it, HN's does not
     expect((await get('partner/index', {}, sd)).data.list.map((r: { id: number }) => r.id)).toEqual([p.id]);
     expect((await get('partner/get_info', { id: p.id }, sd)).status).toBe(200);
