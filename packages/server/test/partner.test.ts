@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, like } from 'drizzle-orm';
 import { addDays, creditCodeCheck } from '@pv/contract';
-import { agents, messages, partnerCertificates, partners, sysLog, transitions, users } from '../src/db/schema/index.ts';
+import { agents, messages, partnerCertificates, partners, roles, sysLog, transitions, userRoles, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
@@ -229,6 +230,27 @@ describe('partners', () => {
     expect(unl.agent_count).toBe(0);
     expect((await post('partner/del', { id: p.id })).status).toBe(200);
     expect((await get('partner/get_info', { id: p.id })).status).toBe(404);
+  });
+
+  it('department scope sees every partner (company-level records); self scope its own and its team’s record', async () => {
+    const { db } = t.handle;
+    const hash = await hashPassword(USER_PASSWORD);
+    const mk = async (username: string, scope: string) => {
+      const [role] = await db.insert(roles).values({ code: `p-${scope}`, name: `合作伙伴只读-${scope}`, permissions: ['partner:index', 'partner:get_info'], data_scope: scope }).returning();
+      const [u] = await db.insert(users).values({ username, password_hash: hash, full_name: username, department_id: 1 }).returning();
+      await db.insert(userRoles).values({ user_id: u!.id, role_id: role!.id });
+      return { user: u!, token: await login(t.app, username, USER_PASSWORD) };
+    };
+    const dept = await mk('p-dept', 'department');
+    const self = await mk('p-self', 'self');
+    const all = (await get('partner/index', { limit: 100 })).data.total;
+    expect(all).toBeGreaterThan(3);
+    expect((await get('partner/index', { limit: 100 }, dept.token)).data.total).toBe(all);
+    expect((await get('partner/index', {}, self.token)).data.total).toBe(0);
+    const p = await ok(post('partner/add', body({ name: '自有施工队' })));
+    await db.update(users).set({ partner_id: p.id }).where(eq(users.id, self.user.id));
+    expect((await get('partner/index', {}, self.token)).data.list.map((r: { id: number }) => r.id)).toEqual([p.id]);
+    await db.update(users).set({ partner_id: null }).where(eq(users.id, self.user.id));
   });
 
   it('reminds the owner once per certificate 30 days before expiry, however many runs race; marks expired ones', async () => {
