@@ -17,6 +17,7 @@ import {
   materialEditSchema,
   warehouseEditSchema,
   operationPlanEditSchema,
+  partnerEditSchema,
   CUSTOMER_EDITABLE,
 } from '@pv/contract';
 import { EDITABLE, changedFields, createDataProvider, editBody, filterParams } from '../src/providers/dataProvider.ts';
@@ -141,6 +142,7 @@ const EDIT_SCHEMAS = {
   material: materialEditSchema,
   warehouse: warehouseEditSchema,
   operation_plan: operationPlanEditSchema,
+  partner: partnerEditSchema,
 };
 const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
