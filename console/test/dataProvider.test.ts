@@ -17,6 +17,7 @@ import {
   materialEditSchema,
   warehouseEditSchema,
   operationPlanEditSchema,
+  partnerEditSchema,
   CUSTOMER_EDITABLE,
   KEYWORD_COUNT_CAP,
 } from '@pv/contract';
@@ -158,6 +159,7 @@ const EDIT_SCHEMAS = {
   material: materialEditSchema,
   warehouse: warehouseEditSchema,
   operation_plan: operationPlanEditSchema,
+  partner: partnerEditSchema,
 };
 const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 

@@ -40,6 +40,7 @@ import {
   MATERIAL_EDITABLE,
   WAREHOUSE_EDITABLE,
   OPERATION_PLAN_EDITABLE,
+  PARTNER_EDITABLE,
 } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
@@ -64,6 +65,7 @@ export const EDITABLE: Readonly<Partial<Record<string, readonly string[]>>> = {
   material: MATERIAL_EDITABLE,
   warehouse: WAREHOUSE_EDITABLE,
   operation_plan: OPERATION_PLAN_EDITABLE,
+  partner: PARTNER_EDITABLE,
 };
 
 export interface HistoryEntry {

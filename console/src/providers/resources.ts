@@ -45,6 +45,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'operation/stockLedger': { api: 'stock_balance', permission: 'stock' },
   [STOCK_MOVEMENTS]: { api: 'stock_movement', permission: 'stock' },
   'finance/leaseContract': { api: 'lease_contract' },
+  'partner/partnerList': { api: 'partner' },
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
   'other/appVersion': { api: 'app_version' },

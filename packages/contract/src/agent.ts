@@ -66,6 +66,9 @@ export interface Agent {
   created_by: number | null;
   created_by_name?: string | null;
   children_count?: number;
+  /** the 合作伙伴 record the agent is (partner/link) */
+  partner_id?: number | null;
+  partner_name?: string | null;
   created_at: string;
   updated_at: string;
   version: number;

@@ -5,6 +5,7 @@
 import { APP_VERSION_MESSAGES } from './app-version-messages.ts';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
+import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 
 export type Lang = 'zh' | 'en';
@@ -279,6 +280,7 @@ export const messages = {
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
+    ...PARTNER_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -545,6 +547,7 @@ export const messages = {
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
+    ...PARTNER_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -35,3 +35,5 @@ export * from './finance.ts';
 export * from './finance-messages.ts';
 export * from './app-version.ts';
 export * from './app-version-messages.ts';
+export * from './partner.ts';
+export * from './partner-messages.ts';

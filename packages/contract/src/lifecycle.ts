@@ -229,6 +229,8 @@ export const FileOwner = labelled({
   maintenance: { zh: '运维工单照片', en: 'Maintenance photo' },
   lease_contract: { zh: '租赁合同文件', en: 'Lease contract PDF' },
   app_version: { zh: 'App 安装包', en: 'App package' },
+  partner_doc: { zh: '合作伙伴合同文件', en: 'Partner contract document' },
+  partner_cert: { zh: '资质证书文件', en: 'Certificate scan' },
 });
 
 /** Station PDF documents (the pdfs screen). */

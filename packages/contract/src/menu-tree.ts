@@ -112,6 +112,17 @@ export const MENU_TREE: MenuSeed[] = [
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {
+    path: '/partner',
+    name: 'Partner',
+    component: 'Layout',
+    redirect: '/partner/partnerList',
+    meta: { title: 'partner', icon: 'partner' },
+    children: [
+      leaf('partnerList', 'partner:index', { icon: 'partnerList' }),
+      leaf('partnerDetail', 'partner:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/partner/partnerList' }),
+    ].map((c) => ({ ...c, component: `partner/${c.path}` })),
+  },
+  {
     path: '/other',
     name: 'Other',
     component: 'Layout',

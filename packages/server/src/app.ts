@@ -37,6 +37,7 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { inspectionRoutes } from './modules/inspection/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { leaseRoutes } from './modules/lease/routes.ts';
+import { partnerRoutes } from './modules/partner/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   financeRoutes(app, deps);
   paymentRoutes(app, deps);
   appVersionRoutes(app, deps);
+  partnerRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

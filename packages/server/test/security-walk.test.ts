@@ -12,6 +12,8 @@ import {
   operationPlans,
   paymentBatches,
   paymentLines,
+  partnerCertificates,
+  partners,
   rentBills,
   roles,
   selfAudits,
@@ -107,7 +109,7 @@ const ANY_USER: Record<string, string> = {
  * permission before reading the body: a user without roles still gets 403.
  */
 const CHECKED_IN_ROUTE: Record<string, string> = {
-  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit)',
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit)',
 };
 
 /** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */
@@ -121,7 +123,7 @@ const ENDS_SESSION: Record<string, string> = {
  * (payment_batch: a batch holds every agent's bills, so only users of the `all` data scope see
  * batches at all; the walk gives it HN's bill, and SD's users must be refused it like HN's own records.)
  */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -225,7 +227,7 @@ const NOROLE_PASSWORD = 'norole-pass-1';
 const APP_PASSWORD = 'geb-app-pass-9';
 const RESET_PASSWORD = 'reset-pass-7';
 /** full card / account / ID numbers stored for HN's records: replies show them masked only */
-const SECRETS = { bankCard: '6217000010012345678', bankAccount: '6228480099887766554', idCard: '110101199003074514', leaseCard: '6217000010999988887' };
+const SECRETS = { bankCard: '6217000010012345678', bankAccount: '6228480099887766554', idCard: '110101199003074514', leaseCard: '6217000010999988887', partnerAccount: '37001618900099887766' };
 /** HN's records (the "other agent" of SD's user) */
 const hn = {} as Record<Owned, number>;
 let hnFile = 0;
@@ -401,6 +403,15 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .values({ station_id: s!.id, period: '2025-03', capacity_kwp: '20', active_days: 31, utilisation_hours: '1286.0', estimated_kwh: '2184.13', estimated_amount: '825.40', actual_kwh: '100.00', actual_amount: '37.79', actual_source: 'import', settled: true, ratio: '0.0458', under_performing: true, ...at } as never)
     .returning();
   Object.assign(hn, { revenue: rv!.id });
+  // the partner record HN's agent is (an agent's users see only their own agent's), with a corporate account
+  const partner = await call(t.app, 'POST', '/api/system/partner/add', {
+    token: admin,
+    body: { name: '河南中原光伏科技有限公司', kind: 'installer', credit_code: '91410100MA40XK2M4T', contacts: [{ name: '陈德明', phone: '13903710007', primary: true }], account_holder: '河南中原光伏科技有限公司', bank_name: '中国银行', account_no: SECRETS.partnerAccount, certificates: [{ name: '安全生产许可证', expires_on: '2030-01-01' }] },
+  });
+  if (partner.status !== 200) throw new Error(`partner/add: ${partner.msg}`);
+  const linked = await call(t.app, 'POST', '/api/system/partner/link', { token: admin, body: { id: partner.data.id, version: partner.data.version, agent_ids: [fx.hn.id], team_ids: [] } });
+  if (linked.status !== 200) throw new Error(`partner/link: ${linked.msg}`);
+  Object.assign(hn, { partner: partner.data.id });
 }
 
 beforeAll(async () => {
@@ -593,6 +604,8 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/payment_batch/reject': { reason: '越权' },
   'POST /api/system/payment_batch/cancel': { reason: '越权' },
   'POST /api/system/payment_batch/remove_line': { line_id: 1 },
+  'POST /api/system/partner/edit': { remark: '越权' },
+  'POST /api/system/partner/link': { agent_ids: [], team_ids: [] },
 };
 
 /**
@@ -625,6 +638,7 @@ const TABLES = {
   rent_bill: rentBills,
   revenue: revenues,
   payment_batch: paymentBatches,
+  partner: partners,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -656,6 +670,8 @@ async function snapshot() {
     revenues: await all(revenues as never),
     paymentBatches: await all(paymentBatches as never),
     paymentLines: await all(paymentLines as never),
+    partners: await all(partners as never),
+    partnerCertificates: await all(partnerCertificates as never),
   };
 }
 
@@ -1041,6 +1057,12 @@ describe('no reply leaks a secret', () => {
       `/api/system/payment_batch/history?id=${hn.payment_batch}`,
       `/api/system/payment_batch/timeline?id=${hn.payment_batch}`,
       `/api/system/payment_batch/bill_lines?bill_id=${hn.rent_bill}`,
+      `/api/system/partner/index?limit=500`,
+      `/api/system/partner/get_info?id=${hn.partner}`,
+      `/api/system/partner/history?id=${hn.partner}`,
+      `/api/system/partner/timeline?id=${hn.partner}`,
+      `/api/system/partner/links?id=${hn.partner}`,
+      `/api/system/partner/files?id=${hn.partner}`,
     ];
     for (const url of reads) expect((await get(url)).status, url).toBe(200);
     // every log entry one by one (get_info shows before/after in full)
@@ -1060,6 +1082,10 @@ describe('no reply leaks a secret', () => {
     expect(agent.bank_account).toMatch(/^\d{4}\*+\d{4}$/);
     const line = ((await get(`/api/system/payment_batch/lines?id=${hn.payment_batch}`)).data as { list: Array<{ payee_card: string }> }).list[0]!;
     expect(line.payee_card).toBe('621700*********8887');
+    const partner = (await get(`/api/system/partner/get_info?id=${hn.partner}`)).data as { account_no: string };
+    expect(partner.account_no).toBe('370016**********7766');
+    // HN's own users see their agent's partner record, masked too
+    expect((await get(`/api/system/partner/get_info?id=${hn.partner}`, tokens.hn)).status).toBe(200);
   });
 
   it('the bank file is the one reply with full card numbers: a file (not JSON), payment_batch:export only, each download in the system log', async () => {
@@ -1091,7 +1117,7 @@ describe('no reply leaks a secret', () => {
       seen.push({ where: `file ${f.where}`, body: text });
     }
     const passwords = [ADMIN_PASSWORD, USER_PASSWORD, NOROLE_PASSWORD, APP_PASSWORD, RESET_PASSWORD];
-    const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, SECRETS.leaseCard, '6217000010000000000'];
+    const numbers = [SECRETS.bankCard, SECRETS.bankAccount, SECRETS.idCard, SECRETS.leaseCard, SECRETS.partnerAccount, '6217000010000000000'];
     const problems: string[] = [];
     for (const { where, body } of seen) {
       if (body.includes('$argon2')) problems.push(`${where}: a password hash`);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { isBankCard, isChineseName, isIdCard, isPhone, sumMoney } from '@pv/contract';
-import { agents, customerFollowUps, customers, leaseContracts, paymentBatches, paymentLines, rentBills, stations, users } from '../src/db/schema/index.ts';
+import { PartnerKind, isBankCard, isChineseName, isCreditCode, isIdCard, isPhone, sumMoney } from '@pv/contract';
+import { agents, customerFollowUps, customers, leaseContracts, messages, partnerCertificates, partners, paymentBatches, paymentLines, rentBills, stations, users } from '../src/db/schema/index.ts';
+import { JOBS } from '../src/modules/task/jobs.ts';
 import { query, runScript } from '../src/db/client.ts';
 import { agentsSql, bulkCustomersSql, bulkPoolsSql, followUpsSql, stationsSql } from '../src/seed/generate.ts';
 import { ADMIN_PASSWORD, call, login, startApp, type TestApp } from './helpers.ts';
@@ -82,6 +83,25 @@ describe('demo data on first start', () => {
       expect(c.city_code!.slice(0, 2)).toBe(c.province_code.slice(0, 2));
       expect(c.address).toMatch(/^[\u4e00-\u9fa5]+(省|市|区)/);
     }
+  });
+
+  it('has partners of every kind with valid credit codes, a certificate expiring in 20 days, the demo agents linked', async () => {
+    const { db } = t.handle;
+    const list = await db.select().from(partners);
+    expect([...new Set(list.map((p) => p.kind))].sort()).toEqual([...PartnerKind.values].sort());
+    for (const p of list) expect(isCreditCode(p.credit_code), p.name).toBe(true);
+    const linked = await db.select({ code: agents.code, partner_id: agents.partner_id }).from(agents).where(sql`${agents.partner_id} is not null`);
+    expect(linked.map((a) => a.code).sort()).toEqual(['HN001', 'SD001']);
+    const [team] = await db.select().from(users).where(eq(users.username, 'shigong'));
+    expect(team!.partner_id).not.toBeNull();
+    const certs = await db.select().from(partnerCertificates);
+    const soon = certs.filter((c) => c.expires_on === new Date(Date.now() + 8 * 3600_000 + 20 * 86400_000).toISOString().slice(0, 10));
+    expect(soon).toHaveLength(1);
+    // the reminder goes to the records' owner, 运营客服 kefu
+    const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
+    await JOBS.partner_certificate_expiry!.run({ db, now: new Date() });
+    const sent = await db.select().from(messages).where(sql`${messages.link} like '/partner/partnerDetail%'`);
+    expect(sent.map((m) => m.recipient_id)).toEqual([kefu!.id]);
   });
 
   it('demo users share the admin password; agent_sd sees only its Shandong agent tree', async () => {

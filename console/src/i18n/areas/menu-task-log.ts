@@ -139,6 +139,10 @@ export const zh = {
         drifted_groups: '偏差分组',
         drifted_region_groups: '地区偏差分组',
         counted: '计数',
+        reminded: '到期提醒',
+        messages: '消息',
+        no_owner: '无负责人',
+        expired: '已过期',
       },
     },
     syslog: {
@@ -310,6 +314,10 @@ export const en: typeof zh = {
         drifted_groups: 'drifted groups',
         drifted_region_groups: 'drifted region groups',
         counted: 'count',
+        reminded: 'expiry reminders',
+        messages: 'messages',
+        no_owner: 'without an owner',
+        expired: 'expired',
       },
     },
     syslog: {

@@ -40,7 +40,8 @@ import { useRegionLabel } from '../../forms/RegionInput.tsx';
 import { DetailHeader, LoadRecord, QueryIdPage, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
 import { DetailColumns, EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
-import { present } from '../common/actions.tsx';
+import { present, useHasPermission } from '../common/actions.tsx';
+import { partnerDetailPath } from '../partner/logic.ts';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { CustomerForm } from '../customer/CustomerForm.tsx';
 import { customerDetailPath } from '../customer/common.tsx';
@@ -60,6 +61,7 @@ const Profile = () => {
   const record = useRecordContext<Agent>()!;
   const lang = useLang();
   const regionLabel = useRegionLabel();
+  const canSeePartner = useHasPermission('partner:get_info');
   return (
     <Panel title="pv.agent.basic">
       <FieldGrid>
@@ -83,6 +85,15 @@ const Profile = () => {
         <Value label={fieldLabel('deposit')}>{record.deposit != null ? record.deposit.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { minimumFractionDigits: 2 }) : '-'}</Value>
         <Value label={fieldLabel('bank_name')}>{record.bank_name || '-'}</Value>
         <Value label={fieldLabel('bank_account')}>{record.bank_account || '-'}</Value>
+        <Value label={fieldLabel('partner_name')}>
+          {record.partner_id && canSeePartner ? (
+            <Link component={RouterLink} to={partnerDetailPath(record.partner_id)} data-testid="agent-partner">
+              {record.partner_name ?? `#${record.partner_id}`}
+            </Link>
+          ) : (
+            record.partner_name || '-'
+          )}
+        </Value>
         <Value label={fieldLabel('created_by_name')}>{record.created_by_name || '-'}</Value>
         <Value label={fieldLabel('created_at')}>{formatDateTime(record.created_at, lang)}</Value>
       </FieldGrid>

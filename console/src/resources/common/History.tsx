@@ -47,6 +47,8 @@ function useFormatValue(labelled: Record<string, Labels>) {
     if (key === 'province_code' || key === 'city_code' || key === 'district_code') return regionName(String(v), lang);
     if (key === 'bank_card' || key === 'id_card' || key === 'bank_account') return maskMiddle(String(v));
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return key.endsWith('_at') && v.endsWith('T00:00:00.000Z') ? v.slice(0, 10) : formatDateTime(v, lang);
+    // a list of names (the agents linked to a partner): as a person writes it
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.length ? v.join(lang === 'zh' ? '、' : ', ') : '∅';
     if (typeof v === 'object') return JSON.stringify(v);
     return String(v);
   };

@@ -40,6 +40,8 @@ import RevenueReportIcon from '@mui/icons-material/QueryStatsOutlined';
 import RentReportIcon from '@mui/icons-material/AssessmentOutlined';
 import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
 import PaymentIcon from '@mui/icons-material/PaymentsOutlined';
+import PartnerIcon from '@mui/icons-material/HandshakeOutlined';
+import PartnerListIcon from '@mui/icons-material/BusinessOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -84,6 +86,8 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   rentReport: RentReportIcon,
   payment: PaymentIcon,
   appVersion: AppVersionIcon,
+  partner: PartnerIcon,
+  partnerList: PartnerListIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

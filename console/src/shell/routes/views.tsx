@@ -20,6 +20,7 @@ import { loadRevenueReport, revenueList, tariffList } from '../../resources/reve
 import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
+import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -88,6 +89,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/paymentBatchDetail': page(loadPaymentBatchDetail),
   'other/appVersion': resource(appVersion),
   'other/appVersionDetail': page(loadAppVersionDetail),
+  'partner/partnerList': resource(partnerList),
+  'partner/partnerDetail': page(loadPartnerDetail),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

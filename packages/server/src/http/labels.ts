@@ -1,4 +1,5 @@
 import type { Lang } from '@pv/contract';
+import { PARTNER_FIELD_LABELS } from '../modules/partner/labels.ts';
 import { REVENUE_FIELD_LABELS } from '../modules/revenue/labels.ts';
 
 /**
@@ -175,6 +176,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   current: ['当前版本', 'Current version'],
   device_id: ['设备标识', 'Device ID'],
   ...REVENUE_FIELD_LABELS,
+  ...PARTNER_FIELD_LABELS,
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

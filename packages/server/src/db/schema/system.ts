@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
+import { partners } from './partner.ts';
 
 /** Staff accounts. identity 'system' marks the back-office administrator (SPEC.md §6: sees 大屏). */
 export const users = pgTable(
@@ -22,9 +23,11 @@ export const users = pgTable(
     last_login_at: tstz('last_login_at'),
     /** the route the console opens after login (start_page) */
     start_page: varchar('start_page', { length: 200 }),
+    /** a team's (施工队) 合作伙伴 record, when it is one (partner/link) */
+    partner_id: integer('partner_id').references(() => partners.id, { onDelete: 'set null' }),
     ...versioned(),
   },
-  (t) => [index('users_agent_idx').on(t.agent_id)],
+  (t) => [index('users_agent_idx').on(t.agent_id), index('users_partner_idx').on(t.partner_id)],
 );
 
 /** A role grants permission codes (`customer:index`, ...) and a data scope. */

@@ -112,6 +112,8 @@ export const agentResource = defineResource({
     parent_name: sql<string | null>`(select p.name from agents p where p.id = "agents"."parent_id")`,
     created_by_name: sql<string | null>`(select u.full_name from users u where u.id = "agents"."created_by")`,
     children_count: sql<number>`(select count(*)::int from agents c where c.parent_id = "agents"."id")`,
+    // the 合作伙伴 record the agent is (partner/link)
+    partner_name: sql<string | null>`(select p.name from partners p where p.id = "agents"."partner_id")`,
   },
   present(row) {
     const out = plainRow(row);

@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
+  partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -47,13 +48,15 @@ export const BUILTIN_ROLES = [
     permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
       ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', 'rent_bill:report', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report',
       // 付款批次: makes and submits them; someone else approves (four eyes), exports and imports the result
-      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel'],
+      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel',
+      // 合作伙伴: keeps the records and their links; the full account number, enable/disable and delete stay with the administrator
+      ...READ('partner'), 'partner:add', 'partner:edit', 'partner:export', 'partner:link'],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance', ...READ('partner')],
     data_scope: 'all',
   },
   {
@@ -71,6 +74,8 @@ export const BUILTIN_ROLES = [
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
       ...READ('lease_contract', 'rent_bill'), 'rent_bill:report',
       ...READ('revenue'), 'revenue:report',
+      // its own 合作伙伴 record only (the agent scope: partners linked to the user's agent)
+      ...READ('partner'),
     ],
     data_scope: 'agent',
   },

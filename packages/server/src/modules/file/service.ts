@@ -26,6 +26,8 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   maintenance: ['image'],
   lease_contract: ['pdf'],
   app_version: ['apk'],
+  partner_doc: ['pdf', 'image'],
+  partner_cert: ['pdf', 'image'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */

@@ -6,6 +6,7 @@ import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
 import { generateDue, markOverdue } from '../inspection/generate.ts';
 import { generateDueRent } from '../lease/generate.ts';
 import { estimateDue } from '../revenue/estimate.ts';
+import { remindCertificateExpiry } from '../partner/expiry.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -279,7 +280,23 @@ const estimateRevenue: JobDef = {
   },
 };
 
+/**
+ * 资质证书到期提醒: one message per certificate to its partner's owner 30 days before expiry (a
+ * sent-marker claimed with UPDATE … RETURNING: once, however many servers run it), and certificates
+ * past their last day marked expired (modules/partner/expiry.ts).
+ */
+const partnerCertificateExpiry: JobDef = {
+  code: 'partner_certificate_expiry',
+  name: { zh: '资质证书到期提醒', en: 'Certificate expiry reminders' },
+  description: {
+    zh: '合作伙伴的资质证书到期前 30 天给该合作伙伴的负责人发一条站内消息（每个证书只发一次），并把已过期的证书标记为已过期',
+    en: "Sends the partner's owner one message per qualification certificate 30 days before it expires (once per certificate), and marks certificates past their last day as expired",
+  },
+  cron: '30 8 * * *',
+  run: ({ db, now }) => remindCertificateExpiry(db, now),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

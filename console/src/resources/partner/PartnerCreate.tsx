@@ -1,0 +1,3 @@
+import { PartnerCreate } from './PartnerForm.tsx';
+
+export default PartnerCreate;

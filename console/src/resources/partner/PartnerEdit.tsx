@@ -1,0 +1,3 @@
+import { PartnerEdit } from './PartnerForm.tsx';
+
+export default PartnerEdit;

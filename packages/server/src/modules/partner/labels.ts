@@ -1,0 +1,20 @@
+/** Field labels of partners (http/labels.ts names fields in validation messages with them). */
+export const PARTNER_FIELD_LABELS: Record<string, [zh: string, en: string]> = {
+  credit_code: ['统一社会信用代码', 'Unified social credit code'],
+  short_name: ['简称', 'Short name'],
+  legal_person: ['法定代表人', 'Legal representative'],
+  contacts: ['联系人', 'Contacts'],
+  primary: ['主要联系人', 'Primary contact'],
+  account_type: ['账户类型', 'Account type'],
+  account_holder: ['开户名', 'Account holder'],
+  account_no: ['账号', 'Account number'],
+  document_ids: ['合同文件', 'Contract documents'],
+  certificates: ['资质证书', 'Certificates'],
+  cert_type: ['证书类型', 'Certificate type'],
+  cert_no: ['证书编号', 'Certificate number'],
+  issued_on: ['发证日期', 'Issued on'],
+  expires_on: ['到期日期', 'Expires on'],
+  team_ids: ['施工队', 'Teams'],
+  cert_expiring: ['证书即将到期', 'Certificate expiring'],
+  cert_expired: ['证书已过期', 'Certificate expired'],
+};
