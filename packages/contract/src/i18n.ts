@@ -5,6 +5,7 @@
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
+import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -277,6 +278,7 @@ export const messages = {
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
+    ...WORKFLOW_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -542,6 +544,7 @@ export const messages = {
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
+    ...WORKFLOW_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

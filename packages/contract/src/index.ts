@@ -33,3 +33,5 @@ export * from './revenue-messages.ts';
 export * from './revenue.ts';
 export * from './finance.ts';
 export * from './finance-messages.ts';
+export * from './workflow.ts';
+export * from './workflow-messages.ts';
