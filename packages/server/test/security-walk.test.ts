@@ -122,11 +122,11 @@ type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
- * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
+ * display_token, workflow (system data, no agent permission at all: the no-role walk covers their 403), material
  * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
  * provinces' benchmark prices, reference data).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'workflow'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document

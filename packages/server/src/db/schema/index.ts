@@ -14,3 +14,4 @@ export * from './lease.ts';
 export * from './revenue.ts';
 export * from './finance.ts';
 export * from './payment.ts';
+export * from './workflow.ts';

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
+  workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
+  workflow_instance: ['index', 'get_info', 'start', 'cancel', 'reassign', 'retry'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
