@@ -40,7 +40,7 @@ import { leaseRoutes } from './modules/lease/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
-import { workflowDefinitionRoutes } from './modules/workflow/routes.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -248,7 +248,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   revenueRoutes(app, deps);
   financeRoutes(app, deps);
   paymentRoutes(app, deps);
-  workflowDefinitionRoutes(app, deps);
+  workflowRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

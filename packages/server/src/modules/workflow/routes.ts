@@ -9,6 +9,7 @@ import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
+import { workflowInstanceRoutes } from './instances.ts';
 import { GraphInvalid, disableIn, enableIn, getVersion, listVersions, publishIn, workflowResource as def } from './definitions.ts';
 
 const W = '/api/system/workflow';
@@ -20,7 +21,12 @@ const recordTypeLabel = { label: (v: string | null | undefined, lang: 'zh' | 'en
  * 400 with every error pinned to its node or edge in data.errors), disable/enable, the published
  * versions (immutable), one version's graph, the list as .xlsx, the change log.
  */
-export function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
+export function workflowRoutes(app: FastifyInstance, deps: Deps) {
+  workflowDefinitionRoutes(app, deps);
+  workflowInstanceRoutes(app, deps);
+}
+
+function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   resourceRoutes(app, deps, def);
   historyRoutes(app, deps, def);
