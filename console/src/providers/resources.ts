@@ -47,6 +47,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'finance/leaseContract': { api: 'lease_contract' },
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
+  'other/workflow': { api: 'workflow' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

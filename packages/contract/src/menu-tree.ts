@@ -117,8 +117,10 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'Layout',
     redirect: '/other/workflow',
     meta: { title: 'other', icon: 'other' },
-    enabled: false,
-    children: [leaf('workflow', 'workflow:index', { icon: 'workflow' }, { component: 'other/workflow' })],
+    children: [
+      leaf('workflow', 'workflow:index', { icon: 'workflow' }),
+      leaf('workflowDesigner', 'workflow:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/workflow' }),
+    ].map((c) => ({ ...c, component: `other/${c.path}` })),
   },
   {
     path: '/setting',

@@ -31,8 +31,8 @@ describe('menu index: what each user is served', () => {
     expect(res.status).toBe(200);
     const all = names(res.data);
     expect(all).toEqual(expect.arrayContaining(['Root', 'index', 'intentionalCustomer', 'menuManagement', 'taskManagement', 'systemLog', 'Daping']));
-    // disabled entries (views not built yet) are served to nobody
-    expect(all).not.toContain('workflow');
+    // 工作流 has its screens (issue 16)
+    expect(all).toEqual(expect.arrayContaining(['Other', 'workflow']));
     expect(all).toEqual(expect.arrayContaining(['stationList', 'buildWorkOrderList', 'ongridSelfAuditList']));
     const root = res.data.find((r: R) => r.name === 'Root');
     expect(root.meta.breadcrumbHidden).toBe(1);
@@ -62,7 +62,7 @@ describe('menu index: what each user is served', () => {
     const res = await menu(admin, { all: 1 });
     const flat = (rs: R[]): R[] => rs.flatMap((r) => [r, ...flat(r.children ?? [])]);
     const other = flat(res.data).find((r) => r.name === 'Other')!;
-    expect(other).toMatchObject({ status: 'disabled', component: 'Layout', version: 1 });
+    expect(other).toMatchObject({ status: 'enabled', component: 'Layout', version: 1 });
     expect(other.id).toBeGreaterThan(0);
     expect(other.children!.find((c) => c.name === 'workflow')).toMatchObject({ permission: 'workflow:index', parent_id: other.id });
     const denied = await menu(op, { all: 1 });

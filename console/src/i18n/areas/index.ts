@@ -28,8 +28,9 @@ import * as finance from './finance.ts';
 import * as revenue from './revenue.ts';
 import * as financeReport from './finance-report.ts';
 import * as payment from './payment.ts';
+import * as workflow from './workflow.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, workflow];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);
