@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, type ReactElement, createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type DragEvent, type KeyboardEvent, type ReactElement, createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -33,6 +33,13 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import StartIcon from '@mui/icons-material/PlayCircleOutline';
+import EndIcon from '@mui/icons-material/StopCircleOutlined';
+import UserIcon from '@mui/icons-material/PersonOutline';
+import PushIcon from '@mui/icons-material/SendOutlined';
+import DocIcon from '@mui/icons-material/DescriptionOutlined';
+import ClickIcon from '@mui/icons-material/TouchAppOutlined';
+import TimeIcon from '@mui/icons-material/ScheduleOutlined';
 import {
   WORKFLOW_RECORD_TYPES,
   WorkflowAssigneeType,
@@ -92,7 +99,11 @@ const KIND_COLOR: Record<WorkflowNodeKindValue, string> = {
   click: '#ef6c00',
   time: '#8d6e63',
 };
-const KIND_MARK: Record<WorkflowNodeKindValue, string> = { start: '▶', end: '■', user: '👤', push: '✉', download: '⤓', click: '☑', time: '⏱' };
+const KIND_ICON: Record<WorkflowNodeKindValue, ComponentType<{ sx?: object }>> = { start: StartIcon, end: EndIcon, user: UserIcon, push: PushIcon, download: DocIcon, click: ClickIcon, time: TimeIcon };
+const KindMark = ({ kind }: { kind: WorkflowNodeKindValue }) => {
+  const Icon = KIND_ICON[kind];
+  return <Icon sx={{ fontSize: 15, verticalAlign: 'text-bottom', mr: 0.5 }} />;
+};
 const KINDS = WorkflowNodeKind.values;
 
 /** Errors per node / edge id, in the user's language (the canvas shows them on the element). */
@@ -124,7 +135,8 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
       >
         {n.kind !== 'start' && <Handle type="target" position={Position.Top} />}
         <Typography variant="caption" sx={{ color, fontWeight: 600, display: 'block', lineHeight: 1.2 }}>
-          {KIND_MARK[n.kind]} {WorkflowNodeKind.label(n.kind, lang)}
+          <KindMark kind={n.kind} />
+          {WorkflowNodeKind.label(n.kind, lang)}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {n.name || n.id}
@@ -654,7 +666,8 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
                 data-testid={`wf-palette-${kind}`}
                 sx={{ border: 1, borderColor: KIND_COLOR[kind], color: KIND_COLOR[kind], borderRadius: 1, px: 1, py: 0.5, cursor: readOnly ? 'default' : 'grab', fontSize: 13, userSelect: 'none', '&:hover': { bgcolor: 'action.hover' } }}
               >
-                {KIND_MARK[kind]} {WorkflowNodeKind.label(kind, lang)}
+                <KindMark kind={kind} />
+                {WorkflowNodeKind.label(kind, lang)}
               </Box>
             ))}
           </Stack>
