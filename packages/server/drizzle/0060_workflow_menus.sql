@@ -12,3 +12,16 @@ WHERE p.name = 'Other' AND p.parent_id IS NULL
 --> statement-breakpoint
 UPDATE menus SET status = 'enabled', version = version + 1, updated_at = now()
 WHERE status = 'disabled' AND version = 1 AND name IN ('Other', 'workflow');
+--> statement-breakpoint
+-- The built-in roles of an existing database get the codes a fresh install gives them (BUILTIN_ROLES):
+-- 运营客服 and 工程派单 see the processes of the records they work on and start one by hand.
+UPDATE roles r
+SET permissions = r.permissions || (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM jsonb_array_elements_text(g.codes) c WHERE NOT r.permissions @> jsonb_build_array(c)),
+    version = r.version + 1,
+    updated_at = now()
+FROM (VALUES
+  ('operator', '["workflow_instance:index", "workflow_instance:get_info", "workflow_instance:start"]'::jsonb),
+  ('dispatcher', '["workflow_instance:index", "workflow_instance:get_info", "workflow_instance:start"]'::jsonb)
+) AS g(code, codes)
+WHERE r.code = g.code
+  AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(g.codes) c WHERE NOT r.permissions @> jsonb_build_array(c));

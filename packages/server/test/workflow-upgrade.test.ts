@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
-import { menus } from '../src/db/schema/index.ts';
+import { menus, roles } from '../src/db/schema/index.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
 import { call, login, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration workflow_menus on a database seeded before the workflow screens: 其他 and 工作流 were
  * seeded disabled; they are enabled (unless an admin edited them) and 流程设计 joins the group — as
- * a fresh install has them, once.
+ * a fresh install has them, once; the built-in roles get the workflow codes a fresh install gives them.
  */
 let t: TestApp;
 const dir = join(import.meta.dirname, '..', 'drizzle');
@@ -18,6 +19,7 @@ const migrate = async () => {
   for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
 };
 const NAMES = ['Other', 'workflow', 'workflowDesigner'];
+const WORKFLOW = /^workflow/;
 const entries = async () =>
   query<{ name: string; status: string }>(
     t.handle.db,
@@ -39,21 +41,30 @@ describe('工作流 menus for a database from before them', () => {
       ['workflow', 'enabled'],
       ['workflowDesigner', 'enabled'],
     ]);
-    // the old state: the group and its entry seeded disabled (version 1), no designer
+    const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
+    expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => WORKFLOW.test(c)).length).toBeGreaterThan(0);
+    // the old state: the group and its entry seeded disabled (version 1), no designer, no workflow codes
     await db.delete(menus).where(eq(menus.name, 'workflowDesigner'));
+    for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !WORKFLOW.test(c)) }).where(eq(roles.code, r.code));
     await db.update(menus).set({ status: 'disabled', version: 1 }).where(inArray(menus.name, ['Other', 'workflow']));
     const admin = await login(t.app);
     expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).not.toContain('"name":"workflow"');
 
     await migrate();
     expect(await entries()).toEqual(fresh);
+    for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+      expect(r.permissions.filter((c) => WORKFLOW.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => WORKFLOW.test(c)).sort());
+    }
     const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
     for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
 
     // twice: nothing more
     const versions = await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
+    const roleVersions = await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
     await migrate();
     expect(await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
+    expect(await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
   });
 
   it('leaves an entry an admin disabled on purpose (edited since the seed) alone', async () => {
