@@ -44,6 +44,10 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await expect(designer.getByTestId('wf-errors')).toBeVisible();
   await designer.getByTestId('wf-palette-user').click();
   await expect(designer.locator('.react-flow__node[data-id="user1"]')).toBeVisible();
+  // not runnable yet: the errors are pinned on the canvas (the new node: no assignee, unreachable)
+  await expect(designer.getByTestId('wf-node-user1')).toHaveAttribute('data-error', 'true');
+  await expect(designer.getByTestId('wf-errors')).toContainText('人工审批“人工审批”没有设置处理人');
+  await shot(page, 'workflow-designer-errors-zh');
   const props = designer.getByTestId('wf-properties');
   await props.getByTestId('wf-prop-name').fill('主管审核');
   await props.getByTestId('wf-prop-assignee-type').click({ force: true });
@@ -69,6 +73,7 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await page.getByRole('option', { name: '事项主管审核' }).click();
   await panel.getByTestId('wf-start').click();
   await expect(panel.getByTestId('wf-instance-state')).toHaveText('运行中');
+  await expect(panel.getByTestId('wf-cancel')).toBeVisible();
   await expect(panel.locator('[data-testid="wf-diagram-user1"]')).toHaveAttribute('data-state', 'current');
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'workflow-record-running-zh');

@@ -88,6 +88,11 @@ export const zh = {
         started: '流程已发起',
         none: '该记录还没有流程',
         waiting: '等待「%{node}」：%{who}',
+        cancel: '取消流程',
+        cancel_done: '流程已取消',
+        retry: '重试',
+        retry_done: '已重试',
+        reason: '原因',
       },
       history: {
         start: '发起',
@@ -201,6 +206,11 @@ export const en: typeof zh = {
         started: 'Process started',
         none: 'No process on this record yet',
         waiting: 'Waiting at “%{node}”: %{who}',
+        cancel: 'Cancel process',
+        cancel_done: 'Process cancelled',
+        retry: 'Retry',
+        retry_done: 'Retried',
+        reason: 'Reason',
       },
       history: {
         start: 'Started',

@@ -20,7 +20,7 @@ import { stationDetailPath } from '../station/logic.ts';
 import { Yuan } from '../finance/common.tsx';
 import { BatchStatusChip, LineStatusChip, batchField, lineField } from './common.tsx';
 import { ExportDialog, ImportResultDialog, ReasonDialog } from './dialogs.tsx';
-import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 import { type BatchButton, PAYMENT_API, PAYMENT_RESOURCE, allowedBatchButtons, linesRemovable } from './logic.ts';
 
 const ICONS: Record<BatchButton, ReactElement> = { submit: <SubmitIcon />, approve: <ApproveIcon />, reject: <RejectIcon />, export: <ExportIcon />, import_result: <ImportIcon />, cancel: <CancelIcon /> };
@@ -304,12 +304,6 @@ const Side = () => {
   );
 };
 
-/** The batch's approval process (issue 16). */
-const WorkflowBatch = () => {
-  const record = useRecordContext<PaymentBatch>()!;
-  return <WorkflowInstancePanel recordType="payment_batch" recordId={record.id} />;
-};
-
 /** 付款批次详情: #/finance/paymentBatchDetail?id=N (one tab per batch): reconciliation, lines, actions, timeline, history. */
 const PaymentBatchDetail = () => (
   <RecordDetailPage<PaymentBatch>
@@ -321,7 +315,7 @@ const PaymentBatchDetail = () => (
     main={
       <Stack>
         <Reconciliation />
-        <WorkflowBatch />
+        <RecordWorkflowPanel recordType="payment_batch" />
         <Info />
         <Lines />
       </Stack>

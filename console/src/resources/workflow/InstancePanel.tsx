@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
-import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { WorkflowInstanceState, WorkflowNodeKind, WorkflowOutcome, WorkflowResult, type WorkflowGraph, type WorkflowRecordType } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useHasPermission } from '../common/actions.tsx';
@@ -14,6 +14,7 @@ const InstanceDiagram = lazy(() => import('./InstanceDiagram.tsx'));
 
 interface InstanceDetail {
   id: number;
+  version: number;
   name: string;
   key: string;
   state: string;
@@ -30,6 +31,58 @@ interface InstanceDetail {
 const STATE_COLOR = { running: 'info', completed: 'success', cancelled: 'default', failed: 'error' } as const;
 const actionLabel = (a: string, lang: 'zh' | 'en', translate: (k: string, o?: Record<string, unknown>) => string) =>
   a in WorkflowOutcome.labels ? WorkflowOutcome.label(a, lang) : translate(`pv.workflow.history.${a}`, { _: a });
+
+/** 取消 (with a reason) and 重试 (a failed step) by permission; the server checks the state and the version read. */
+const InstanceActions = ({ instance, onDone }: { instance: Pick<InstanceDetail, 'id' | 'version' | 'state'>; onDone: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const mayCancel = useHasPermission('workflow_instance:cancel');
+  const mayRetry = useHasPermission('workflow_instance:retry');
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const act = async (op: 'cancel' | 'retry', body: Record<string, unknown>) => {
+    try {
+      await dataProvider.act('workflow_instance', op, { id: instance.id, version: instance.version, ...body });
+      notify(`pv.workflow.instance.${op}_done`, { type: 'success' });
+      setAsking(false);
+      setReason('');
+      onDone();
+    } catch (error) {
+      const message = (error as Error).message;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    }
+  };
+  const live = instance.state === 'running' || instance.state === 'failed';
+  return (
+    <>
+      {mayRetry && instance.state === 'failed' && (
+        <Button size="small" onClick={() => void act('retry', {})} data-testid="wf-retry">
+          {translate('pv.workflow.instance.retry')}
+        </Button>
+      )}
+      {mayCancel && live && (
+        <Button size="small" color="error" onClick={() => setAsking(true)} data-testid="wf-cancel">
+          {translate('pv.workflow.instance.cancel')}
+        </Button>
+      )}
+      {asking && (
+        <Dialog open onClose={() => setAsking(false)} maxWidth="xs" fullWidth>
+          <DialogTitle>{translate('pv.workflow.instance.cancel')}</DialogTitle>
+          <DialogContent>
+            <TextField autoFocus fullWidth required multiline minRows={2} sx={{ mt: 1 }} label={translate('pv.workflow.instance.reason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 500 }} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
+            <Button variant="contained" color="error" disabled={!reason.trim()} onClick={() => void act('cancel', { reason: reason.trim() })}>
+              {translate('ra.action.confirm')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+};
 
 /**
  * 流程 on a record's page: its latest instance on the diagram (the current node highlighted), the
@@ -108,6 +161,8 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
             </Typography>
             <Chip size="small" color={STATE_COLOR[d.state as keyof typeof STATE_COLOR] ?? 'default'} label={WorkflowInstanceState.label(d.state, lang)} data-testid="wf-instance-state" />
             {d.result && <Chip size="small" variant="outlined" label={WorkflowResult.label(d.result, lang)} data-testid="wf-instance-result" />}
+            <Box sx={{ flex: 1 }} />
+            <InstanceActions instance={d} onDone={refresh} />
           </Stack>
           {d.error && <Alert severity="error">{d.error}</Alert>}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
@@ -144,4 +199,10 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
       )}
     </Panel>
   );
+};
+
+/** The panel for the record of the surrounding record context (detail pages built on RecordDetailPage). */
+export const RecordWorkflowPanel = ({ recordType }: { recordType: WorkflowRecordType }) => {
+  const record = useRecordContext();
+  return record ? <WorkflowInstancePanel recordType={recordType} recordId={Number(record.id)} /> : null;
 };
