@@ -98,6 +98,11 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await expect(ended.locator('[data-testid="wf-diagram-end"]')).toHaveAttribute('data-state', 'done');
   await ended.scrollIntoViewIfNeeded();
   await shot(page, 'workflow-record-done-zh');
+  // ── the instances list
+  await page.goto('/#/other/workflowInstance');
+  const instances = visible(page.getByTestId('workflow-instance-list'));
+  await expect(instances.locator('tr', { hasText: matter.matter_no })).toContainText('已完成');
+  await shot(page, 'workflow-instances-zh');
 
   // ── English
   await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));

@@ -120,6 +120,7 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       leaf('workflow', 'workflow:index', { icon: 'workflow' }),
       leaf('workflowDesigner', 'workflow:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/workflow' }),
+      leaf('workflowInstance', 'workflow_instance:index', { icon: 'task' }),
     ].map((c) => ({ ...c, component: `other/${c.path}` })),
   },
   {

@@ -18,7 +18,7 @@ const file = readdirSync(dir).find((f) => f.endsWith('_workflow_menus.sql'))!;
 const migrate = async () => {
   for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
 };
-const NAMES = ['Other', 'workflow', 'workflowDesigner'];
+const NAMES = ['Other', 'workflow', 'workflowDesigner', 'workflowInstance'];
 const WORKFLOW = /^workflow/;
 const entries = async () =>
   query<{ name: string; status: string }>(
@@ -40,11 +40,12 @@ describe('工作流 menus for a database from before them', () => {
       ['Other', 'enabled'],
       ['workflow', 'enabled'],
       ['workflowDesigner', 'enabled'],
+      ['workflowInstance', 'enabled'],
     ]);
     const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => WORKFLOW.test(c)).length).toBeGreaterThan(0);
     // the old state: the group and its entry seeded disabled (version 1), no designer, no workflow codes
-    await db.delete(menus).where(eq(menus.name, 'workflowDesigner'));
+    await db.delete(menus).where(inArray(menus.name, ['workflowDesigner', 'workflowInstance']));
     for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !WORKFLOW.test(c)) }).where(eq(roles.code, r.code));
     await db.update(menus).set({ status: 'disabled', version: 1 }).where(inArray(menus.name, ['Other', 'workflow']));
     const admin = await login(t.app);

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { WORKFLOW_RESOURCE } from './logic.ts';
+import { WORKFLOW_INSTANCE_RESOURCE, WORKFLOW_RESOURCE } from './logic.ts';
 
 const WorkflowList = lazyView(() => import('./WorkflowList.tsx'));
 
@@ -9,6 +9,15 @@ export const workflow = {
   list: WorkflowList,
   recordRepresentation: 'name',
   options: { label: 'pv.route.workflow' },
+};
+
+const InstanceList = lazyView(() => import('./InstanceList.tsx'));
+
+/** 流程实例: #/other/workflowInstance; a row opens its record's page. */
+export const workflowInstance = {
+  name: WORKFLOW_INSTANCE_RESOURCE,
+  list: InstanceList,
+  options: { label: 'pv.route.workflowInstance' },
 };
 
 export const loadWorkflowDesigner = () => import('./WorkflowDesigner.tsx');

@@ -3,6 +3,7 @@ import type { WorkflowEdge, WorkflowGraph, WorkflowNode, WorkflowNodeKindValue }
 /** react-admin resource of 流程定义 (its route path) and its API. */
 export const WORKFLOW_RESOURCE = 'other/workflow';
 export const WORKFLOW_API = 'workflow';
+export const WORKFLOW_INSTANCE_RESOURCE = 'other/workflowInstance';
 export const designerPath = (id: number | string) => `/other/workflowDesigner?id=${id}`;
 
 /** A new node's id: the kind and the first free number. */

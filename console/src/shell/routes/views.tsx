@@ -19,7 +19,7 @@ import { leaseContract, loadLeaseDetail, rentBill } from '../../resources/financ
 import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
 import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
-import { loadWorkflowDesigner, workflow } from '../../resources/workflow/index.ts';
+import { loadWorkflowDesigner, workflow, workflowInstance } from '../../resources/workflow/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -88,6 +88,7 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/paymentBatchDetail': page(loadPaymentBatchDetail),
   'other/workflow': resource(workflow),
   'other/workflowDesigner': page(loadWorkflowDesigner),
+  'other/workflowInstance': resource(workflowInstance),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 
