@@ -226,7 +226,9 @@ describe('workflow engine', () => {
     const created = new Date((await matterRow(m.id)).created_at).getTime();
     expect(new Date(mid.tasks[1].wake_at).getTime()).toBe(created + 120 * 60_000);
     // a timer task is nobody's to complete
-    expect((await post('workflow_instance/complete', { task_id: mid.tasks[1].id }, admin)).status).not.toBe(200);
+    const timer = await post('workflow_instance/complete', { task_id: mid.tasks[1].id }, admin);
+    expect(timer.status).toBe(400);
+    expect(timer.msg).toContain('定时等待由系统到时唤醒');
     await wakeDue(t.handle.db, new Date(created + 121 * 60_000));
     const end = await ok(get('workflow_instance/get_info', { id: inst.id }));
     expect(end).toMatchObject({ state: 'completed', result: 'done' });

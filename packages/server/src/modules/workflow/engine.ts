@@ -573,7 +573,7 @@ export async function completeIn(tx: Queryable, input: CompleteInput): Promise<I
     throw new ApiError(409, 'error.workflow_task_done', { state: task!.state }, (lang) => t('error.workflow_task_done', lang, { state: task!.state === 'done' ? `${task!.outcome ? WorkflowOutcome.label(task!.outcome, lang) : lang === 'zh' ? '已确认' : 'confirmed'}` : lang === 'zh' ? '已取消' : 'cancelled' }));
   }
   if (inst.state !== 'running') throw instanceState(inst, 'complete');
-  if (task!.node_kind === 'time') throw new ApiError(400, 'error.workflow_task_done', { state: 'time' });
+  if (task!.node_kind === 'time') throw new ApiError(400, 'error.workflow_task_timer');
   if (!task!.assignees.includes(input.auth.userId)) {
     const names = await tx.select({ name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` }).from(users).where(inArray(users.id, task!.assignees.length ? task!.assignees : [0]));
     throw new ApiError(403, 'error.workflow_task_not_yours', { who: names.map((n) => n.name).join('、') || '-' });
