@@ -74,6 +74,7 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await panel.getByTestId('wf-start').click();
   await expect(panel.getByTestId('wf-instance-state')).toHaveText('运行中');
   await expect(panel.getByTestId('wf-cancel')).toBeVisible();
+  await expect(panel.getByTestId('wf-reassign')).toBeVisible();
   await expect(panel.locator('[data-testid="wf-diagram-user1"]')).toHaveAttribute('data-state', 'current');
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'workflow-record-running-zh');

@@ -105,6 +105,9 @@ export const zh = {
         retry: '重试',
         retry_done: '已重试',
         reason: '原因',
+        reassign: '转办',
+        reassign_done: '已转办',
+        to_user: '转给',
       },
       history: {
         start: '发起',
@@ -235,6 +238,9 @@ export const en: typeof zh = {
         retry: 'Retry',
         retry_done: 'Retried',
         reason: 'Reason',
+        reassign: 'Reassign',
+        reassign_done: 'Reassigned',
+        to_user: 'To',
       },
       history: {
         start: 'Started',

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { WorkflowInstanceState, WorkflowNodeKind, WorkflowOutcome, WorkflowResult, type WorkflowGraph, type WorkflowRecordType } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useHasPermission } from '../common/actions.tsx';
@@ -75,6 +75,73 @@ const InstanceActions = ({ instance, onDone }: { instance: Pick<InstanceDetail, 
           <DialogActions>
             <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
             <Button variant="contained" color="error" disabled={!reason.trim()} onClick={() => void act('cancel', { reason: reason.trim() })}>
+              {translate('ra.action.confirm')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+};
+
+interface UserOption {
+  id: number;
+  username: string;
+  full_name: string | null;
+}
+
+/** 转办: the open task to another active user (searched by name); needs workflow_instance:reassign (and user:index to search). */
+const ReassignButton = ({ taskId, onDone }: { taskId: number; onDone: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const mayReassign = useHasPermission('workflow_instance:reassign');
+  const maySearch = useHasPermission('user:index');
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState('');
+  const [user, setUser] = useState<UserOption | null>(null);
+  const options = useQuery({
+    queryKey: ['user', 'pick', q],
+    enabled: open && maySearch,
+    queryFn: () => dataProvider.read<{ list: UserOption[] }>('user', 'index', { q, status: 'enabled', limit: 20 }).then((r) => r.data.list),
+  });
+  if (!mayReassign || !maySearch) return null;
+  const submit = async () => {
+    if (!user) return;
+    try {
+      await dataProvider.act('workflow_instance', 'reassign', { task_id: taskId, user_id: user.id });
+      notify('pv.workflow.instance.reassign_done', { type: 'success' });
+      setOpen(false);
+      onDone();
+    } catch (error) {
+      const message = (error as Error).message;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    }
+  };
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)} data-testid="wf-reassign">
+        {translate('pv.workflow.instance.reassign')}
+      </Button>
+      {open && (
+        <Dialog open onClose={() => setOpen(false)} maxWidth="xs" fullWidth>
+          <DialogTitle>{translate('pv.workflow.instance.reassign')}</DialogTitle>
+          <DialogContent>
+            <Autocomplete
+              sx={{ mt: 1 }}
+              options={options.data ?? []}
+              value={user}
+              onChange={(_e, v) => setUser(v)}
+              onInputChange={(_e, v) => setQ(v)}
+              filterOptions={(x) => x}
+              getOptionLabel={(o) => `${o.full_name || o.username} (${o.username})`}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              renderInput={(params) => <TextField {...params} label={translate('pv.workflow.instance.to_user')} />}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+            <Button variant="contained" disabled={!user} onClick={() => void submit()}>
               {translate('ra.action.confirm')}
             </Button>
           </DialogActions>
@@ -175,6 +242,7 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
                   <Typography variant="body2" sx={{ mb: 0.5 }}>
                     {translate('pv.workflow.instance.waiting', { node: open.node_name ?? open.node_id, who: open.assignee_names.join('、') })}
                   </Typography>
+                  <ReassignButton taskId={open.id} onDone={refresh} />
                   {myId != null && open.assignees.includes(myId) && <TaskButtons task={{ id: open.id, node_kind: open.node_kind as 'user' | 'click', button: (d.graph.nodes.find((n) => n.id === open.node_id)?.data as { button?: string } | undefined)?.button ?? null }} onDone={refresh} />}
                 </Box>
               )}
