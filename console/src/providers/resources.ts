@@ -49,6 +49,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
   'other/appVersion': { api: 'app_version' },
+  'other/workflow': { api: 'workflow' },
+  'other/workflowInstance': { api: 'workflow_instance' },
 };
 
 export const bindingOf = (resource: string): ResourceBinding => RESOURCE_BINDINGS[resource] ?? { api: resource };

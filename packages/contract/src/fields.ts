@@ -69,7 +69,7 @@ export const idField = () => numeric(z.number({ error: 'validation.number' }).in
  */
 export function parseMessage(message: string): { key: string; params: Record<string, string> } {
   const [key = message, ...args] = message.split('|');
-  if (key === 'validation.too_long' || key === 'validation.stat_range_long') return { key, params: { max: args[0] ?? '' } };
+  if (key === 'validation.too_long' || key === 'validation.too_many' || key === 'validation.stat_range_long') return { key, params: { max: args[0] ?? '' } };
   if (key === 'validation.number_range') return { key, params: { min: args[0] ?? '', max: args[1] ?? '' } };
   return { key, params: {} };
 }

@@ -7,6 +7,7 @@ import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
+import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -281,6 +282,7 @@ export const messages = {
     ...PAYMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
+    ...WORKFLOW_MESSAGES.zh,
   },
   en: {
     'validation.required': 'This field is required',
@@ -548,6 +550,7 @@ export const messages = {
     ...PAYMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
+    ...WORKFLOW_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -126,14 +126,15 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/other',
     name: 'Other',
     component: 'Layout',
-    redirect: '/other/appVersion',
+    redirect: '/other/workflow',
     meta: { title: 'other', icon: 'other' },
     children: [
-      // the workflow designer is not built yet: its entry stays off (menu management can switch it on)
-      leaf('workflow', 'workflow:index', { icon: 'workflow' }, { component: 'other/workflow', enabled: false }),
-      leaf('appVersion', 'app_version:index', { icon: 'appVersion' }, { component: 'other/appVersion' }),
-      leaf('appVersionDetail', 'app_version:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/appVersion' }, { component: 'other/appVersionDetail' }),
-    ],
+      leaf('workflow', 'workflow:index', { icon: 'workflow' }),
+      leaf('workflowDesigner', 'workflow:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/workflow' }),
+      leaf('workflowInstance', 'workflow_instance:index', { icon: 'task' }),
+      leaf('appVersion', 'app_version:index', { icon: 'appVersion' }),
+      leaf('appVersionDetail', 'app_version:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/other/appVersion' }),
+    ].map((c) => ({ ...c, component: `other/${c.path}` })),
   },
   {
     path: '/setting',

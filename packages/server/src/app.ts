@@ -42,6 +42,7 @@ import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
+import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -251,6 +252,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   paymentRoutes(app, deps);
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
+  workflowRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

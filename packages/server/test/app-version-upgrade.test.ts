@@ -8,9 +8,9 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration app_version_menus on a database seeded before 版本管理: the 其他 group, seeded off, is
- * switched on (landing on 版本管理) with 版本管理 and its hidden detail after the workflow entry — which
- * stays off — as a fresh install seeds them; once. A group already switched on (by an administrator or
- * by the workflow designer's own migration) keeps its workflow entry as it is.
+ * switched on with 版本管理 and its hidden detail after the workflow screens, as a fresh install seeds
+ * them; once. The workflow entry is left as it is (workflow_menus, later, switches it on). A group
+ * already switched on (by an administrator) is not touched.
  */
 let t: TestApp;
 const dir = join(import.meta.dirname, '..', 'drizzle');
@@ -28,8 +28,8 @@ const entries = async () =>
 const oldState = async () => {
   const { db } = t.handle;
   await db.delete(menus).where(inArray(menus.name, NAMES));
-  await db.update(menus).set({ status: 'disabled', redirect: '/other/workflow' }).where(eq(menus.name, 'Other'));
-  await db.update(menus).set({ status: 'enabled' }).where(eq(menus.name, 'workflow'));
+  await db.update(menus).set({ status: 'disabled' }).where(eq(menus.name, 'Other'));
+  await db.update(menus).set({ status: 'disabled' }).where(eq(menus.name, 'workflow'));
 };
 
 beforeAll(async () => {
@@ -38,14 +38,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('版本管理 for a database from before it', () => {
-  it('switches 其他 on with 版本管理 and its detail, keeps the workflow entry off, once, as a fresh install has them', async () => {
+  it('switches 其他 on with 版本管理 and its detail, leaves the workflow entry to its own migration, once, as a fresh install has them', async () => {
     const { db } = t.handle;
     const fresh = await entries();
     expect(fresh.map((e) => [e.name, e.sort, e.status])).toEqual([
       ['Other', expect.any(Number), 'enabled'], // its place among the groups depends on the groups before it
-      ['appVersion', 20, 'enabled'],
-      ['appVersionDetail', 30, 'enabled'],
-      ['workflow', 10, 'disabled'],
+      ['appVersion', 40, 'enabled'],
+      ['appVersionDetail', 50, 'enabled'],
+      ['workflow', 10, 'enabled'],
     ]);
     await oldState();
     const admin = await login(t.app);
@@ -53,10 +53,11 @@ describe('版本管理 for a database from before it', () => {
     expect(before).not.toContain('"name":"Other"');
 
     await migrate();
-    expect(await entries()).toEqual(fresh);
+    const upgraded = await entries();
+    expect(upgraded.filter((e) => e.name !== 'workflow')).toEqual(fresh.filter((e) => e.name !== 'workflow'));
+    expect(upgraded.find((e) => e.name === 'workflow')).toMatchObject({ status: 'disabled' });
     const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
     for (const name of ['Other', ...NAMES]) expect(served).toContain(`"name":"${name}"`);
-    expect(served).not.toContain('"name":"workflow"');
 
     // twice: nothing more
     const versions = await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
@@ -75,8 +76,8 @@ describe('版本管理 for a database from before it', () => {
     expect(after.map((e) => [e.name, e.sort, e.status])).toEqual([
       ['Other', expect.any(Number), 'enabled'], // its place among the groups depends on the groups before it
       ['appVersion', 5, 'enabled'],
-      ['appVersionDetail', 30, 'enabled'],
-      ['workflow', 10, 'enabled'],
+      ['appVersionDetail', 50, 'enabled'],
+      ['workflow', 10, 'disabled'],
     ]);
   });
 });

@@ -102,6 +102,8 @@ const ANY_USER: Record<string, string> = {
   'GET /api/system/message/get_message_list': 'the caller’s own messages',
   'POST /api/system/message/get_notify': 'the caller’s own bell (ids of other people’s messages are ignored)',
   'GET /api/system/message/clear_all_meg': 'clears the caller’s own bell',
+  'GET /api/system/workflow_task/index': 'the caller’s own open workflow tasks (the workbench to-do list)',
+  'POST /api/system/workflow_instance/complete': 'handles a workflow task: only its assignee may (checked inside: 403 naming the assignee)',
 };
 
 /**
@@ -128,12 +130,12 @@ type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
  * product (the shared catalogue every agent sells), menu, role, department, task, syslog, message,
- * display_token (system data, no agent permission at all: the no-role walk covers their 403), material
+ * display_token, workflow, workflow_instance, workflow_task (process definitions and runs: system data, no agent permission at all: the no-role walk covers their 403), material
  * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
  * provinces' benchmark prices, reference data), app_version (the company's releases of the 光E宝 app;
  * no agent role holds an app_version permission).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version', 'workflow', 'workflow_instance', 'workflow_task'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document

@@ -30,8 +30,9 @@ import * as financeReport from './finance-report.ts';
 import * as payment from './payment.ts';
 import * as appVersion from './app-version.ts';
 import * as partner from './partner.ts';
+import * as workflow from './workflow.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -23,6 +23,7 @@ import { BillsTable } from './bills.tsx';
 import { LeaseStatusChip, Yuan, leaseField } from './common.tsx';
 import { ChangeCardDialog, EditLeaseDialog, SignDialog, TerminateDialog, ViewCardButton } from './dialogs.tsx';
 import { LEASE_API, LEASE_RESOURCE, allowedLeaseActions, billsOf, cardChangeable } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS = { sign: <SignIcon />, activate: <ActivateIcon />, terminate: <TerminateIcon /> } as const;
 
@@ -209,6 +210,7 @@ const LeaseDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="lease_contract" />
         <Bills />
         <Pdf />
       </Stack>

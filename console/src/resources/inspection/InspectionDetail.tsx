@@ -15,6 +15,7 @@ import { FileList } from '../matter/Attachments.tsx';
 import { InspectionActions } from './actions.tsx';
 import { InspectionStatusChip, inspectionField, planField } from './common.tsx';
 import { INSPECTION_API, INSPECTION_RESOURCE, judged, planShowPath, rangeText, stationDetailPath } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 /**
  * A failed item's maintenance order: a link to the order opened for it, or 转运维工单 (maintenance:add)
@@ -159,6 +160,7 @@ const InspectionDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="inspection" />
         <Results />
       </Stack>
     }

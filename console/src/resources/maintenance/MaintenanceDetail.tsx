@@ -15,6 +15,7 @@ import { stationDetailPath } from '../station/logic.ts';
 import { MaintenanceActions } from './actions.tsx';
 import { MaintenanceStatusChip, PriorityChip, maintenanceField } from './common.tsx';
 import { MAINTENANCE_API, durationText } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 /** Where the order came from: the 光E宝 matter or the inspection (and its item), as links. */
 const SourceValue = ({ record }: { record: MaintenanceOrder }) => {
@@ -181,6 +182,7 @@ const MaintenanceDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="maintenance" />
         <Handling />
       </Stack>
     }

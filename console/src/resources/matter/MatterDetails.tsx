@@ -13,6 +13,7 @@ import { MatterMaintenance } from '../maintenance/related.tsx';
 import { MatterCardChange } from '../finance/related.tsx';
 import { PageLoading } from '../../shell/PageLoading.tsx';
 import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
+import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
 
 const Value = ({ label, children }: { label: string; children: ReactNode }) => (
   <Labeled label={label}>
@@ -136,6 +137,7 @@ const Detail = ({ id }: { id: number }) => {
         main={
           <>
             <Info />
+            <WorkflowInstancePanel recordType="matter" recordId={data.id} />
             <Thread />
           </>
         }

@@ -20,6 +20,7 @@ import { stationDetailPath } from '../station/logic.ts';
 import { Yuan } from '../finance/common.tsx';
 import { BatchStatusChip, LineStatusChip, batchField, lineField } from './common.tsx';
 import { ExportDialog, ImportResultDialog, ReasonDialog } from './dialogs.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 import { type BatchButton, PAYMENT_API, PAYMENT_RESOURCE, allowedBatchButtons, linesRemovable } from './logic.ts';
 
 const ICONS: Record<BatchButton, ReactElement> = { submit: <SubmitIcon />, approve: <ApproveIcon />, reject: <RejectIcon />, export: <ExportIcon />, import_result: <ImportIcon />, cancel: <CancelIcon /> };
@@ -314,6 +315,7 @@ const PaymentBatchDetail = () => (
     main={
       <Stack>
         <Reconciliation />
+        <RecordWorkflowPanel recordType="payment_batch" />
         <Info />
         <Lines />
       </Stack>

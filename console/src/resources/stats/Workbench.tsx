@@ -5,6 +5,7 @@ import { INTENTIONAL, FORMAL } from '../../providers/resources.ts';
 import { session } from '../../providers/session.ts';
 import { BUILD_AUDITS, BUILD_ORDERS, GRID_AUDITS, GRID_ORDERS } from '../workOrder/logic.ts';
 import { MATTERS } from './logic.ts';
+import { MyWorkflowTasks } from '../workflow/Tasks.tsx';
 import { MineCards, RecentMessages, Shortcuts, TodoCards, type Shortcut } from './welcome.tsx';
 
 export const WORKBENCH_SHORTCUTS: readonly Shortcut[] = [
@@ -39,6 +40,7 @@ const Workbench = () => {
         {translate('pv.work.hint')}
       </Typography>
       <TodoCards />
+      <MyWorkflowTasks />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, gap: 2, mt: 2 }}>
         <MineCards userId={userId} />
         <RecentMessages />

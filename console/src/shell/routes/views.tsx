@@ -21,6 +21,7 @@ import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
+import { loadWorkflowDesigner, workflow, workflowInstance } from '../../resources/workflow/index.ts';
 
 /**
  * Component paths of the route tree (menus.component on the server) → the console views that
@@ -91,6 +92,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),
   'partner/partnerDetail': page(loadPartnerDetail),
+  'other/workflow': resource(workflow),
+  'other/workflowDesigner': page(loadWorkflowDesigner),
+  'other/workflowInstance': resource(workflowInstance),
   daping: page(() => import('../DapingRedirect.tsx'), { noLayout: true }),
 };
 

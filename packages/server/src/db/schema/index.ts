@@ -16,3 +16,4 @@ export * from './finance.ts';
 export * from './payment.ts';
 export * from './app-version.ts';
 export * from './partner.ts';
+export * from './workflow.ts';

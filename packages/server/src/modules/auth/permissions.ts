@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
+  workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
+  workflow_instance: ['index', 'get_info', 'start', 'cancel', 'reassign', 'retry'],
 } as const;
 
 export const ALL_PERMISSIONS: string[] = Object.entries(PERMISSIONS).flatMap(([p, ops]) => ops.map((op) => `${p}:${op}`));
@@ -50,13 +52,15 @@ export const BUILTIN_ROLES = [
       // 付款批次: makes and submits them; someone else approves (four eyes), exports and imports the result
       ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel',
       // 合作伙伴: keeps the records and their links; the full account number, enable/disable and delete stay with the administrator
-      ...READ('partner'), 'partner:add', 'partner:edit', 'partner:export', 'partner:link'],
+      ...READ('partner'), 'partner:add', 'partner:edit', 'partner:export', 'partner:link',
+      // 流程: sees the processes of records and starts one by hand (the administrator designs them)
+      ...READ('workflow_instance'), 'workflow_instance:start'],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance', ...READ('partner')],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance', ...READ('partner'), ...READ('workflow_instance'), 'workflow_instance:start'],
     data_scope: 'all',
   },
   {

@@ -18,6 +18,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { messages, operationPlans, stations, users } from '../../db/schema/index.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, illegalTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
@@ -108,7 +109,7 @@ export class InspectionActions {
       assertTransition(INSPECTION_MACHINE, row.status as string, 'submit', InspectionStatus, InspectionActionLabel);
       const { results, failed } = checkResults(row.checklist as ChecklistItem[], input.results);
       await this.files.attach(tx, results.flatMap((r) => r.photos ?? []), 'inspection', row.id as number, auth);
-      return this.apply(
+      const after = await this.apply(
         tx,
         row,
         actor,
@@ -116,6 +117,8 @@ export class InspectionActions {
         { results, failed_count: failed, remark: input.remark ?? null, lat: input.lat?.toFixed(6) ?? null, lng: input.lng?.toFixed(6) ?? null, submitted_at: new Date(), submitted_by: auth.userId },
         { data: { failed } },
       );
+      await raiseWorkflowEvent(tx, 'inspection.submitted', row.id as number, actor);
+      return after;
     });
   }
 

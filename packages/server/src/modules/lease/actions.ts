@@ -31,6 +31,7 @@ import { stationResource } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { ensureBills, settleTermination } from './bills.ts';
 import { LEASE_PREFIX, illegalLeaseAction, leaseActionLabels, leaseContractResource as def, maskCards } from './resource.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 
 type Row = Record<string, unknown>;
 type Station = typeof stations.$inferSelect;
@@ -261,6 +262,7 @@ export class LeaseActions {
       const data = { card: maskMiddle(input.bank_card), was: contract.bank_card ? maskMiddle(contract.bank_card as string) : null, ...(input.matter_id ? { matter_id: input.matter_id, matter_no: matterNo } : {}) };
       await writeLog(tx, actor, { action: 'change_card', resource: 'lease_contract', recordId: input.id, before: maskCards(contract), after: maskCards(after as Row) });
       await recordTransition(tx, actor, { entity: 'lease_contract', entityId: input.id, action: 'change_card', from: contract.status as string, to: contract.status as string, reason: input.reason ?? null, data });
+      await raiseWorkflowEvent(tx, 'lease_contract.card_changed', input.id, actor);
       return after as Row;
     });
   }

@@ -27,6 +27,7 @@ import type { Notice, StockService } from '../stock/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { deadlineOf } from '../work_order/resource.ts';
 import { maintenanceActionLabels, maintenanceResource as def, openForFailedItem, openMaintenanceOrder, slaHours } from './resource.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 
 type Row = Record<string, unknown>;
 interface Move {
@@ -228,6 +229,7 @@ export class MaintenanceActions {
         },
         data: { parts: parts.length },
       });
+      await raiseWorkflowEvent(tx, 'maintenance.submitted', row.id as number, actor);
       return { row, notices };
     });
   }

@@ -11,6 +11,7 @@ import type { FileService } from '../file/service.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { illegalMatterAction } from './labels.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 
 
 type Row = Record<string, unknown>;
@@ -118,6 +119,7 @@ export function matterResourceOf(files: FileService) {
         to: 'pending',
         data: { channel: created.channel },
       });
+      await raiseWorkflowEvent(tx, 'matter.created', created.id as number, { userId: auth.userId, username: auth.username, ip: null });
     },
     async prepareEdit(input: Row, before: Row) {
       // a closed or rejected matter keeps what it said when it was handled

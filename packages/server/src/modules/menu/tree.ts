@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { MENU_TREE, type MenuCheckItem, type MenuSeed, type ServerRoute } from '@pv/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { menus, roles, userRoles, users } from '../../db/schema/index.ts';
 import { type AuthContext, can, widestScope } from '../auth/context.ts';
 
@@ -173,7 +173,7 @@ export async function menuRow(db: Db, id: number) {
 }
 
 /** What another user is: enough of an AuthContext to decide which entries they are served (admin_id). */
-export async function contextOfUser(db: Db, userId: number): Promise<AuthContext | null> {
+export async function contextOfUser(db: Queryable, userId: number): Promise<AuthContext | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const held = await db

@@ -35,6 +35,7 @@ import { rentBillResource } from '../lease/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { detachHeldBills, refreshBatchSums, sumsOf } from './hold.ts';
 import { BATCH_PREFIX, assertBatchScope, paymentBatchResource } from './resource.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 
 type Row = Record<string, unknown>;
 type Batch = typeof paymentBatches.$inferSelect;
@@ -213,7 +214,9 @@ export async function submitBatchIn(tx: Queryable, id: number, version: number, 
   const batch = await lockBatch(tx, id, auth, version);
   assertTransition(PAYMENT_BATCH_MACHINE, batch.status, 'submit', PaymentBatchStatus, PaymentBatchActionLabel);
   if (batch.pending_count === 0) throw noLines(batch, 'submit');
-  return move(tx, batch, 'submit', actor, { submitted_by: auth.userId, submitted_at: new Date(), reason: null }, { data: { line_count: batch.line_count, total: batch.total } });
+  const after = await move(tx, batch, 'submit', actor, { submitted_by: auth.userId, submitted_at: new Date(), reason: null }, { data: { line_count: batch.line_count, total: batch.total } });
+  await raiseWorkflowEvent(tx, 'payment_batch.submitted', id, actor);
+  return after;
 }
 
 const noLines = (batch: Batch, action: string) =>

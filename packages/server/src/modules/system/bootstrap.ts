@@ -10,6 +10,7 @@ import { type FaultCategoryValue, type MaintenancePriorityValue, isBankCard } fr
 import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
+import { seedDemoWorkflows } from '../workflow/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -79,6 +80,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoPayments(db);
     await seedDemoRevenue(db);
     await seedDemoPartners(db);
+    await seedDemoWorkflows(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

@@ -7,6 +7,7 @@ import { generateDue, markOverdue } from '../inspection/generate.ts';
 import { generateDueRent } from '../lease/generate.ts';
 import { estimateDue } from '../revenue/estimate.ts';
 import { remindCertificateExpiry } from '../partner/expiry.ts';
+import { wakeDue } from '../workflow/engine.ts';
 
 /** What a job gets: the database and the time the run started. */
 export interface JobContext {
@@ -296,7 +297,23 @@ const partnerCertificateExpiry: JobDef = {
   run: ({ db, now }) => remindCertificateExpiry(db, now),
 };
 
+/**
+ * 流程定时 (issue 16): timer nodes whose time has come continue, user tasks past their due time get
+ * their escalation message once (modules/workflow/engine.ts wakeDue). Every minute; the claim makes
+ * one server run it.
+ */
+const workflowTimers: JobDef = {
+  code: 'workflow_timers',
+  name: { zh: '流程定时唤醒', en: 'Wake workflow timers' },
+  description: {
+    zh: '唤醒到时的流程定时节点，使流程继续；对超过期限的审批待办发送一次催办消息',
+    en: 'Continues the processes whose timer nodes are due, and sends overdue user tasks their escalation message once',
+  },
+  cron: '* * * * *',
+  run: ({ db, now }) => wakeDue(db, now),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, workflowTimers].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

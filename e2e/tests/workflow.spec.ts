@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
+
+/**
+ * 其他 › 工作流 (issue 16): a small process drawn on the canvas (a user task between start and end,
+ * connected by dragging handles), validated and published; started from a 光E宝 matter's page;
+ * the user task approved from the workbench's to-do list; the matter's page shows the process
+ * ended. Then the list, the designer and the record in English. E2E_SHOTS=<dir> writes screenshots.
+ */
+
+/** Drags from one node's handle to another's (React Flow connects on mouse up over a handle). */
+async function connect(page: Page, from: string, to: string) {
+  const source = visible(page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`));
+  const target = visible(page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`));
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + 20, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+test('draw a process, publish it, start it from a matter, approve the task from the workbench, see it end; zh then en', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await login(page);
+  const call = apiAs(request, await tokenOf(page));
+  const key = `e2e_review_${String(Date.now()).slice(-6)}`;
+
+  // ── the list and a new process
+  await page.goto('/#/other/workflow');
+  const list = visible(page.getByTestId('workflow-list'));
+  await expect(list).toContainText('payment_batch_approval');
+  await shot(page, 'workflow-list-zh');
+  await visible(page.getByTestId('wf-create')).click();
+  await page.getByTestId('wf-key').fill(key);
+  await page.getByTestId('wf-name').fill('事项主管审核');
+  await page.getByTestId('wf-create-save').click();
+  await expect(page).toHaveURL(/#\/other\/workflowDesigner\?id=\d+/);
+  const designer = visible(page.getByTestId('wf-designer'));
+  await expect(designer.getByTestId('wf-title')).toHaveText('事项主管审核');
+
+  // ── draw: a user task, its assignee, two edges
+  await expect(designer.getByTestId('wf-errors')).toBeVisible();
+  await designer.getByTestId('wf-palette-user').click();
+  await expect(designer.locator('.react-flow__node[data-id="user1"]')).toBeVisible();
+  // not runnable yet: the errors are pinned on the canvas (the new node: no assignee, unreachable)
+  await expect(designer.getByTestId('wf-node-user1')).toHaveAttribute('data-error', 'true');
+  await expect(designer.getByTestId('wf-errors')).toContainText('人工审批“人工审批”没有设置处理人');
+  await shot(page, 'workflow-designer-errors-zh');
+  const props = designer.getByTestId('wf-properties');
+  await props.getByTestId('wf-prop-name').fill('主管审核');
+  await props.getByTestId('wf-prop-assignee-type').click({ force: true });
+  await page.getByRole('option', { name: '角色' }).click();
+  await props.getByTestId('wf-prop-roles').fill('admin');
+  await connect(page, 'start', 'user1');
+  await connect(page, 'user1', 'end');
+  await expect(designer.locator('.react-flow__edge')).toHaveCount(2);
+  await designer.getByTestId('wf-layout').click();
+  await expect(designer.getByTestId('wf-valid')).toBeVisible();
+  await shot(page, 'workflow-designer-zh');
+  await designer.getByTestId('wf-publish').click();
+  await expect(designer).toContainText('已发布');
+  await expect(designer).toContainText('第 1 版');
+
+  // ── start it from a matter's page
+  const customer = (await call.get('customer/index?limit=1')).list[0] as { id: number };
+  const matter = (await call.post('matter/add', { type: 'other', customer_id: customer.id, title: 'e2e 流程事项', content: '请主管审核' })) as { id: number; matter_no: string };
+  await page.goto(`/#/stationManagement/matterDetails?id=${matter.id}`);
+  const panel = visible(page.getByTestId('workflow-instance'));
+  await expect(panel).toContainText('该记录还没有流程');
+  await panel.getByTestId('wf-start-key').click({ force: true });
+  await page.getByRole('option', { name: '事项主管审核' }).click();
+  await panel.getByTestId('wf-start').click();
+  await expect(panel.getByTestId('wf-instance-state')).toHaveText('运行中');
+  await expect(panel.getByTestId('wf-cancel')).toBeVisible();
+  await expect(panel.getByTestId('wf-reassign')).toBeVisible();
+  await expect(panel.locator('[data-testid="wf-diagram-user1"]')).toHaveAttribute('data-state', 'current');
+  await panel.scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-record-running-zh');
+
+  // ── the workbench: approve in place
+  await page.goto('/#/workbench');
+  const tasks = visible(page.getByTestId('workflow-tasks'));
+  const row = tasks.locator('tr', { hasText: matter.matter_no });
+  await expect(row).toContainText('主管审核');
+  await shot(page, 'workflow-workbench-zh');
+  await row.getByRole('button', { name: '同意' }).click();
+  await page.getByTestId('task-comment').fill('同意，按流程办理');
+  await page.getByTestId('task-confirm').click();
+  await expect(tasks.locator('tr', { hasText: matter.matter_no })).toHaveCount(0);
+
+  // ── ended, on the record
+  await page.goto(`/#/stationManagement/matterDetails?id=${matter.id}`);
+  await page.reload();
+  const ended = visible(page.getByTestId('workflow-instance'));
+  await expect(ended.getByTestId('wf-instance-state')).toHaveText('已完成');
+  await expect(ended.getByTestId('wf-history')).toContainText('同意，按流程办理');
+  await expect(ended.locator('[data-testid="wf-diagram-end"]')).toHaveAttribute('data-state', 'done');
+  await ended.scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-record-done-zh');
+  // ── the instances list
+  await page.goto('/#/other/workflowInstance');
+  const instances = visible(page.getByTestId('workflow-instance-list'));
+  await expect(instances.locator('tr', { hasText: matter.matter_no })).toContainText('已完成');
+  await shot(page, 'workflow-instances-zh');
+
+  // ── English
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  await page.goto('/#/other/workflow');
+  await page.reload();
+  await expect(visible(page.getByTestId('workflow-list'))).toContainText('Published');
+  await shot(page, 'workflow-list-en');
+  await visible(page.getByTestId('workflow-list')).locator('tr', { hasText: key }).click();
+  await expect(visible(page.getByTestId('wf-designer'))).toContainText('Valid: ready to publish');
+  await shot(page, 'workflow-designer-en');
+  await page.goto(`/#/stationManagement/matterDetails?id=${matter.id}`);
+  await expect(visible(page.getByTestId('workflow-instance')).getByTestId('wf-instance-state')).toHaveText('Completed');
+  await visible(page.getByTestId('workflow-instance')).scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-record-done-en');
+});

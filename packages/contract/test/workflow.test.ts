@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseEdge,
+  conditionHolds,
+  fillTemplate,
+  messages,
+  validateGraph,
+  WORKFLOW_ERROR_CODES,
+  WORKFLOW_EVENTS,
+  WORKFLOW_MESSAGES,
+  WORKFLOW_RECORD_TYPES,
+  type WorkflowGraph,
+  type WorkflowGraphError,
+  workflowErrorMessage,
+  workflowGraphSchema,
+} from '../src/index.ts';
+
+/** start → review (user) → notify (push) → end, with a reject branch to a second end. */
+const good = (): WorkflowGraph => ({
+  nodes: [
+    { id: 's', kind: 'start', name: '开始' },
+    { id: 'u', kind: 'user', name: '财务审核', data: { assignee: { type: 'role', roles: ['operator'] } } },
+    { id: 'p', kind: 'push', name: '通知', data: { title: '{matter_no} 已审核', content: '内容', starter: true } },
+    { id: 'ok', kind: 'end', name: '通过', data: { result: 'approved', action: 'close' } },
+    { id: 'no', kind: 'end', name: '驳回', data: { result: 'rejected', action: 'reject' } },
+  ],
+  edges: [
+    { id: 'e1', source: 's', target: 'u' },
+    { id: 'e2', source: 'u', target: 'no', condition: { type: 'outcome', outcome: 'reject' } },
+    { id: 'e3', source: 'u', target: 'p', default: true },
+    { id: 'e4', source: 'p', target: 'ok' },
+  ],
+});
+const codes = (errs: WorkflowGraphError[]) => errs.map((e) => [e.code, e.nodeId ?? e.edgeId ?? null]);
+
+describe('workflow graph (contract)', () => {
+  it('a complete graph has no errors, and the schema takes it as JSON round-trips it', () => {
+    const g = workflowGraphSchema.parse(JSON.parse(JSON.stringify(good())));
+    expect(validateGraph(g, { record: 'matter' })).toEqual([]);
+  });
+
+  it('the schema refuses unknown kinds, unknown properties and bad ids; a draft may lack an assignee', () => {
+    expect(workflowGraphSchema.safeParse({ nodes: [{ id: 'x', kind: 'gateway' }], edges: [] }).success).toBe(false);
+    expect(workflowGraphSchema.safeParse({ nodes: [{ id: 'x', kind: 'user', data: { assignee: { type: 'role' }, color: 'red' } }], edges: [] }).success).toBe(false);
+    expect(workflowGraphSchema.safeParse({ nodes: [{ id: 'a b', kind: 'start' }], edges: [] }).success).toBe(false);
+    expect(workflowGraphSchema.safeParse({ nodes: [{ id: 'u', kind: 'user' }], edges: [] }).success).toBe(true);
+    expect(workflowGraphSchema.safeParse({ nodes: [], edges: [{ id: 'e', source: 'a', target: 'b', condition: { type: 'field', field: 'type', operator: 'like' } }] }).success).toBe(false);
+  });
+
+  it('no start, two starts, no end', () => {
+    expect(codes(validateGraph({ nodes: [{ id: 'e', kind: 'end' }], edges: [] }))).toContainEqual(['no_start', null]);
+    const g = good();
+    g.nodes.push({ id: 's2', kind: 'start' });
+    g.edges.push({ id: 'e9', source: 's2', target: 'u' });
+    expect(codes(validateGraph(g))).toEqual([['many_starts', 's2']]);
+    const h = good();
+    h.nodes = h.nodes.filter((n) => n.kind !== 'end');
+    h.edges = h.edges.filter((e) => e.target !== 'ok' && e.target !== 'no');
+    expect(codes(validateGraph(h))).toContainEqual(['no_end', null]);
+  });
+
+  it('start with an incoming edge, end with an outgoing edge', () => {
+    const g = good();
+    g.edges.push({ id: 'back', source: 'p', target: 's', condition: { type: 'field', field: 'status', operator: 'eq', value: 'x' } });
+    g.edges.push({ id: 'out', source: 'ok', target: 'p' });
+    const c = codes(validateGraph(g));
+    expect(c).toContainEqual(['start_incoming', 's']);
+    expect(c).toContainEqual(['end_outgoing', 'ok']);
+  });
+
+  it('dangling edges and self-loops are pinned to the edge', () => {
+    const g = good();
+    g.edges.push({ id: 'd1', source: 'u', target: 'ghost', condition: { type: 'outcome', outcome: 'return' } });
+    g.edges.push({ id: 'loop', source: 'p', target: 'p', condition: { type: 'field', field: 'status', operator: 'empty' } });
+    const errs = validateGraph(g);
+    expect(errs).toContainEqual({ edgeId: 'd1', code: 'edge_dangling', params: { id: 'ghost' } });
+    expect(codes(errs)).toContainEqual(['edge_self', 'loop']);
+  });
+
+  it('a node the start cannot reach, and a node that cannot reach an end', () => {
+    const g = good();
+    g.nodes.push({ id: 'island', kind: 'time', data: { duration_minutes: 5 } });
+    g.edges.push({ id: 'ie', source: 'island', target: 'ok' });
+    g.nodes.push({ id: 'trap', kind: 'click', data: { button: '已签字' } });
+    g.edges[1] = { id: 'e2', source: 'u', target: 'trap', condition: { type: 'outcome', outcome: 'reject' } };
+    const c = codes(validateGraph(g));
+    expect(c).toContainEqual(['unreachable', 'island']);
+    expect(c).toContainEqual(['dead_end', 'trap']);
+    expect(c).not.toContainEqual(['dead_end', 'island']);
+  });
+
+  it('a user node without assignee, or whose rule names nobody', () => {
+    const g = good();
+    g.nodes[1] = { id: 'u', kind: 'user', name: '审核' };
+    expect(codes(validateGraph(g))).toEqual([['user_no_assignee', 'u']]);
+    g.nodes[1] = { id: 'u', kind: 'user', data: { assignee: { type: 'user', users: [] } } };
+    expect(codes(validateGraph(g))).toEqual([['assignee_empty', 'u']]);
+    g.nodes[1] = { id: 'u', kind: 'user', data: { assignee: { type: 'dept_head' } } };
+    expect(validateGraph(g)).toEqual([]);
+  });
+
+  it('a time node needs a duration or a date field of the record', () => {
+    const g = good();
+    g.nodes.push({ id: 't', kind: 'time', name: '等待' });
+    g.edges[3] = { id: 'e4', source: 'p', target: 't' };
+    g.edges.push({ id: 'e5', source: 't', target: 'ok' });
+    expect(codes(validateGraph(g))).toEqual([['time_no_wait', 't']]);
+    g.nodes[5] = { id: 't', kind: 'time', data: { date_field: 'repair_due' } };
+    expect(codes(validateGraph(g, { record: 'matter' }))).toEqual([['date_field_unknown', 't']]);
+    expect(validateGraph(g, { record: 'maintenance' }).filter((e) => e.nodeId === 't')).toEqual([]);
+    g.nodes[5] = { id: 't', kind: 'time', data: { duration_minutes: 60 } };
+    expect(validateGraph(g, { record: 'matter' })).toEqual([]);
+  });
+
+  it('push needs a title and recipients; click needs a button', () => {
+    const g = good();
+    g.nodes[2] = { id: 'p', kind: 'push', data: {} };
+    expect(codes(validateGraph(g))).toEqual([
+      ['push_no_title', 'p'],
+      ['push_no_recipient', 'p'],
+    ]);
+    g.nodes[2] = { id: 'p', kind: 'click', data: {} };
+    expect(codes(validateGraph(g))).toEqual([['click_no_button', 'p']]);
+  });
+
+  it('branching needs one default edge and conditions on the others; outcomes only after user nodes', () => {
+    const g = good();
+    g.edges[2] = { id: 'e3', source: 'u', target: 'p' };
+    const c = codes(validateGraph(g));
+    expect(c).toContainEqual(['branch_no_default', 'u']);
+    expect(c).toContainEqual(['edge_no_condition', 'e3']);
+    const h = good();
+    h.edges[1] = { ...h.edges[1]!, default: true, condition: null };
+    expect(codes(validateGraph(h))).toEqual([['branch_many_defaults', 'e3']]);
+    const k = good();
+    k.edges[3] = { id: 'e4', source: 'p', target: 'ok', condition: { type: 'outcome', outcome: 'approve' } };
+    expect(codes(validateGraph(k))).toEqual([['outcome_not_user', 'e4']]);
+  });
+
+  it('an end action the record type lacks, and duplicate ids', () => {
+    const g = good();
+    expect(codes(validateGraph(g, { record: 'payment_batch' }))).toEqual([['end_action_unknown', 'ok']]);
+    g.nodes.push({ id: 'u', kind: 'push', data: { title: 'x', starter: true } });
+    expect(codes(validateGraph(g))).toContainEqual(['duplicate_id', 'u']);
+  });
+
+  it('every error code has a message in zh and en naming the node', () => {
+    for (const code of WORKFLOW_ERROR_CODES) {
+      for (const lang of ['zh', 'en'] as const) {
+        const text = workflowErrorMessage({ code, params: { node: '财务审核', id: 'x', n: 2, action: 'a', field: 'f', type: 'user' } }, lang);
+        expect(text, `${code} ${lang}`).not.toBe(code);
+        expect(text).not.toMatch(/%\{/);
+      }
+    }
+    expect(workflowErrorMessage({ code: 'user_no_assignee', params: { node: '财务审核' } }, 'zh')).toBe('人工审批“财务审核”没有设置处理人');
+    expect(workflowErrorMessage({ code: 'user_no_assignee', params: { node: 'Review' } }, 'en')).toBe('The user task “Review” has no assignee');
+    expect(Object.keys(WORKFLOW_MESSAGES.zh).sort()).toEqual(Object.keys(WORKFLOW_MESSAGES.en).sort());
+    expect((messages.en as Record<string, string>)['error.workflow_task_done']).toBeTruthy();
+  });
+
+  it('events name record types that exist, with end actions for approval records', () => {
+    for (const [code, e] of Object.entries(WORKFLOW_EVENTS)) expect(WORKFLOW_RECORD_TYPES[e.record], code).toBeTruthy();
+    expect(Object.keys(WORKFLOW_RECORD_TYPES.payment_batch.actions)).toEqual(['approve', 'reject']);
+  });
+});
+
+describe('workflow conditions at run time', () => {
+  const rec = { type: 'bank_card', total: '1280.50', priority: 'high', note: '', due: '2026-11-25' };
+  it('field operators', () => {
+    expect(conditionHolds({ type: 'field', field: 'type', operator: 'eq', value: 'bank_card' }, null, rec)).toBe(true);
+    expect(conditionHolds({ type: 'field', field: 'type', operator: 'ne', value: 'bank_card' }, null, rec)).toBe(false);
+    expect(conditionHolds({ type: 'field', field: 'total', operator: 'gt', value: 1000 }, null, rec)).toBe(true);
+    expect(conditionHolds({ type: 'field', field: 'total', operator: 'lte', value: '1000' }, null, rec)).toBe(false);
+    expect(conditionHolds({ type: 'field', field: 'priority', operator: 'in', value: ['high', 'urgent'] }, null, rec)).toBe(true);
+    expect(conditionHolds({ type: 'field', field: 'note', operator: 'empty' }, null, rec)).toBe(true);
+    expect(conditionHolds({ type: 'field', field: 'missing', operator: 'not_empty' }, null, rec)).toBe(false);
+    expect(conditionHolds({ type: 'field', field: 'type', operator: 'contains', value: 'card' }, null, rec)).toBe(true);
+    expect(conditionHolds({ type: 'field', field: 'due', operator: 'lt', value: '2026-12-01' }, null, rec)).toBe(true);
+  });
+  it('edges in order, the default last, a single plain edge always', () => {
+    const g = good();
+    const fromU = g.edges.filter((e) => e.source === 'u');
+    expect(chooseEdge(fromU, 'reject', rec)!.id).toBe('e2');
+    expect(chooseEdge(fromU, 'approve', rec)!.id).toBe('e3');
+    expect(chooseEdge([g.edges[0]!], null, rec)!.id).toBe('e1');
+    expect(chooseEdge([{ id: 'x', source: 'a', target: 'b', condition: { type: 'outcome', outcome: 'reject' } }], 'approve', rec)).toBeNull();
+  });
+  it('templates fill {field} from the record', () => {
+    expect(fillTemplate('{type} / {total} / {nope}', rec)).toBe('bank_card / 1280.50 / {nope}');
+  });
+});

@@ -1,0 +1,229 @@
+import {
+  type Lang,
+  WORKFLOW_EVENTS,
+  WORKFLOW_EVENT_VALUES,
+  WORKFLOW_RECORD_TYPE_VALUES,
+  WorkflowDefinitionStatus,
+  type WorkflowEvent,
+  type WorkflowGraph,
+  type WorkflowGraphError,
+  type WorkflowRecordType,
+  validateGraph,
+  workflowCreateSchema,
+  workflowEditSchema,
+  workflowErrorMessage,
+} from '@pv/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { workflowDefinitions, workflowVersions } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { t } from '../../http/messages.ts';
+import { defineResource, filterValue, range } from '../../resources/define.ts';
+import { plainRow } from '../present.ts';
+import { type Actor, writeLog } from '../system/syslog.ts';
+
+type Row = Record<string, unknown>;
+type Definition = typeof workflowDefinitions.$inferSelect;
+
+/** A new process starts as this: start → end, ready to draw between. */
+export const EMPTY_GRAPH: WorkflowGraph = {
+  nodes: [
+    { id: 'start', kind: 'start', name: '开始', position: { x: 0, y: 0 } },
+    { id: 'end', kind: 'end', name: '结束', position: { x: 0, y: 240 }, data: { result: 'done' } },
+  ],
+  edges: [],
+};
+
+const D = '"workflow_definitions"';
+const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(D)}.${sql.raw(`"${column}"`)})`;
+
+/** 400 naming the state and the refused action. */
+export const definitionState = (def: { key: string; status: string }, action: string) =>
+  new ApiError(400, 'error.workflow_state', { key: def.key, state: def.status, action }, (lang) =>
+    t('error.workflow_state', lang, { key: def.key, state: WorkflowDefinitionStatus.label(def.status, lang), action: t(`workflow.action.${action}`, lang) }),
+  );
+
+/** The event's match fields must be fields the event allows; its record type must be the process's. */
+function checkBinding(recordType: string, event: string | null | undefined, match: Record<string, string> | null | undefined) {
+  if (!event) return;
+  const e = WORKFLOW_EVENTS[event as WorkflowEvent];
+  if (e.record !== recordType) throw new ApiError(400, 'error.workflow_event_record', { event, record: recordType });
+  for (const field of Object.keys(match ?? {})) {
+    if (!(e.match as readonly string[]).includes(field)) throw new ApiError(400, 'error.workflow_event_match', { event, field, fields: e.match.join(', ') || '-' });
+  }
+}
+
+/**
+ * /api/system/workflow/index, get_info, add, edit, del: process definitions. The draft graph is
+ * edited freely (version-checked); publishing, disabling and enabling are named actions
+ * (workflow.ts routes); a definition that was ever published cannot be deleted.
+ */
+export const workflowResource = defineResource({
+  name: 'workflow',
+  permission: 'workflow',
+  table: workflowDefinitions,
+  ops: ['index', 'get_info', 'add', 'edit', 'del'],
+  createSchema: workflowCreateSchema,
+  editSchema: workflowEditSchema,
+  sorts: {
+    id: workflowDefinitions.id,
+    key: workflowDefinitions.key,
+    name: workflowDefinitions.name,
+    status: workflowDefinitions.status,
+    published_version: workflowDefinitions.published_version,
+    created_at: workflowDefinitions.created_at,
+    updated_at: workflowDefinitions.updated_at,
+  },
+  defaultSort: { field: 'updated_at', order: 'DESC' },
+  filters: {
+    id: { column: workflowDefinitions.id, op: 'eq', schema: filterValue.id, multi: true },
+    key: { column: workflowDefinitions.key, op: 'prefix', schema: z.string().max(64) },
+    status: { column: workflowDefinitions.status, op: 'eq', schema: filterValue.enumOf(WorkflowDefinitionStatus.values), multi: true },
+    record_type: { column: workflowDefinitions.record_type, op: 'eq', schema: filterValue.enumOf(WORKFLOW_RECORD_TYPE_VALUES), multi: true },
+    event: { column: workflowDefinitions.event, op: 'eq', schema: filterValue.enumOf(WORKFLOW_EVENT_VALUES), multi: true },
+    ...range('updated_at', workflowDefinitions.updated_at, filterValue.date),
+  },
+  // definitions are few: the keyword scans them
+  search: [workflowDefinitions.key, workflowDefinitions.name],
+  quickFields: {},
+  scope: () => undefined,
+  extraColumns: { updated_by_name: userName('updated_by'), created_by_name: userName('created_by') },
+  present: (row) => plainRow(row),
+  async prepareCreate(input, { auth, tx }) {
+    const [taken] = await tx.select({ id: workflowDefinitions.id }).from(workflowDefinitions).where(eq(workflowDefinitions.key, input.key as string));
+    if (taken) throw new ApiError(400, 'error.workflow_key_taken', { key: input.key });
+    checkBinding(input.record_type as string, input.event as string | null, input.event_match as Record<string, string> | null);
+    return {
+      ...input,
+      event: input.event ?? null,
+      event_match: input.event_match ?? null,
+      graph: input.graph ?? EMPTY_GRAPH,
+      status: 'draft',
+      dirty: true,
+      created_by: auth.userId,
+      updated_by: auth.userId,
+    };
+  },
+  async prepareEdit(input, before, { auth }) {
+    if (before.status === 'disabled') throw definitionState(before as Definition, 'edit');
+    const recordType = (input.record_type ?? before.record_type) as string;
+    // a published process keeps the record type its versions run on
+    if (input.record_type && input.record_type !== before.record_type && (before.published_version as number) > 0) {
+      throw new ApiError(400, 'error.workflow_record_fixed', { key: before.key });
+    }
+    const event = 'event' in input ? (input.event as string | null) : (before.event as string | null);
+    const match = 'event_match' in input ? (input.event_match as Record<string, string> | null) : (before.event_match as Record<string, string> | null);
+    checkBinding(recordType, event, match);
+    return { ...input, updated_by: auth.userId, dirty: true };
+  },
+  async beforeDelete(rows) {
+    const published = rows.find((r) => (r.published_version as number) > 0);
+    if (published) throw new ApiError(400, 'error.workflow_published_delete', { key: published.key });
+  },
+});
+
+/** The errors of a graph with their messages in the caller's language (data.errors of a refused publish). */
+export function graphErrors(graph: WorkflowGraph, record: WorkflowRecordType, lang: Lang) {
+  return validateGraph(graph, { record }).map((e: WorkflowGraphError) => ({ ...e, message: workflowErrorMessage(e, lang) }));
+}
+
+/** 400 with every error pinned (data.errors); msg lists the first few. */
+export class GraphInvalid extends ApiError {
+  constructor(readonly errors: WorkflowGraphError[]) {
+    super(400, 'error.workflow_invalid', { n: errors.length }, (lang) =>
+      t('error.workflow_invalid', lang, {
+        n: errors.length,
+        list: errors
+          .slice(0, 5)
+          .map((e) => workflowErrorMessage(e, lang))
+          .join(lang === 'zh' ? '；' : '; ') + (errors.length > 5 ? '…' : ''),
+      }),
+    );
+  }
+}
+
+/** Locks the definition, checks the version read (409) — inside the caller's transaction. */
+export async function lockDefinition(tx: Queryable, id: number, version: number | null): Promise<Definition> {
+  const [row] = await tx.select().from(workflowDefinitions).where(eq(workflowDefinitions.id, id)).for('update');
+  if (!row) throw new ApiError(404, 'error.not_found', { id });
+  if (version !== null && row.version !== version) throw new ApiError(409, 'error.version_conflict', { current: row.version, yours: version });
+  return row;
+}
+
+async function update(tx: Queryable, before: Definition, set: Partial<Definition>, actor: Actor, action: string, extra: Row = {}) {
+  const [after] = await tx
+    .update(workflowDefinitions)
+    .set({ ...set, version: sql`${workflowDefinitions.version} + 1`, updated_at: new Date(), updated_by: actor.userId } as never)
+    .where(eq(workflowDefinitions.id, before.id))
+    .returning();
+  await writeLog(tx, actor, { action, resource: 'workflow', recordId: before.id, before: { ...before, graph: undefined }, after: { ...after!, graph: undefined, ...extra } });
+  return after!;
+}
+
+/**
+ * 发布: validates the draft on the server (400 with every error pinned in data.errors, nothing
+ * written) and copies it into a new immutable version; instances already running keep theirs.
+ */
+export async function publishIn(tx: Queryable, id: number, version: number, note: string | null | undefined, actor: Actor): Promise<Definition> {
+  const def = await lockDefinition(tx, id, version);
+  if (def.status === 'disabled') throw definitionState(def, 'publish');
+  const errors = validateGraph(def.graph, { record: def.record_type as WorkflowRecordType });
+  if (errors.length) throw new GraphInvalid(errors);
+  const versionNo = def.published_version + 1;
+  await tx.insert(workflowVersions).values({
+    definition_id: def.id,
+    version_no: versionNo,
+    name: def.name,
+    record_type: def.record_type,
+    event: def.event,
+    event_match: def.event_match,
+    graph: def.graph,
+    note: note ?? null,
+    published_by: actor.userId,
+  });
+  return update(tx, def, { status: 'published', published_version: versionNo, dirty: false }, actor, 'publish', { version_no: versionNo });
+}
+
+/** 停用: no new instance starts (by hand or by event); running ones go on. */
+export async function disableIn(tx: Queryable, id: number, version: number, actor: Actor) {
+  const def = await lockDefinition(tx, id, version);
+  if (def.status !== 'published') throw definitionState(def, 'disable');
+  return update(tx, def, { status: 'disabled' }, actor, 'disable');
+}
+
+/** 启用: a disabled process runs again on its latest published version. */
+export async function enableIn(tx: Queryable, id: number, version: number, actor: Actor) {
+  const def = await lockDefinition(tx, id, version);
+  if (def.status !== 'disabled') throw definitionState(def, 'enable');
+  return update(tx, def, { status: 'published' }, actor, 'enable');
+}
+
+export async function listVersions(db: Queryable, id: number) {
+  const rows = await db
+    .select({
+      id: workflowVersions.id,
+      version_no: workflowVersions.version_no,
+      name: workflowVersions.name,
+      record_type: workflowVersions.record_type,
+      event: workflowVersions.event,
+      note: workflowVersions.note,
+      published_by: workflowVersions.published_by,
+      published_by_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${workflowVersions.published_by})`,
+      published_at: workflowVersions.published_at,
+      instances: sql<number>`(select count(*)::int from workflow_instances i where i.version_id = ${workflowVersions.id})`,
+    })
+    .from(workflowVersions)
+    .where(eq(workflowVersions.definition_id, id))
+    .orderBy(desc(workflowVersions.version_no));
+  return { list: rows.map((r) => plainRow(r)), total: rows.length };
+}
+
+export async function getVersion(db: Queryable, id: number, versionNo: number) {
+  const [row] = await db
+    .select()
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.definition_id, id), eq(workflowVersions.version_no, versionNo)));
+  if (!row) throw new ApiError(404, 'error.not_found', { id: `${id} v${versionNo}` });
+  return plainRow(row);
+}

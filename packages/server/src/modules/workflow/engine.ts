@@ -1,0 +1,717 @@
+import {
+  INSPECTION_MACHINE,
+  InspectionActionLabel,
+  InspectionStatus,
+  MAINTENANCE_MACHINE,
+  MATTER_MACHINE,
+  MaintenanceStatus,
+  MatterStatus,
+  WORKFLOW_EVENTS,
+  WORKFLOW_RECORD_TYPES,
+  WorkflowInstanceState,
+  WorkflowOutcome,
+  type ChecklistItem,
+  type InspectionResult,
+  type Machine,
+  type WorkflowAssignee,
+  type WorkflowEdge,
+  type WorkflowEvent,
+  type WorkflowGraph,
+  type WorkflowNode,
+  type WorkflowOutcomeValue,
+  type WorkflowRecordType,
+  chooseEdge,
+  fillTemplate,
+  maskMiddle,
+  resultFailed,
+} from '@pv/contract';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Db, type Queryable, query } from '../../db/client.ts';
+import { departments, matterReplies, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersions } from '../../db/schema/index.ts';
+import { XLSX_MIME, buildXlsx } from '../../excel/xlsx.ts';
+import { ApiError } from '../../http/errors.ts';
+import { fieldLabel } from '../../http/labels.ts';
+import { t } from '../../http/messages.ts';
+import { assertTransition, recordTransition, type TransitionEntry } from '../../lifecycle/engine.ts';
+import { REALTIME_CHANNEL } from '../../realtime/pubsub.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { maintenanceActionLabels, openForFailedItem } from '../maintenance/resource.ts';
+import { matterActionLabels } from '../matter/labels.ts';
+import { contextOfUser } from '../menu/tree.ts';
+import { approveBatchIn, rejectBatchIn } from '../payment/actions.ts';
+import { type Actor, writeLog } from '../system/syslog.ts';
+
+/**
+ * The workflow engine (issue 16, docs/DECISIONS.md "Workflow"). An instance runs one published
+ * version of a process on one business record. The processes are sequential: one token, standing
+ * on `current_node`; where it waits there is one open workflow_tasks row (a user task, a click, a
+ * timer). Every advance happens inside the caller's transaction with the instance row locked
+ * (SELECT … FOR UPDATE, then its open task): two servers completing the same task serialise on the
+ * lock and the second finds the task done. Steps nobody is waiting for (a business event, a timer)
+ * run in a savepoint: if one cannot run (no assignee found, no edge, the record refuses the end
+ * node's action) the instance is marked failed with the reason and the business change stands;
+ * `retry` runs the step again. Steps a person triggers (start, complete, retry) are strict: the
+ * error is theirs to read and nothing changes.
+ */
+
+type Row = Record<string, unknown>;
+type Instance = typeof workflowInstances.$inferSelect;
+
+/** The table and number column of each record type (identifiers are constants of this file). */
+const RECORD_TABLES: Record<WorkflowRecordType, { table: string; label: string; entity: TransitionEntry['entity'] }> = {
+  matter: { table: 'matters', label: 'matter_no', entity: 'matter' },
+  maintenance: { table: 'maintenance_orders', label: 'order_no', entity: 'maintenance' },
+  payment_batch: { table: 'payment_batches', label: 'batch_no', entity: 'payment_batch' },
+  lease_contract: { table: 'lease_contracts', label: 'contract_no', entity: 'lease_contract' },
+  inspection: { table: 'inspections', label: 'inspection_no', entity: 'inspection' },
+};
+
+/** Columns never copied into a document or a message (secrets), and those masked. */
+const SECRET_FIELDS = new Set(['password_hash', 'app_password_hash']);
+const MASKED_FIELDS = new Set(['bank_card', 'id_card', 'payee_card', 'bank_account']);
+
+export async function loadRecord(tx: Queryable, type: WorkflowRecordType, id: number, lock = false): Promise<Row | null> {
+  const spec = RECORD_TABLES[type];
+  const rows = await query<Row>(tx, sql`select * from ${sql.identifier(spec.table)} where id = ${id}::int ${lock ? sql`for update` : sql``}`);
+  return rows[0] ?? null;
+}
+
+export const recordLabel = (type: WorkflowRecordType, row: Row) => String(row[RECORD_TABLES[type].label] ?? `#${String(row.id)}`);
+
+/** The record as conditions and templates see it: dates as ISO text, secrets out, cards masked. */
+function plainRecord(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (SECRET_FIELDS.has(k)) continue;
+    out[k] = v instanceof Date ? v.toISOString() : MASKED_FIELDS.has(k) && typeof v === 'string' && v ? maskMiddle(v) : v;
+  }
+  return out;
+}
+
+const nameOf = async (tx: Queryable, id: number | null) => {
+  if (id == null) return null;
+  const [u] = await tx.select({ name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` }).from(users).where(eq(users.id, id));
+  return u?.name ?? null;
+};
+
+/** A message through the message centre, pushed to the recipient's open consoles when the transaction commits (NOTIFY is transactional). */
+async function sendMessage(tx: Queryable, m: { title: string; content: string; link: string | null; sender: number | null; to: number; level?: 'info' | 'warning' | 'urgent' }) {
+  const [row] = await tx
+    .insert(messages)
+    .values({ title: m.title.slice(0, 200), content: m.content, type: 'business', level: m.level ?? 'info', link: m.link, sender_id: m.sender, recipient_id: m.to })
+    .returning({ id: messages.id });
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ kind: 'message', id: row!.id, recipient_id: m.to })})`);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Who: assignee rules resolved to active users when a task is made.
+ * ---------------------------------------------------------------------------------------------- */
+
+async function usersWithRoles(tx: Queryable, codes: string[]): Promise<number[]> {
+  if (!codes.length) return [];
+  const rows = await tx
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.user_id, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.role_id))
+    .where(and(inArray(roles.code, codes), eq(users.status, 'enabled')))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+async function activeUsers(tx: Queryable, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.status, 'enabled'))).orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+export async function resolveAssignees(tx: Queryable, rule: WorkflowAssignee, inst: Pick<Instance, 'started_by'>, record: Row): Promise<number[]> {
+  switch (rule.type) {
+    case 'user':
+      return activeUsers(tx, rule.users ?? []);
+    case 'role':
+      return usersWithRoles(tx, rule.roles ?? []);
+    case 'agent': {
+      const agentId = record.agent_id as number | null | undefined;
+      if (!agentId) return [];
+      const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.agent_id, agentId), eq(users.status, 'enabled'))).orderBy(asc(users.id));
+      return rows.map((r) => r.id);
+    }
+    case 'dept_head': {
+      // the starter's department's 负责人 (a name on the department) among its active users
+      if (inst.started_by == null) return [];
+      const [starter] = await tx.select({ dept: users.department_id }).from(users).where(eq(users.id, inst.started_by));
+      if (!starter?.dept) return [];
+      const [dept] = await tx.select({ leader: departments.leader }).from(departments).where(eq(departments.id, starter.dept));
+      if (!dept?.leader) return [];
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.department_id, starter.dept), eq(users.status, 'enabled'), sql`(${users.full_name} = ${dept.leader} or ${users.username} = ${dept.leader})`))
+        .orderBy(asc(users.id));
+      return rows.map((r) => r.id);
+    }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * End nodes: the result written back through the record's named lifecycle action.
+ * ---------------------------------------------------------------------------------------------- */
+
+interface FinishContext {
+  tx: Queryable;
+  record: Row;
+  auth: AuthContext;
+  actor: Actor;
+  comment: string;
+}
+type Finisher = (c: FinishContext) => Promise<void>;
+
+interface Labels {
+  label(value: string | null | undefined, lang: 'zh' | 'en'): string;
+}
+
+/** A record's transition as its module makes it: state checked (named), status, version, sys_log, timeline. */
+async function moveRecord(c: FinishContext, type: 'matter' | 'maintenance' | 'inspection', machine: Machine<string, string>, states: Labels, actions: Labels, action: string, set: Row, reason: string | null = null): Promise<Row> {
+  const spec = RECORD_TABLES[type];
+  const before = (await loadRecord(c.tx, type, c.record.id as number, true))!;
+  const to = assertTransition(machine, before.status as string, action, states, actions);
+  const values: Row = { ...set, status: to };
+  const assignments = Object.entries(values).map(([k, v]: [string, unknown]) => sql`${sql.identifier(k)} = ${v instanceof Date ? v.toISOString() : v}`);
+  const [after] = await query<Row>(
+    c.tx,
+    sql`update ${sql.identifier(spec.table)} set ${sql.join(assignments, sql`, `)}, version = version + 1, updated_at = now() where id = ${before.id as number}::int returning *`,
+  );
+  await writeLog(c.tx, c.actor, { action, resource: type, recordId: before.id as number, before, after: after! });
+  await recordTransition(c.tx, c.actor, { entity: spec.entity, entityId: before.id as number, action, from: before.status as string, to, reason, data: { workflow: true } });
+  return after!;
+}
+
+const matterMove = (c: FinishContext, action: 'close' | 'reject', result: string) => moveRecord(c, 'matter', MATTER_MACHINE, MatterStatus, matterActionLabels, action, { result, handled_at: new Date() }, action === 'reject' ? result : null);
+
+const FINISHERS: Record<WorkflowRecordType, Record<string, Finisher>> = {
+  matter: {
+    close: async (c) => {
+      const result = c.comment || '流程审批通过，已办结';
+      await c.tx.insert(matterReplies).values({ matter_id: c.record.id as number, author_type: 'staff', author_id: c.auth.userId, content: result });
+      await matterMove(c, 'close', result);
+    },
+    reject: async (c) => {
+      await matterMove(c, 'reject', c.comment || '流程审批驳回');
+    },
+  },
+  maintenance: {
+    approve: async (c) => {
+      const now = new Date();
+      const row = await moveRecord(c, 'maintenance', MAINTENANCE_MACHINE, MaintenanceStatus, maintenanceActionLabels, 'approve', {
+        finished_at: now,
+        ...(now > new Date(String(c.record.repair_due instanceof Date ? c.record.repair_due.toISOString() : c.record.repair_due)) ? { repair_breached: true } : {}),
+      });
+      if (row.source === 'matter' && row.source_id) {
+        const matter = await loadRecord(c.tx, 'matter', row.source_id as number);
+        if (matter && (MATTER_MACHINE.close.from as readonly string[]).includes(matter.status as string)) {
+          const result = `运维工单 ${row.order_no as string} 已处理完成：${(row.measures as string | null) ?? ''}`.slice(0, 1000);
+          await c.tx.insert(matterReplies).values({ matter_id: matter.id as number, author_type: 'staff', author_id: c.auth.userId, content: result });
+          await matterMove({ ...c, record: matter }, 'close', result);
+        }
+      }
+    },
+    reject: async (c) => {
+      const reason = c.comment || '流程审批驳回';
+      await moveRecord(c, 'maintenance', MAINTENANCE_MACHINE, MaintenanceStatus, maintenanceActionLabels, 'reject', { reject_reason: reason }, reason);
+    },
+  },
+  inspection: {
+    approve: async (c) => {
+      const after = await moveRecord(c, 'inspection', INSPECTION_MACHINE, InspectionStatus, InspectionActionLabel, 'approve', { finished_at: new Date(), reviewed_by: c.auth.userId, overdue: false });
+      const results = new Map(((after.results as InspectionResult[] | null) ?? []).map((r) => [r.key, r]));
+      for (const item of after.checklist as ChecklistItem[]) {
+        if (item.auto_maintenance && resultFailed(item, results.get(item.key))) await openForFailedItem(c.tx, after, item.key, { existing: 'skip' }, c.actor, c.auth.userId);
+      }
+    },
+    reject: async (c) => {
+      const reason = c.comment || '流程审批驳回';
+      await moveRecord(c, 'inspection', INSPECTION_MACHINE, InspectionStatus, InspectionActionLabel, 'reject', { reject_reason: reason, reviewed_by: c.auth.userId, reject_count: (Number(c.record.reject_count) || 0) + 1 }, reason);
+    },
+  },
+  payment_batch: {
+    approve: async (c) => {
+      const batch = (await loadRecord(c.tx, 'payment_batch', c.record.id as number))!;
+      await approveBatchIn(c.tx, batch.id as number, batch.version as number, c.auth, c.actor);
+    },
+    reject: async (c) => {
+      const batch = (await loadRecord(c.tx, 'payment_batch', c.record.id as number))!;
+      await rejectBatchIn(c.tx, batch.id as number, batch.version as number, c.comment || '流程审批退回', c.auth, c.actor);
+    },
+  },
+  lease_contract: {},
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Running.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** The failure a step met, kept on the instance (key + params: shown in the reader's language). */
+class StepFailed extends Error {
+  constructor(
+    readonly nodeId: string,
+    readonly error: ApiError,
+  ) {
+    super(error.key);
+  }
+}
+
+interface Run {
+  tx: Queryable;
+  inst: Instance;
+  graph: WorkflowGraph;
+  record: Row;
+  actor: Actor;
+  /** the comment of the completion that moved the token (end nodes write it back as the reason) */
+  comment: string;
+  now: Date;
+}
+
+const nodeOf = (graph: WorkflowGraph, id: string): WorkflowNode => {
+  const n = graph.nodes.find((x) => x.id === id);
+  if (!n) throw new ApiError(500, 'error.internal');
+  return n;
+};
+const nodeName = (n: WorkflowNode) => n.name || n.id;
+const edgesFrom = (graph: WorkflowGraph, id: string): WorkflowEdge[] => graph.edges.filter((e) => e.source === id);
+
+async function history(tx: Queryable, inst: Pick<Instance, 'id'>, actor: Actor | null, e: { action: string; node?: WorkflowNode | null; taskId?: number | null; comment?: string | null; data?: Row | null }) {
+  const userName = actor?.userId != null ? ((await nameOf(tx, actor.userId)) ?? actor.username) : null;
+  await tx.insert(workflowEvents).values({
+    instance_id: inst.id,
+    task_id: e.taskId ?? null,
+    node_id: e.node?.id ?? null,
+    node_kind: e.node?.kind ?? null,
+    action: e.action,
+    user_id: actor?.userId ?? null,
+    user_name: userName,
+    comment: e.comment ?? null,
+    data: e.data ? (JSON.parse(JSON.stringify(e.data)) as Row) : null,
+  });
+}
+
+async function setInstance(r: Run, set: Partial<Instance>) {
+  const [after] = await r.tx
+    .update(workflowInstances)
+    .set({ ...set, version: sql`${workflowInstances.version} + 1`, updated_at: new Date() } as never)
+    .where(eq(workflowInstances.id, r.inst.id))
+    .returning();
+  r.inst = after!;
+}
+
+async function authFor(r: Run): Promise<AuthContext> {
+  const id = r.actor.userId ?? r.inst.started_by;
+  const auth = id != null ? await contextOfUser(r.tx, id) : null;
+  if (!auth) throw new ApiError(400, 'error.workflow_user_invalid', { id: id ?? '-' });
+  return auth;
+}
+
+/** A document of the record's fields (a download node): field | value, in the record's column order. */
+function recordDocument(record: Row, fields: string[] | undefined, title: string): Buffer {
+  const plain = plainRecord(record);
+  const keys = fields?.length ? fields.filter((f) => f in plain) : Object.keys(plain);
+  const rows = keys.map((k) => [fieldLabel(k, 'zh') ?? k, plain[k] === null || plain[k] === undefined ? null : typeof plain[k] === 'object' ? JSON.stringify(plain[k]) : (plain[k] as string | number)]);
+  return buildXlsx([[title, ''], ['字段', '值'], ...rows], { sheetName: '记录' });
+}
+
+/**
+ * Moves the token onto `nodeId` and on through every node that does not wait (start, push,
+ * download, end) until one waits (user, click, time) or the instance ends.
+ */
+async function enter(r: Run, nodeId: string): Promise<void> {
+  let id: string | null = nodeId;
+  for (let steps = 0; id !== null; steps++) {
+    if (steps > r.graph.nodes.length * 4 + 10) throw new StepFailed(id, new ApiError(400, 'error.workflow_no_edge', { node: id }));
+    const node = nodeOf(r.graph, id);
+    try {
+      id = await step(r, node);
+    } catch (err) {
+      if (err instanceof ApiError) throw new StepFailed(node.id, err);
+      throw err;
+    }
+  }
+}
+
+/** One node; returns the next node's id, or null when the token waits or the instance ended. */
+async function step(r: Run, node: WorkflowNode): Promise<string | null> {
+  const { tx } = r;
+  await setInstance(r, { current_node: node.id });
+  const next = () => {
+    const edge = chooseEdge(edgesFrom(r.graph, node.id), (r.inst.last_outcome as WorkflowOutcomeValue | null) ?? null, plainRecord(r.record));
+    if (!edge) throw new ApiError(400, 'error.workflow_no_edge', { node: nodeName(node) });
+    return edge.target;
+  };
+  switch (node.kind) {
+    case 'start':
+      return next();
+    case 'user':
+    case 'click': {
+      const rule = node.data?.assignee ?? null;
+      const assignees = rule ? await resolveAssignees(tx, rule, r.inst, r.record) : r.inst.started_by != null ? [r.inst.started_by] : [];
+      if (!assignees.length) throw new ApiError(400, 'error.workflow_no_assignee', { node: nodeName(node) });
+      const dueHours = node.kind === 'user' ? node.data?.due_hours : null;
+      const [task] = await tx
+        .insert(workflowTasks)
+        .values({ instance_id: r.inst.id, node_id: node.id, node_kind: node.kind, node_name: node.name ?? null, assignees, due_at: dueHours ? new Date(r.now.getTime() + dueHours * 3600_000) : null })
+        .returning();
+      await history(tx, r.inst, null, { action: 'enter', node, taskId: task!.id, data: { assignees } });
+      const link = WORKFLOW_RECORD_TYPES[r.inst.record_type as WorkflowRecordType].link(r.inst.record_id);
+      for (const to of assignees) {
+        await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: r.inst.name, node: nodeName(node) }), content: `${r.inst.record_label ?? ''} ${node.kind === 'click' ? (node.data?.button ?? '') : ''}`.trim(), link, sender: r.inst.started_by, to });
+      }
+      return null;
+    }
+    case 'push': {
+      const d = node.data ?? {};
+      const plain = plainRecord(r.record);
+      const to = new Set<number>([...(await activeUsers(tx, d.users ?? [])), ...(await usersWithRoles(tx, d.roles ?? []))]);
+      if (d.starter && r.inst.started_by != null) to.add(r.inst.started_by);
+      const title = fillTemplate(d.title ?? r.inst.name, plain);
+      const content = fillTemplate(d.content ?? '', plain);
+      const link = WORKFLOW_RECORD_TYPES[r.inst.record_type as WorkflowRecordType].link(r.inst.record_id);
+      for (const user of [...to].sort((a, b) => a - b)) await sendMessage(tx, { title, content, link, sender: r.inst.started_by, to: user });
+      await history(tx, r.inst, null, { action: 'push', node, data: { title, recipients: [...to] } });
+      return next();
+    }
+    case 'download': {
+      const title = `${r.inst.name} ${r.inst.record_label ?? ''}`.trim();
+      const content = recordDocument(r.record, node.data?.fields, title);
+      const name = `${(node.data?.file_name || nodeName(node)).replace(/[\\/:*?"<>|]/g, '_')}_${r.inst.record_label ?? r.inst.record_id}.xlsx`.slice(0, 120);
+      const [doc] = await tx.insert(workflowDocuments).values({ instance_id: r.inst.id, node_id: node.id, name, content_type: XLSX_MIME, size: content.length, content }).returning({ id: workflowDocuments.id });
+      await history(tx, r.inst, null, { action: 'download', node, data: { document_id: doc!.id, name, size: content.length } });
+      return next();
+    }
+    case 'time': {
+      const d = node.data ?? {};
+      let wake: Date;
+      if (d.date_field) {
+        const v = r.record[d.date_field];
+        if (v === null || v === undefined || v === '') throw new ApiError(400, 'error.workflow_date_missing', { field: d.date_field, node: nodeName(node) });
+        // a calendar date is China midnight
+        const base = v instanceof Date ? v : new Date(/^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? `${String(v)}T00:00:00+08:00` : String(v));
+        wake = new Date(base.getTime() + (d.offset_minutes ?? 0) * 60_000);
+      } else {
+        wake = new Date(r.now.getTime() + (d.duration_minutes ?? 0) * 60_000);
+      }
+      const [task] = await tx.insert(workflowTasks).values({ instance_id: r.inst.id, node_id: node.id, node_kind: 'time', node_name: node.name ?? null, assignees: [], wake_at: wake }).returning();
+      await history(tx, r.inst, null, { action: 'enter', node, taskId: task!.id, data: { wake_at: wake.toISOString() } });
+      return null;
+    }
+    case 'end': {
+      const result = node.data?.result ?? 'done';
+      const action = node.data?.action;
+      if (action) {
+        const finish = FINISHERS[r.inst.record_type as WorkflowRecordType][action];
+        if (!finish) throw new ApiError(400, 'error.workflow_end_action', { action });
+        await finish({ tx, record: r.record, auth: await authFor(r), actor: r.actor, comment: r.comment });
+      }
+      await setInstance(r, { state: 'completed', result, current_node: null, ended_at: r.now });
+      await history(tx, r.inst, r.actor.userId != null ? r.actor : null, { action: 'end', node, data: { result, action: action ?? null } });
+      return null;
+    }
+  }
+}
+
+/** Runs `fn` strictly (errors propagate, the caller's transaction rolls back) or in a savepoint (errors mark the instance failed). */
+async function guarded(r: Run, strict: boolean, fn: (r: Run) => Promise<void>) {
+  if (strict) {
+    try {
+      await fn(r);
+    } catch (err) {
+      throw err instanceof StepFailed ? err.error : err;
+    }
+    return;
+  }
+  const before = r.inst;
+  try {
+    await r.tx.transaction(async (sp) => fn({ ...r, tx: sp }).then(async () => {
+      // the instance as the savepoint left it
+      const [fresh] = await sp.select().from(workflowInstances).where(eq(workflowInstances.id, r.inst.id));
+      r.inst = fresh!;
+    }));
+  } catch (err) {
+    if (!(err instanceof StepFailed)) throw err;
+    r.inst = before;
+    const message = err.error.message_('zh');
+    await setInstance(r, { state: 'failed', current_node: err.nodeId, error: message, error_key: err.error.key, error_params: JSON.parse(JSON.stringify(err.error.params)) as Row });
+    const node = r.graph.nodes.find((n) => n.id === err.nodeId) ?? null;
+    await history(r.tx, r.inst, null, { action: 'fail', node, comment: message.slice(0, 500), data: { key: err.error.key, params: err.error.params } });
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Entry points (each inside the caller's transaction).
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface StartInput {
+  definitionId: number;
+  recordId: number;
+  actor: Actor;
+  comment?: string | null;
+  trigger: 'manual' | 'event';
+  event?: WorkflowEvent | null;
+  /** true: by hand (errors refuse the start); false: by an event (errors mark the instance failed) */
+  strict: boolean;
+  now?: Date;
+}
+
+/** Starts the latest published version of a definition on a record. Returns the instance, or null (event mode, one already running). */
+export async function startIn(tx: Queryable, input: StartInput): Promise<Instance | null> {
+  const now = input.now ?? new Date();
+  const [def] = await tx.select().from(workflowDefinitions).where(eq(workflowDefinitions.id, input.definitionId));
+  if (!def) throw new ApiError(404, 'error.not_found', { id: input.definitionId });
+  if (def.status !== 'published') throw new ApiError(400, 'error.workflow_not_published', { key: def.key });
+  const [ver] = await tx
+    .select()
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.definition_id, def.id), eq(workflowVersions.version_no, def.published_version)));
+  const type = ver!.record_type as WorkflowRecordType;
+  const record = await loadRecord(tx, type, input.recordId, true);
+  if (!record) throw new ApiError(404, 'error.not_found', { id: input.recordId });
+  const [live] = await tx
+    .select({ id: workflowInstances.id })
+    .from(workflowInstances)
+    .where(and(eq(workflowInstances.definition_id, def.id), eq(workflowInstances.record_type, type), eq(workflowInstances.record_id, input.recordId), inArray(workflowInstances.state, ['running', 'failed'])));
+  if (live) {
+    if (!input.strict) return null;
+    throw new ApiError(409, 'error.workflow_already_running', { key: def.key, id: live.id });
+  }
+  const [inst] = await tx
+    .insert(workflowInstances)
+    .values({
+      definition_id: def.id,
+      version_id: ver!.id,
+      key: def.key,
+      name: ver!.name,
+      record_type: type,
+      record_id: input.recordId,
+      record_label: recordLabel(type, record),
+      trigger: input.trigger,
+      event: input.event ?? null,
+      started_by: input.actor.userId,
+      started_at: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inst) {
+    // another transaction started it at the same moment (the partial unique index)
+    if (!input.strict) return null;
+    throw new ApiError(409, 'error.workflow_already_running', { key: def.key, id: '-' });
+  }
+  const start = ver!.graph.nodes.find((n) => n.kind === 'start')!;
+  const r: Run = { tx, inst, graph: ver!.graph, record, actor: input.actor, comment: input.comment ?? '', now };
+  await history(tx, inst, input.actor, { action: 'start', node: start, comment: input.comment ?? null, data: { trigger: input.trigger, event: input.event ?? null, version: ver!.version_no } });
+  await guarded(r, input.strict, (run) => enter(run, start.id));
+  return r.inst;
+}
+
+/**
+ * The business events (WORKFLOW_EVENTS): the module that makes the change calls this once, in its
+ * own transaction, after the change. Every published process bound to the event (and whose
+ * event_match fields equal the record's) starts on the record; a step that cannot run marks its
+ * instance failed and never refuses the business change.
+ */
+export async function raiseWorkflowEvent(tx: Queryable, event: WorkflowEvent, recordId: number, actor: Actor): Promise<Instance[]> {
+  const defs = await tx
+    .select({ id: workflowDefinitions.id, event_match: workflowDefinitions.event_match })
+    .from(workflowDefinitions)
+    .where(and(eq(workflowDefinitions.event, event), eq(workflowDefinitions.status, 'published')))
+    .orderBy(asc(workflowDefinitions.id));
+  if (!defs.length) return [];
+  const record = await loadRecord(tx, WORKFLOW_EVENTS[event].record, recordId);
+  if (!record) return [];
+  const started: Instance[] = [];
+  for (const d of defs) {
+    const match = d.event_match ?? {};
+    if (Object.entries(match).some(([k, v]) => String(record[k] ?? '') !== v)) continue;
+    const inst = await startIn(tx, { definitionId: d.id, recordId, actor, trigger: 'event', event, strict: false });
+    if (inst) started.push(inst);
+  }
+  return started;
+}
+
+/** The instance locked FOR UPDATE with its version's graph. */
+async function lockInstance(tx: Queryable, id: number): Promise<{ inst: Instance; graph: WorkflowGraph }> {
+  const [inst] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, id)).for('update');
+  if (!inst) throw new ApiError(404, 'error.not_found', { id });
+  const [ver] = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(eq(workflowVersions.id, inst.version_id));
+  return { inst, graph: ver!.graph };
+}
+
+const instanceState = (inst: Instance, action: string) =>
+  new ApiError(400, 'error.workflow_instance_state', { id: inst.id, state: inst.state, action }, (lang) =>
+    t('error.workflow_instance_state', lang, { id: inst.id, state: WorkflowInstanceState.label(inst.state, lang), action: t(`workflow.action.${action}`, lang) }),
+  );
+
+export interface CompleteInput {
+  taskId: number;
+  outcome?: WorkflowOutcomeValue;
+  comment?: string | null;
+  auth: AuthContext;
+  actor: Actor;
+  now?: Date;
+}
+
+/**
+ * 处理待办: an assignee approves / rejects / returns a user task, or presses a click node's button.
+ * Locks the instance, then the task: of two servers completing the same task at once, the second
+ * waits for the first to commit and is told the task is already handled. Strict: an error in the
+ * steps that follow (e.g. the record refusing the end node's action) refuses the completion.
+ */
+export async function completeIn(tx: Queryable, input: CompleteInput): Promise<Instance> {
+  const now = input.now ?? new Date();
+  const [ref] = await tx.select({ instance_id: workflowTasks.instance_id }).from(workflowTasks).where(eq(workflowTasks.id, input.taskId));
+  if (!ref) throw new ApiError(404, 'error.not_found', { id: input.taskId });
+  const { inst, graph } = await lockInstance(tx, ref.instance_id);
+  const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, input.taskId)).for('update');
+  if (task!.state !== 'open') {
+    throw new ApiError(409, 'error.workflow_task_done', { state: task!.state }, (lang) => t('error.workflow_task_done', lang, { state: task!.state === 'done' ? `${task!.outcome ? WorkflowOutcome.label(task!.outcome, lang) : lang === 'zh' ? '已确认' : 'confirmed'}` : lang === 'zh' ? '已取消' : 'cancelled' }));
+  }
+  if (inst.state !== 'running') throw instanceState(inst, 'complete');
+  if (task!.node_kind === 'time') throw new ApiError(400, 'error.workflow_task_timer');
+  if (!task!.assignees.includes(input.auth.userId)) {
+    const names = await tx.select({ name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` }).from(users).where(inArray(users.id, task!.assignees.length ? task!.assignees : [0]));
+    throw new ApiError(403, 'error.workflow_task_not_yours', { who: names.map((n) => n.name).join('、') || '-' });
+  }
+  if (task!.node_kind === 'user' && !input.outcome) throw new ApiError(400, 'error.workflow_outcome_required');
+  if (task!.node_kind === 'click' && input.outcome) throw new ApiError(400, 'error.workflow_outcome_click');
+  const node = nodeOf(graph, task!.node_id);
+  await tx
+    .update(workflowTasks)
+    .set({ state: 'done', outcome: input.outcome ?? null, comment: input.comment ?? null, completed_by: input.auth.userId, completed_at: now, version: sql`${workflowTasks.version} + 1`, updated_at: now })
+    .where(eq(workflowTasks.id, task!.id));
+  const record = (await loadRecord(tx, inst.record_type as WorkflowRecordType, inst.record_id))!;
+  const r: Run = { tx, inst, graph, record, actor: input.actor, comment: input.comment ?? '', now };
+  await history(tx, inst, input.actor, { action: input.outcome ?? 'click', node, taskId: task!.id, comment: input.comment ?? null });
+  if (input.outcome) await setInstance(r, { last_outcome: input.outcome });
+  await guarded(r, true, async (run) => {
+    const edges = edgesFrom(graph, node.id);
+    if (input.outcome === 'return' && !edges.some((e) => e.condition?.type === 'outcome' && e.condition.outcome === 'return')) {
+      // back to the last person before this one (their node runs again); a task that was itself
+      // returned is not "before" (A → B → returned to A: A returning goes nowhere)
+      const earlier = await tx
+        .select({ node_id: workflowTasks.node_id })
+        .from(workflowTasks)
+        .where(and(eq(workflowTasks.instance_id, inst.id), eq(workflowTasks.state, 'done'), inArray(workflowTasks.node_kind, ['user', 'click']), sql`${workflowTasks.id} < ${task!.id}`, sql`${workflowTasks.node_id} <> ${node.id}`, sql`${workflowTasks.outcome} is distinct from 'return'`))
+        .orderBy(sql`${workflowTasks.id} desc`)
+        .limit(1);
+      if (!earlier[0]) throw new StepFailed(node.id, new ApiError(400, 'error.workflow_return_nowhere', { node: nodeName(node) }));
+      await enter(run, earlier[0].node_id);
+      return;
+    }
+    const edge = chooseEdge(edges, input.outcome ?? null, plainRecord(record));
+    if (!edge) throw new StepFailed(node.id, new ApiError(400, 'error.workflow_no_edge', { node: nodeName(node) }));
+    await enter(run, edge.target);
+  });
+  return r.inst;
+}
+
+/** 取消: a running or failed instance stops; its open task is cancelled. */
+export async function cancelIn(tx: Queryable, id: number, version: number, reason: string, actor: Actor, now = new Date()): Promise<Instance> {
+  const { inst, graph } = await lockInstance(tx, id);
+  if (inst.version !== version) throw new ApiError(409, 'error.version_conflict', { current: inst.version, yours: version });
+  if (inst.state !== 'running' && inst.state !== 'failed') throw instanceState(inst, 'cancel');
+  await tx.update(workflowTasks).set({ state: 'cancelled', updated_at: now, version: sql`${workflowTasks.version} + 1` }).where(and(eq(workflowTasks.instance_id, id), eq(workflowTasks.state, 'open')));
+  const r: Run = { tx, inst, graph, record: {}, actor, comment: reason, now };
+  await setInstance(r, { state: 'cancelled', ended_at: now });
+  await history(tx, r.inst, actor, { action: 'cancel', node: inst.current_node ? (graph.nodes.find((n) => n.id === inst.current_node) ?? null) : null, comment: reason });
+  return r.inst;
+}
+
+/** 转办: the open user/click task goes to another active user (who gets the to-do message). */
+export async function reassignIn(tx: Queryable, taskId: number, userId: number, comment: string | null | undefined, actor: Actor, now = new Date()): Promise<Instance> {
+  const [ref] = await tx.select({ instance_id: workflowTasks.instance_id }).from(workflowTasks).where(eq(workflowTasks.id, taskId));
+  if (!ref) throw new ApiError(404, 'error.not_found', { id: taskId });
+  const { inst, graph } = await lockInstance(tx, ref.instance_id);
+  const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, taskId)).for('update');
+  if (task!.state !== 'open' || task!.node_kind === 'time') throw new ApiError(409, 'error.workflow_task_done', { state: task!.state });
+  if (inst.state !== 'running') throw instanceState(inst, 'reassign');
+  if (!(await activeUsers(tx, [userId])).length) throw new ApiError(400, 'error.workflow_user_invalid', { id: userId });
+  await tx.update(workflowTasks).set({ assignees: [userId], version: sql`${workflowTasks.version} + 1`, updated_at: now }).where(eq(workflowTasks.id, taskId));
+  const node = nodeOf(graph, task!.node_id);
+  const r: Run = { tx, inst, graph, record: {}, actor, comment: '', now };
+  await setInstance(r, {});
+  await history(tx, inst, actor, { action: 'reassign', node, taskId, comment: comment ?? null, data: { from: task!.assignees, to: [userId] } });
+  await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: inst.name, node: nodeName(node) }), content: inst.record_label ?? '', link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id), sender: actor.userId, to: userId });
+  return r.inst;
+}
+
+/** 重试: a failed instance runs the step that failed again (strict: a new failure is refused and it stays failed). */
+export async function retryIn(tx: Queryable, id: number, version: number, actor: Actor, now = new Date()): Promise<Instance> {
+  const { inst, graph } = await lockInstance(tx, id);
+  if (inst.version !== version) throw new ApiError(409, 'error.version_conflict', { current: inst.version, yours: version });
+  if (inst.state !== 'failed' || !inst.current_node) throw instanceState(inst, 'retry');
+  const record = await loadRecord(tx, inst.record_type as WorkflowRecordType, inst.record_id);
+  if (!record) throw new ApiError(404, 'error.not_found', { id: inst.record_id });
+  const r: Run = { tx, inst, graph, record, actor, comment: '', now };
+  await setInstance(r, { state: 'running', error: null, error_key: null, error_params: null });
+  await history(tx, r.inst, actor, { action: 'retry', node: nodeOf(graph, inst.current_node) });
+  await guarded(r, true, (run) => enter(run, inst.current_node!));
+  return r.inst;
+}
+
+/**
+ * The scheduler's pass (job workflow_timers; one server claims it): timers whose time has come
+ * continue, user tasks past their due time get the escalation message once. Each in its own
+ * transaction with the instance and the task locked and re-checked, so a task completed meanwhile
+ * is left alone.
+ */
+export async function wakeDue(db: Db, now = new Date()) {
+  const timers = await db
+    .select({ id: workflowTasks.id, instance_id: workflowTasks.instance_id })
+    .from(workflowTasks)
+    .where(and(eq(workflowTasks.state, 'open'), eq(workflowTasks.node_kind, 'time'), lte(workflowTasks.wake_at, now)))
+    .orderBy(asc(workflowTasks.id))
+    .limit(500);
+  let woken = 0;
+  let failed = 0;
+  for (const timer of timers) {
+    await db.transaction(async (tx) => {
+      const { inst, graph } = await lockInstance(tx, timer.instance_id);
+      const [task] = await tx.select().from(workflowTasks).where(eq(workflowTasks.id, timer.id)).for('update');
+      if (task!.state !== 'open' || inst.state !== 'running') return;
+      await tx.update(workflowTasks).set({ state: 'done', completed_at: now, version: sql`${workflowTasks.version} + 1`, updated_at: now }).where(eq(workflowTasks.id, task!.id));
+      const node = nodeOf(graph, task!.node_id);
+      const record = (await loadRecord(tx, inst.record_type as WorkflowRecordType, inst.record_id)) ?? {};
+      const r: Run = { tx, inst, graph, record, actor: { userId: null, username: 'system', ip: null }, comment: '', now };
+      await history(tx, inst, null, { action: 'wake', node, taskId: task!.id });
+      await guarded(r, false, async (run) => {
+        const edge = chooseEdge(edgesFrom(graph, node.id), (inst.last_outcome as WorkflowOutcomeValue | null) ?? null, plainRecord(record));
+        if (!edge) throw new StepFailed(node.id, new ApiError(400, 'error.workflow_no_edge', { node: nodeName(node) }));
+        await enter(run, edge.target);
+      });
+      if (r.inst.state === 'failed') failed++;
+      else woken++;
+    });
+  }
+  const overdue = await db
+    .select({ id: workflowTasks.id })
+    .from(workflowTasks)
+    .where(and(eq(workflowTasks.state, 'open'), eq(workflowTasks.node_kind, 'user'), lte(workflowTasks.due_at, now), sql`${workflowTasks.escalated_at} is null`))
+    .orderBy(asc(workflowTasks.id))
+    .limit(500);
+  let escalated = 0;
+  for (const o of overdue) {
+    await db.transaction(async (tx) => {
+      const [task] = await tx.select().from(workflowTasks).where(and(eq(workflowTasks.id, o.id), eq(workflowTasks.state, 'open'), sql`${workflowTasks.escalated_at} is null`)).for('update');
+      if (!task) return;
+      const [inst] = await tx.select().from(workflowInstances).where(eq(workflowInstances.id, task.instance_id));
+      const [ver] = await tx.select({ graph: workflowVersions.graph }).from(workflowVersions).where(eq(workflowVersions.id, inst!.version_id));
+      const node = nodeOf(ver!.graph, task.node_id);
+      const text = (node.kind === 'user' && node.data?.escalation) || `${inst!.name} ${inst!.record_label ?? ''}`;
+      const to = new Set([...task.assignees, ...(inst!.started_by != null ? [inst!.started_by] : [])]);
+      for (const user of to) {
+        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node) }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
+      }
+      await tx.update(workflowTasks).set({ escalated_at: now }).where(eq(workflowTasks.id, task.id));
+      await history(tx, inst!, null, { action: 'escalate', node, taskId: task.id, data: { to: [...to] } });
+      escalated++;
+    });
+  }
+  return { woken, failed, escalated };
+}

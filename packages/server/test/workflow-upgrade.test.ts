@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { query } from '../src/db/client.ts';
+import { menus, roles } from '../src/db/schema/index.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
+import { call, login, startApp, type TestApp } from './helpers.ts';
+
+/**
+ * Migration workflow_menus on a database seeded before the workflow screens: 其他 and 工作流 were
+ * seeded disabled; they are enabled (unless an admin edited them) and 流程设计 joins the group — as
+ * a fresh install has them, once; the built-in roles get the workflow codes a fresh install gives them.
+ */
+let t: TestApp;
+const dir = join(import.meta.dirname, '..', 'drizzle');
+const file = readdirSync(dir).find((f) => f.endsWith('_workflow_menus.sql'))!;
+const migrate = async () => {
+  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
+};
+const NAMES = ['Other', 'workflow', 'workflowDesigner', 'workflowInstance'];
+const WORKFLOW = /^workflow/;
+const entries = async () =>
+  query<{ name: string; status: string }>(
+    t.handle.db,
+    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
+        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
+  );
+
+beforeAll(async () => {
+  t = await startApp({ taskTickSeconds: 0 });
+});
+afterAll(async () => t.close());
+
+describe('工作流 menus for a database from before them', () => {
+  it('enables 其他 and 工作流 and adds 流程设计, once, as a fresh install has them', async () => {
+    const { db } = t.handle;
+    const fresh = await entries();
+    expect(fresh.map((e) => [e.name, e.status])).toEqual([
+      ['Other', 'enabled'],
+      ['workflow', 'enabled'],
+      ['workflowDesigner', 'enabled'],
+      ['workflowInstance', 'enabled'],
+    ]);
+    const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
+    expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => WORKFLOW.test(c)).length).toBeGreaterThan(0);
+    // the old state: the group and its entry seeded disabled (version 1), no designer, no workflow codes
+    await db.delete(menus).where(inArray(menus.name, ['workflowDesigner', 'workflowInstance']));
+    for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !WORKFLOW.test(c)) }).where(eq(roles.code, r.code));
+    await db.update(menus).set({ status: 'disabled', version: 1 }).where(inArray(menus.name, ['Other', 'workflow']));
+    const admin = await login(t.app);
+    expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).not.toContain('"name":"workflow"');
+
+    await migrate();
+    expect(await entries()).toEqual(fresh);
+    for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+      expect(r.permissions.filter((c) => WORKFLOW.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => WORKFLOW.test(c)).sort());
+    }
+    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
+    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+
+    // twice: nothing more
+    const versions = await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
+    const roleVersions = await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
+    await migrate();
+    expect(await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
+    expect(await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
+  });
+
+  it('leaves an entry an admin disabled on purpose (edited since the seed) alone', async () => {
+    const { db } = t.handle;
+    await db.update(menus).set({ status: 'disabled', version: 3 }).where(eq(menus.name, 'workflow'));
+    await migrate();
+    expect((await entries()).find((e) => e.name === 'workflow')!.status).toBe('disabled');
+  });
+});
