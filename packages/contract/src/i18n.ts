@@ -5,6 +5,7 @@
 import { APP_VERSION_MESSAGES } from './app-version-messages.ts';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
+import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 
 export type Lang = 'zh' | 'en';
@@ -278,6 +279,7 @@ export const messages = {
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
+    ...SETTLEMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
   },
   en: {
@@ -544,6 +546,7 @@ export const messages = {
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
+    ...SETTLEMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
