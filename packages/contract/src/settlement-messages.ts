@@ -18,6 +18,7 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_next_not_draft': '%{month} 的结算单 %{settlement_no} 已不是草稿，不能再加入调整明细',
     'error.settlement_month_future': '%{month} 还未开始，不能生成结算单',
     'error.settlement_has_disputes': '结算单 %{settlement_no} 还有 %{n} 条异议未处理',
+    'error.settlement_lines_locked': '结算单已确认，明细不能再修改；更正请在下月结算单中调整',
   },
   en: {
     'validation.settlement_month': 'Not a month (e.g. 2026-10)',
@@ -34,5 +35,6 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_next_not_draft': 'The %{month} settlement %{settlement_no} is no longer a draft and cannot take an adjustment',
     'error.settlement_month_future': '%{month} has not started: no settlement can be generated',
     'error.settlement_has_disputes': 'Settlement %{settlement_no} still has %{n} open disputes',
+    'error.settlement_lines_locked': 'The settlement is confirmed: its lines never change; correct it with an adjustment in a later month',
   },
 } as const;

@@ -40,6 +40,7 @@ import { leaseRoutes } from './modules/lease/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
+import { settlementRoutes } from './modules/settlement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
@@ -102,6 +103,8 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
   // an exclusion constraint (tariffs_no_overlap) lost a race the route's own check could not see
   if (code === '23P01') return new ApiError(400, 'error.period_overlap');
+  // the settlement_lines_locked trigger: a confirmed or paid settlement's lines never change
+  if (code === 'P0001' && /its lines never change/.test(String(fe.message))) return new ApiError(400, 'error.settlement_lines_locked');
   // the last line of defence behind validation: a value the database cannot take is the request's fault
   // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
   if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
@@ -248,6 +251,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   revenueRoutes(app, deps);
   financeRoutes(app, deps);
   paymentRoutes(app, deps);
+  settlementRoutes(app, deps);
   appVersionRoutes(app, deps);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 

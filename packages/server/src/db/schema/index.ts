@@ -15,3 +15,4 @@ export * from './revenue.ts';
 export * from './finance.ts';
 export * from './payment.ts';
 export * from './app-version.ts';
+export * from './settlement.ts';

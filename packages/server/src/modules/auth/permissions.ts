@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
+  settlement: ['index', 'get_info', 'export', 'generate', 'submit', 'confirm', 'dispute', 'resolve', 'pay', 'adjust'],
+  settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
 } as const;
 
@@ -47,7 +49,10 @@ export const BUILTIN_ROLES = [
     permissions: ['customer:*', 'matter:*', ...READ('agent', 'product', 'work_order', 'self_audit'), 'station:index', 'station:get_info', 'station:add', 'station:edit', 'station:export', 'statistic:view', ...READ('material', 'warehouse', 'stock', 'operation_plan', 'inspection', 'maintenance'), 'maintenance:add',
       ...READ('lease_contract', 'rent_bill'), 'lease_contract:add', 'lease_contract:edit', 'lease_contract:sign', 'lease_contract:upload_pdf', 'lease_contract:export', 'rent_bill:export', 'rent_bill:report', ...READ('revenue', 'tariff'), 'revenue:export', 'revenue:report',
       // 付款批次: makes and submits them; someone else approves (four eyes), exports and imports the result
-      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel'],
+      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel',
+      // 结算单: finance generates, submits, resolves disputes and pays; confirms on an agent's behalf; keeps the rules
+      ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:confirm', 'settlement:resolve', 'settlement:pay', 'settlement:adjust',
+      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export'],
     data_scope: 'all',
   },
   {
@@ -71,6 +76,7 @@ export const BUILTIN_ROLES = [
       ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit',
       ...READ('lease_contract', 'rent_bill'), 'rent_bill:report',
       ...READ('revenue'), 'revenue:report',
+      ...READ('settlement'), 'settlement:confirm', 'settlement:dispute',
     ],
     data_scope: 'agent',
   },
