@@ -170,14 +170,14 @@ const rangeOk = (v: { effective_from?: string; effective_until?: string | null }
 
 const ruleFields = {
   kind: enumField(SettlementRuleKind.values),
-  agent_level: z.number({ error: 'validation.number' }).int().min(0).max(2).default(0),
+  agent_level: z.number({ error: 'validation.number' }).int().min(0).max(2),
   rate: settlementRateText(),
   effective_from: day(),
   effective_until: day().nullish(),
   remark: optionalText(200),
 };
 export const settlementRuleCreateSchema = z
-  .strictObject(ruleFields)
+  .strictObject({ ...ruleFields, agent_level: ruleFields.agent_level.default(0) })
   .refine(levelOk, { error: 'validation.settlement_rule_level', path: ['agent_level'] })
   .refine(rangeOk, { error: 'validation.settlement_rule_range', path: ['effective_until'] });
 /** A rule already used by lines changes only its end and remark (a new rate is a new version). */

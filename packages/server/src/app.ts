@@ -64,6 +64,13 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The database's own message of a (possibly wrapped) error. */
+function pgMessage(err: unknown): string {
+  const parts: string[] = [];
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) parts.push(String(e.message ?? ''));
+  return parts.join(' | ');
+}
+
 /**
  * PostgreSQL refuses NUL in text ("invalid byte sequence"); a query string or JSON body carrying one
  * would reach the database only to fail there. Strings anywhere in the value (keys too) are checked.
@@ -104,7 +111,7 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   // an exclusion constraint (tariffs_no_overlap) lost a race the route's own check could not see
   if (code === '23P01') return new ApiError(400, 'error.period_overlap');
   // the settlement_lines_locked trigger: a confirmed or paid settlement's lines never change
-  if (code === 'P0001' && /its lines never change/.test(String(fe.message))) return new ApiError(400, 'error.settlement_lines_locked');
+  if (code === 'P0001' && /its lines never change/.test(pgMessage(err))) return new ApiError(400, 'error.settlement_lines_locked');
   // the last line of defence behind validation: a value the database cannot take is the request's fault
   // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
   if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
