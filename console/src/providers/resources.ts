@@ -47,6 +47,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'finance/leaseContract': { api: 'lease_contract' },
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
+  'finance/settlement': { api: 'settlement' },
+  'finance/settlementRule': { api: 'settlement_rule' },
   'other/appVersion': { api: 'app_version' },
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { labelled } from './enums.ts';
-import { enumField, idField, optionalText } from './fields.ts';
+import { editableFields, enumField, idField, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, signedMoneyText, toFen } from './money.ts';
 
@@ -187,6 +187,8 @@ export const settlementRuleEditSchema = z
   .required({ id: true, version: true })
   .refine(rangeOk, { error: 'validation.settlement_rule_range', path: ['effective_until'] });
 
+export const SETTLEMENT_RULE_EDITABLE = editableFields(z.strictObject({ id: idField(), version: version(), ...ruleFields }));
+
 export const settlementGenerateSchema = z.strictObject({ month: monthField() });
 export const settlementMoveSchema = z.strictObject({ id: idField(), version: version() });
 export const settlementDisputeSchema = z.strictObject({ id: idField(), version: version(), line_id: idField(), reason: reason() });
@@ -231,6 +233,7 @@ export interface Settlement {
   month: string;
   status: SettlementStatusValue;
   line_count: number;
+  disputed_lines: number;
   total_amount: string;
   submitted_at: string | null;
   confirmed_at: string | null;
@@ -250,6 +253,8 @@ export interface SettlementLine {
   source_type: SettlementSourceValue;
   source_id: number;
   source_label: string | null;
+  /** build | grid for a work order or self-audit source */
+  source_kind: string | null;
   event_at: string | null;
   quantity: string;
   rate: string;

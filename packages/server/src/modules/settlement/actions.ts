@@ -212,7 +212,10 @@ export class SettlementActions {
             when 'self_audit' then (select w.order_no || ' #' || a.attempt from self_audits a join work_orders w on w.id = a.work_order_id where a.id = l.source_id)
             when 'settlement_line' then (select s.settlement_no || ' / ' || o.id from settlement_lines o join settlements s on s.id = o.settlement_id where o.id = l.source_id)
           end as source_label,
-          (select a.work_order_id from self_audits a where l.source_type = 'self_audit' and a.id = l.source_id) as work_order_id
+          case l.source_type
+            when 'work_order' then (select w.kind from work_orders w where w.id = l.source_id)
+            when 'self_audit' then (select a.kind from self_audits a where a.id = l.source_id)
+          end as source_kind
           from settlement_lines l where l.settlement_id = ${id} order by l.kind, l.id`,
     );
     const list = rows.map((r) => ({

@@ -9,6 +9,7 @@ import { openForFailedItem, openMaintenanceOrder } from '../maintenance/resource
 import { type FaultCategoryValue, type MaintenancePriorityValue, isBankCard } from '@pv/contract';
 import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
+import { seedDemoSettlements } from '../settlement/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -77,6 +78,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoLeases(db);
     await seedDemoPayments(db);
     await seedDemoRevenue(db);
+    await seedDemoSettlements(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
