@@ -104,7 +104,7 @@ const Lines = () => {
     queryFn: () => dataProvider.read<{ list: SettlementLine[]; total: number }>(SETTLEMENT_API, 'lines', { id: record.id }).then((r) => r.data),
   });
   const groups = useMemo(() => groupLines(data?.list ?? []), [data]);
-  const columns = ['source', 'event_at', 'quantity', 'rate', 'amount', 'rule', 'status', 'dispute'];
+  const columns = ['source', 'event_at', 'quantity', 'amount', 'status'];
   return (
     <Panel title="pv.settlement.lines_title" testId="settlement-lines">
       {data && data.total === 0 && <EmptyNote text="pv.settlement.lines_empty" />}
@@ -123,7 +123,7 @@ const Lines = () => {
               <TableHead>
                 <TableRow>
                   {columns.map((c) => (
-                    <TableCell key={c} align={['quantity', 'rate', 'amount'].includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell key={c} align={['quantity', 'amount'].includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
                       {translate(lineField(c))}
                     </TableCell>
                   ))}
@@ -135,7 +135,7 @@ const Lines = () => {
                   const to = sourcePath(l);
                   return (
                     <TableRow key={l.id} data-testid="line-row" data-line-id={l.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell sx={{ minWidth: 200 }}>
                         <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
                           {SettlementSource.label(l.source_type, lang)}
                         </Typography>
@@ -151,20 +151,21 @@ const Lines = () => {
                             {l.note}
                           </Typography>
                         )}
+                        {l.dispute_reason && <Typography variant="caption" component="div" color="error.main" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('dispute_reason'))}: ${l.dispute_reason}`}</Typography>}
+                        {l.reply && <Typography variant="caption" component="div" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('reply'))}: ${l.reply}`}</Typography>}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.event_at, lang)}</TableCell>
-                      <TableCell align="right">{l.quantity}</TableCell>
-                      <TableCell align="right">{l.rate}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {`${l.quantity} × ${l.rate}`}
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {l.rule_id ? translate('pv.settlement.rule_version', { id: l.rule_id, version: l.rule_version ?? 1 }) : ''}
+                        </Typography>
+                      </TableCell>
                       <TableCell align="right">
                         <Yuan value={l.amount} />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.rule_id ? `#${l.rule_id} v${l.rule_version ?? 1}` : '-'}</TableCell>
                       <TableCell>
                         <LineStatusChip status={l.status} />
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 180 }}>
-                        {l.dispute_reason && <Typography variant="caption" component="div" color="error.main">{`${translate(lineField('dispute_reason'))}: ${l.dispute_reason}`}</Typography>}
-                        {l.reply && <Typography variant="caption" component="div">{`${translate(lineField('reply'))}: ${l.reply}`}</Typography>}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {canDispute && lineDisputable(record.status, l) && (
@@ -194,7 +195,7 @@ const Lines = () => {
 
 const Side = () => {
   const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => SettlementActionLabel.label(a, lang) }), []);
+  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => translate(`pv.settlement.action.${a}`, { _: SettlementActionLabel.label(a, lang) }) }), [translate]);
   return (
     <>
       <TimelinePanel api={SETTLEMENT_API} states={SettlementStatus} actions={actions} />

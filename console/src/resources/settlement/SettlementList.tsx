@@ -19,7 +19,7 @@ const useFilters = () => {
   return useMemo(
     () => [
       <SearchInput key="q" source="q" alwaysOn placeholder={translate(settlementField('q'))} />,
-      <SelectInput key="party_kind" source="party_kind" label={settlementField('party_kind')} choices={choices.party} alwaysOn sx={{ minWidth: 120 }} />,
+      <SelectInput key="party_kind" source="party_kind" label={settlementField('party_kind')} choices={choices.party} alwaysOn sx={{ minWidth: 160 }} />,
       <AgentInput key="agent_id" source="agent_id" label={settlementField('agent_id')} />,
       <TextInput key="month_gte" source="month_gte" label={settlementField('month_gte')} placeholder="2026-01" alwaysOn sx={{ width: 130 }} />,
       <TextInput key="month_lte" source="month_lte" label={settlementField('month_lte')} placeholder="2026-12" alwaysOn sx={{ width: 130 }} />,
