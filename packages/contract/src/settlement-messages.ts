@@ -14,10 +14,8 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_rule_in_use': '该规则已用于 %{n} 条结算明细，不能删除',
     'error.settlement_line_missing': '明细 %{line_id} 不属于结算单 %{settlement_no}',
     'error.settlement_line_state': '明细 %{line_id} 状态为“%{state}”，不能%{action}',
-    'error.settlement_locked': '结算单 %{settlement_no} 已确认，明细不能再修改；更正请在下月结算单中调整',
     'error.settlement_next_not_draft': '%{month} 的结算单 %{settlement_no} 已不是草稿，不能再加入调整明细',
     'error.settlement_month_future': '%{month} 还未开始，不能生成结算单',
-    'error.settlement_has_disputes': '结算单 %{settlement_no} 还有 %{n} 条异议未处理',
     'error.settlement_lines_locked': '结算单已确认，明细不能再修改；更正请在下月结算单中调整',
   },
   en: {
@@ -31,10 +29,8 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_rule_in_use': 'This rule priced %{n} settlement lines and cannot be deleted',
     'error.settlement_line_missing': 'Line %{line_id} is not a line of settlement %{settlement_no}',
     'error.settlement_line_state': 'Line %{line_id} is "%{state}" and cannot %{action}',
-    'error.settlement_locked': 'Settlement %{settlement_no} is confirmed: its lines never change; correct it with an adjustment in a later month',
     'error.settlement_next_not_draft': 'The %{month} settlement %{settlement_no} is no longer a draft and cannot take an adjustment',
     'error.settlement_month_future': '%{month} has not started: no settlement can be generated',
-    'error.settlement_has_disputes': 'Settlement %{settlement_no} still has %{n} open disputes',
     'error.settlement_lines_locked': 'The settlement is confirmed: its lines never change; correct it with an adjustment in a later month',
   },
 } as const;
