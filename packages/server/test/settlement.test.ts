@@ -5,6 +5,8 @@ import { query } from '../src/db/client.ts';
 import { customers, roles, selfAudits, settlementLines, settlementRules, settlements, stations, sysLog, transitions, userRoles, users, workOrders } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { generateSettlementMonth } from '../src/modules/settlement/generate.ts';
+import { JOBS } from '../src/modules/task/jobs.ts';
+import { settlementRuns } from '../src/db/schema/index.ts';
 import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, type TestApp } from './helpers.ts';
 
 /**
@@ -214,6 +216,19 @@ describe('generation', () => {
     // a September event moved into October by a writer does not come back: its line exists already
     await t.handle.db.update(customers).set({ signed_at: cn('2026-10-02T10:00:00') }).where(eq(customers.id, facts.c2.id));
     expect((await generateSettlementMonth(t.handle.db, '2026-10', { again: true })).lines).toBe(0);
+  });
+
+  it('the scheduler job makes last month (China calendar) on the 1st, once', async () => {
+    const job = JOBS.generate_settlements!;
+    expect(job.cron).toBe('40 2 1 * *');
+    // 1 October 01:00 in China is still 30 September UTC: last month is September, made already → nothing new
+    const r = (await job.run({ db: t.handle.db, now: new Date('2026-09-30T17:00:00Z') })) as { month: string; lines: number };
+    expect(r).toMatchObject({ month: '2026-09', lines: 0 });
+    const runs = await t.handle.db.select().from(settlementRuns).where(eq(settlementRuns.month, '2026-09'));
+    expect(runs.map((x) => [x.party_kind, x.finished_at !== null]).sort()).toEqual([
+      ['agent', true],
+      ['team', true],
+    ]);
   });
 
   it('refuses a month that has not started and a malformed one, in zh and en', async () => {
