@@ -48,6 +48,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'partner/partnerList': { api: 'partner' },
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
+  'finance/settlement': { api: 'settlement' },
+  'finance/settlementRule': { api: 'settlement_rule' },
   'other/appVersion': { api: 'app_version' },
   'other/workflow': { api: 'workflow' },
   'other/workflowInstance': { api: 'workflow_instance' },

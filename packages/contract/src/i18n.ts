@@ -6,6 +6,7 @@ import { APP_VERSION_MESSAGES } from './app-version-messages.ts';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
+import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -280,6 +281,7 @@ export const messages = {
     ...REVENUE_MESSAGES.zh,
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
+    ...SETTLEMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
@@ -548,6 +550,7 @@ export const messages = {
     ...REVENUE_MESSAGES.en,
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
+    ...SETTLEMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

@@ -25,6 +25,8 @@ export * from './operations.ts';
 export * from './money.ts';
 export * from './payment.ts';
 export * from './payment-messages.ts';
+export * from './settlement.ts';
+export * from './settlement-messages.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

@@ -109,6 +109,9 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('rentReport', 'rent_bill:report', { icon: 'rentReport' }),
       leaf('paymentBatch', 'payment_batch:index', { icon: 'payment' }),
       leaf('paymentBatchDetail', 'payment_batch:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/paymentBatch' }),
+      leaf('settlement', 'settlement:index', { icon: 'settlement' }),
+      leaf('settlementDetail', 'settlement:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/settlement' }),
+      leaf('settlementRule', 'settlement_rule:index', { icon: 'settlementRule' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

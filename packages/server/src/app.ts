@@ -41,6 +41,7 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
+import { settlementRoutes } from './modules/settlement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
@@ -63,6 +64,13 @@ function pgCode(err: unknown): string | undefined {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
   return undefined;
+}
+
+/** The database's own message of a (possibly wrapped) error. */
+function pgMessage(err: unknown): string {
+  const parts: string[] = [];
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) parts.push(String(e.message ?? ''));
+  return parts.join(' | ');
 }
 
 /**
@@ -104,6 +112,8 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
   // an exclusion constraint (tariffs_no_overlap) lost a race the route's own check could not see
   if (code === '23P01') return new ApiError(400, 'error.period_overlap');
+  // the settlement_lines_locked trigger: a confirmed or paid settlement's lines never change
+  if (code === 'P0001' && /its lines never change/.test(pgMessage(err))) return new ApiError(400, 'error.settlement_lines_locked');
   // the last line of defence behind validation: a value the database cannot take is the request's fault
   // (22001 too long for its column, 22021/22P05 characters the encoding refuses, 54000 too large for an index)
   if (code && /^(23503|22P02|22003|22007|22008|23502|23514|22001|22021|22P05|54000)$/.test(code)) return new ApiError(400, 'error.invalid_params', { detail: code });
@@ -250,6 +260,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   revenueRoutes(app, deps);
   financeRoutes(app, deps);
   paymentRoutes(app, deps);
+  settlementRoutes(app, deps);
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);

@@ -29,6 +29,8 @@ import {
   users,
   warehouses,
   workOrders,
+  settlementLines,
+  settlements,
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
@@ -125,7 +127,7 @@ const ENDS_SESSION: Record<string, string> = {
  * (payment_batch: a batch holds every agent's bills, so only users of the `all` data scope see
  * batches at all; the walk gives it HN's bill, and SD's users must be refused it like HN's own records.)
  */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner', 'settlement'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -133,9 +135,10 @@ type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
  * display_token, workflow, workflow_instance, workflow_task (process definitions and runs: system data, no agent permission at all: the no-role walk covers their 403), material
  * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
  * provinces' benchmark prices, reference data), app_version (the company's releases of the 光E宝 app;
- * no agent role holds an app_version permission).
+ * no agent role holds an app_version permission), settlement_rule (the company's settlement rates,
+ * reference data; no agent role holds a settlement_rule permission).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version', 'workflow', 'workflow_instance', 'workflow_task'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version', 'workflow', 'workflow_instance', 'workflow_task', 'settlement_rule'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -399,6 +402,14 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
   await db.insert(paymentLines).values({ batch_id: pb!.id, bill_id: rb!.id, seq: 1, reference: 'PHN0000001', amount: '1000', payee_name: '河南张', payee_bank: '中国银行', payee_card: SECRETS.leaseCard });
   await db.update(rentBills).set({ batch_id: pb!.id }).where(eq(rentBills.id, rb!.id));
   Object.assign(hn, { payment_batch: pb!.id });
+  // HN's settlement awaiting confirmation, with a commission line for HN's customer (dispute, confirm,
+  // resolve, pay and adjust all start from a state it could be in)
+  const [st] = await db
+    .insert(settlements)
+    .values({ settlement_no: 'JS-HN-1', party_kind: 'agent', party_id: fx.hn.id, agent_id: fx.hn.id, month: '2026-09', status: 'pending', line_count: 1, total_amount: '300.00' })
+    .returning();
+  await db.insert(settlementLines).values({ settlement_id: st!.id, kind: 'commission', source_type: 'customer', source_id: hn.customer, quantity: '10.00', rate: '30.0000', amount: '300.00' });
+  Object.assign(hn, { settlement: st!.id });
   // HN's revenue month, settled and under-performing (correct and maintenance both start from it)
   const [rv] = await db
     .insert(revenues)
@@ -608,6 +619,10 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/payment_batch/remove_line': { line_id: 1 },
   'POST /api/system/partner/edit': { remark: '越权' },
   'POST /api/system/partner/link': { agent_ids: [], team_ids: [] },
+  'POST /api/system/settlement/dispute': { line_id: 1, reason: '越权' },
+  'POST /api/system/settlement/resolve': { line_id: 1, decision: 'reject', reply: '越权' },
+  'POST /api/system/settlement/pay': { bank_serial: '越权' },
+  'POST /api/system/settlement/adjust': { line_id: 1, amount: '1.00', reason: '越权' },
 };
 
 /**
@@ -641,6 +656,7 @@ const TABLES = {
   revenue: revenues,
   payment_batch: paymentBatches,
   partner: partners,
+  settlement: settlements,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -674,6 +690,8 @@ async function snapshot() {
     paymentLines: await all(paymentLines as never),
     partners: await all(partners as never),
     partnerCertificates: await all(partnerCertificates as never),
+    settlements: await all(settlements as never),
+    settlementLines: await all(settlementLines as never),
   };
 }
 

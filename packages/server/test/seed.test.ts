@@ -172,3 +172,19 @@ describe('set-based generators (pnpm seed)', () => {
     expect(new Set(st.map((s) => s.code)).size).toBe(st.length);
   });
 });
+
+describe('demo settlements', () => {
+  it("has last month's settlements of agents and teams, their totals the sums of their lines, and one disputed", async () => {
+    const rows = await query<{ month: string; party_kind: string; status: string; total_amount: string; sum: string; disputed: number }>(
+      t.handle.db,
+      sql`select s.month, s.party_kind, s.status, s.total_amount::text, (select coalesce(sum(l.amount), 0)::numeric(14,2)::text from settlement_lines l where l.settlement_id = s.id) as sum,
+                 (select count(*)::int from settlement_lines l where l.settlement_id = s.id and l.status = 'disputed') as disputed
+          from settlements s`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.month)).size).toBe(1);
+    expect(rows.every((r) => r.total_amount === r.sum)).toBe(true);
+    expect(rows.some((r) => r.party_kind === 'agent')).toBe(true);
+    expect(rows.filter((r) => r.status === 'disputed').map((r) => Number(r.disputed))).toEqual([1]);
+  });
+});

@@ -1,5 +1,7 @@
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import AppVersionIcon from '@mui/icons-material/SystemUpdateOutlined';
+import SettlementIcon from '@mui/icons-material/HandshakeOutlined';
+import SettlementRuleIcon from '@mui/icons-material/RuleOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import WorkbenchIcon from '@mui/icons-material/WorkOutline';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -85,6 +87,8 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   tariff: TariffIcon,
   rentReport: RentReportIcon,
   payment: PaymentIcon,
+  settlement: SettlementIcon,
+  settlementRule: SettlementRuleIcon,
   appVersion: AppVersionIcon,
   partner: PartnerIcon,
   partnerList: PartnerListIcon,

@@ -19,6 +19,7 @@ import { leaseContract, loadLeaseDetail, rentBill } from '../../resources/financ
 import { loadRevenueReport, revenueList, tariffList } from '../../resources/revenue/index.ts';
 import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
+import { loadSettlementDetail, settlement, settlementRule } from '../../resources/settlement/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
 import { loadWorkflowDesigner, workflow, workflowInstance } from '../../resources/workflow/index.ts';
@@ -88,6 +89,9 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/rentReport': page(loadRentReport),
   'finance/paymentBatch': resource(paymentBatch),
   'finance/paymentBatchDetail': page(loadPaymentBatchDetail),
+  'finance/settlement': resource(settlement),
+  'finance/settlementDetail': page(loadSettlementDetail),
+  'finance/settlementRule': resource(settlementRule),
   'other/appVersion': resource(appVersion),
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),

@@ -17,3 +17,4 @@ export * from './payment.ts';
 export * from './app-version.ts';
 export * from './partner.ts';
 export * from './workflow.ts';
+export * from './settlement.ts';

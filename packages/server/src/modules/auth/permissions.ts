@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   tariff: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   revenue: ['index', 'get_info', 'export', 'import', 'correct', 'maintenance', 'settings', 'estimate', 'report'],
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
+  settlement: ['index', 'get_info', 'export', 'generate', 'submit', 'confirm', 'dispute', 'resolve', 'pay', 'adjust'],
+  settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
   workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
@@ -54,7 +56,10 @@ export const BUILTIN_ROLES = [
       // 合作伙伴: keeps the records and their links; the full account number, enable/disable and delete stay with the administrator
       ...READ('partner'), 'partner:add', 'partner:edit', 'partner:export', 'partner:link',
       // 流程: sees the processes of records and starts one by hand (the administrator designs them)
-      ...READ('workflow_instance'), 'workflow_instance:start'],
+      ...READ('workflow_instance'), 'workflow_instance:start',
+      // 结算单: finance generates, submits, resolves disputes and pays; confirms on an agent's behalf; keeps the rules
+      ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:confirm', 'settlement:resolve', 'settlement:pay', 'settlement:adjust',
+      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export'],
     data_scope: 'all',
   },
   {
@@ -80,6 +85,7 @@ export const BUILTIN_ROLES = [
       ...READ('revenue'), 'revenue:report',
       // its own 合作伙伴 record only (the agent scope: partners linked to the user's agent)
       ...READ('partner'),
+      ...READ('settlement'), 'settlement:confirm', 'settlement:dispute',
     ],
     data_scope: 'agent',
   },

@@ -11,6 +11,7 @@ import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
+import { seedDemoSettlements } from '../settlement/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -81,6 +82,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoRevenue(db);
     await seedDemoPartners(db);
     await seedDemoWorkflows(db);
+    await seedDemoSettlements(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

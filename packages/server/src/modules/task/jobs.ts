@@ -5,6 +5,7 @@ import { query } from '../../db/client.ts';
 import { ROLLUPS, rebuildStatistics } from '../statistic/rollup.ts';
 import { generateDue, markOverdue } from '../inspection/generate.ts';
 import { generateDueRent } from '../lease/generate.ts';
+import { generateDueSettlements } from '../settlement/generate.ts';
 import { estimateDue } from '../revenue/estimate.ts';
 import { remindCertificateExpiry } from '../partner/expiry.ts';
 import { wakeDue } from '../workflow/engine.ts';
@@ -313,7 +314,23 @@ const workflowTimers: JobDef = {
   run: ({ db, now }) => wakeDue(db, now),
 };
 
+/**
+ * 结算单: last month's settlements of every agent and team (modules/settlement/generate.ts: one run
+ * per month and party kind in batches, an event counted once ever), so the run of the 1st makes the
+ * month and later daily runs find it finished (or finish one that stopped).
+ */
+const generateSettlements: JobDef = {
+  code: 'generate_settlements',
+  name: { zh: '生成结算单', en: 'Generate settlements' },
+  description: {
+    zh: '为代理商和施工队生成上月的结算单（签约佣金、安装费、并网奖励、自检驳回和工单超期扣款；同一事件只结算一次，中断后可续跑）',
+    en: "Makes last month's settlements of every agent and team (commission, installation fee, grid bonus, deductions for rejected self-audits and overdue orders; each event settled once; resumes a run that stopped)",
+  },
+  cron: '40 2 1 * *',
+  run: ({ db, now }) => generateDueSettlements(db, now),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, workflowTimers].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, workflowTimers, generateSettlements].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

@@ -1,0 +1,3 @@
+import { RuleCreate } from './RuleForm.tsx';
+
+export default RuleCreate;

@@ -1,0 +1,3 @@
+import { RuleEdit } from './RuleForm.tsx';
+
+export default RuleEdit;

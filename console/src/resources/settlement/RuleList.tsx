@@ -1,0 +1,47 @@
+import { CreateButton, Datagrid, DateInput, FunctionField, List, Pagination, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { AgentLevel, SettlementRuleKind, type SettlementRule } from '@pv/contract';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton } from '../customer/excel/index.ts';
+import { useCan, useHasPermission } from '../common/actions.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { ruleField, useSettlementChoices } from './common.tsx';
+
+const Actions = () => {
+  const creatable = useCan('create');
+  const exportable = useHasPermission('settlement_rule:export');
+  return (
+    <TopToolbar>
+      {creatable && <CreateButton label="pv.settlement.rule.create" />}
+      {exportable && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+/** 结算规则: #/finance/settlementRule — each rate with its period and version; a row opens its form. */
+const RuleList = () => {
+  const lang = useLang();
+  const translate = useTranslate();
+  const height = useTableHeight();
+  const editable = useCan('edit');
+  const choices = useSettlementChoices();
+  const filters = [
+    <SelectArrayInput key="kind" source="kind" label={ruleField('kind')} choices={choices.ruleKind} alwaysOn sx={{ minWidth: 200 }} />,
+    <DateInput key="active_on" source="active_on" label={ruleField('active_on')} alwaysOn />,
+  ];
+  return (
+    <List filters={filters} actions={<Actions />} sort={{ field: 'kind', order: 'ASC' }} perPage={50} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
+      <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="rule-list">
+        <FunctionField<SettlementRule> source="kind" label={ruleField('kind')} render={(r) => SettlementRuleKind.label(r.kind, lang)} />
+        <FunctionField<SettlementRule> source="agent_level" label={ruleField('agent_level')} sortable={false} render={(r) => AgentLevel.label(String(r.agent_level), lang)} />
+        <TextField source="rate" label={ruleField('rate')} textAlign="right" />
+        <TextField source="effective_from" label={ruleField('effective_from')} />
+        <FunctionField<SettlementRule> source="effective_until" label={ruleField('effective_until')} sortable={false} render={(r) => r.effective_until ?? translate('pv.settlement.rule.open_end')} />
+        <TextField source="version" label={ruleField('version')} sortable={false} />
+        <TextField source="used" label={ruleField('used')} sortable={false} textAlign="right" />
+        <TextField source="remark" label={ruleField('remark')} sortable={false} emptyText="-" />
+        <LocalDateField source="updated_at" label={ruleField('updated_at')} showTime />
+      </Datagrid>
+    </List>
+  );
+};
+export default RuleList;

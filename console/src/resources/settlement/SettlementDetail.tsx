@@ -1,0 +1,228 @@
+import { type ReactElement, useMemo, useState } from 'react';
+import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import SubmitIcon from '@mui/icons-material/SendOutlined';
+import ConfirmIcon from '@mui/icons-material/TaskAltOutlined';
+import PayIcon from '@mui/icons-material/PaymentsOutlined';
+import {
+  SettlementActionLabel,
+  SettlementParty,
+  SettlementSource,
+  SettlementStatus,
+  formatMoney,
+  sumMoney,
+  type Settlement,
+  type SettlementLine,
+} from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
+import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { Yuan } from '../finance/common.tsx';
+import { LineKindLabel, LineStatusChip, SettlementStatusChip, lineField, settlementField } from './common.tsx';
+import { DisputeDialog, PayDialog, ResolveDialog } from './dialogs.tsx';
+import { SETTLEMENT_API, SETTLEMENT_RESOURCE, type SettlementButton, allowedSettlementButtons, groupLines, lineDisputable, lineResolvable, sourcePath } from './logic.ts';
+
+const ICONS: Record<SettlementButton, ReactElement> = { submit: <SubmitIcon />, confirm: <ConfirmIcon />, pay: <PayIcon /> };
+
+/** 提交确认 / 确认 / 确认付款 by state and permission (the server checks both again). */
+const Actions = () => {
+  const record = useRecordContext<Settlement>();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const { run, busy } = useAction();
+  const [open, setOpen] = useState<SettlementButton | null>(null);
+  const may: Record<string, boolean> = {
+    'settlement:submit': useHasPermission('settlement:submit'),
+    'settlement:confirm': useHasPermission('settlement:confirm'),
+    'settlement:pay': useHasPermission('settlement:pay'),
+  };
+  if (!record) return null;
+  const buttons = allowedSettlementButtons(record.status, (c) => may[c] ?? false);
+  const close = () => setOpen(null);
+  return (
+    <>
+      {buttons.map((b) => (
+        <ActionButton key={b} label={`pv.settlement.action.${b}`} icon={ICONS[b]} color={b === 'pay' ? 'success' : undefined} onClick={() => setOpen(b)} />
+      ))}
+      {(open === 'submit' || open === 'confirm') && (
+        <Confirm
+          isOpen
+          loading={busy}
+          title={`pv.settlement.action.${open}`}
+          content={`pv.settlement.dialog.${open}_confirm`}
+          translateOptions={{ n: record.line_count, amount: formatMoney(record.total_amount) }}
+          onClose={close}
+          onConfirm={() => void run(() => dataProvider.act(SETTLEMENT_API, open, { id: record.id, version: record.version }), `pv.settlement.notify.${open}`).then(close)}
+        />
+      )}
+      {open === 'pay' && <PayDialog record={record} onClose={close} />}
+    </>
+  );
+};
+
+const Info = () => {
+  const record = useRecordContext<Settlement>()!;
+  const lang = useLang();
+  const who = (name: string | null | undefined, at: string | null) => (at ? `${name ?? ''} ${formatDateTime(at, lang)}`.trim() : '-');
+  return (
+    <Panel title="pv.settlement.basic" testId="settlement-basic">
+      <FieldGrid>
+        <Value label={settlementField('party_kind')}>{SettlementParty.label(record.party_kind, lang)}</Value>
+        <Value label={settlementField('party_name')}>{record.party_name}</Value>
+        <Value label={settlementField('month')}>{record.month}</Value>
+        <Value label={settlementField('line_count')}>{record.line_count}</Value>
+        <Value label={settlementField('total_amount')}>
+          <Box component="span" data-testid="settlement-total">
+            <Yuan value={record.total_amount} strong />
+          </Box>
+        </Value>
+        <Value label={settlementField('submitted_at')}>{who(null, record.submitted_at)}</Value>
+        <Value label={settlementField('confirmed_at')}>{who(record.confirmed_by_name, record.confirmed_at)}</Value>
+        {record.paid_at && <Value label={settlementField('paid_at')}>{formatDateTime(record.paid_at, lang)}</Value>}
+        {record.bank_serial && <Value label={settlementField('bank_serial')}>{record.bank_serial}</Value>}
+      </FieldGrid>
+    </Panel>
+  );
+};
+
+/** 明细: grouped by kind with exact subtotals; each line links to its source; dispute (agent) and resolve (finance) per line. */
+const Lines = () => {
+  const record = useRecordContext<Settlement>()!;
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const canDispute = useHasPermission('settlement:dispute');
+  const canResolve = useHasPermission('settlement:resolve');
+  const [disputing, setDisputing] = useState<SettlementLine | null>(null);
+  const [resolving, setResolving] = useState<SettlementLine | null>(null);
+  const { data } = useQuery({
+    queryKey: [SETTLEMENT_API, 'lines', record.id, record.version],
+    queryFn: () => dataProvider.read<{ list: SettlementLine[]; total: number }>(SETTLEMENT_API, 'lines', { id: record.id }).then((r) => r.data),
+  });
+  const groups = useMemo(() => groupLines(data?.list ?? []), [data]);
+  const columns = ['source', 'event_at', 'quantity', 'amount', 'status'];
+  return (
+    <Panel title="pv.settlement.lines_title" testId="settlement-lines">
+      {data && data.total === 0 && <EmptyNote text="pv.settlement.lines_empty" />}
+      {groups.map((g) => (
+        <Box key={g.kind} sx={{ mb: 2 }} data-testid={`group-${g.kind}`}>
+          <Stack direction="row" justifyContent="space-between" sx={{ mb: 0.5 }}>
+            <Typography variant="subtitle2">
+              <LineKindLabel kind={g.kind} /> · {translate('pv.settlement.count', { smart_count: g.lines.length })}
+            </Typography>
+            <Typography variant="subtitle2">
+              <Yuan value={sumMoney(g.lines.map((l) => l.amount))} strong />
+            </Typography>
+          </Stack>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c} align={['quantity', 'amount'].includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                      {translate(lineField(c))}
+                    </TableCell>
+                  ))}
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {g.lines.map((l) => {
+                  const to = sourcePath(l);
+                  return (
+                    <TableRow key={l.id} data-testid="line-row" data-line-id={l.id}>
+                      <TableCell sx={{ minWidth: 200 }}>
+                        <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
+                          {SettlementSource.label(l.source_type, lang)}
+                        </Typography>
+                        {to ? (
+                          <Link component={RouterLink} to={to} data-testid="line-source">
+                            {l.source_label ?? `#${l.source_id}`}
+                          </Link>
+                        ) : (
+                          (l.source_label ?? `#${l.source_id}`)
+                        )}
+                        {l.note && (
+                          <Typography variant="caption" component="div" color="text.secondary">
+                            {l.note}
+                          </Typography>
+                        )}
+                        {l.dispute_reason && <Typography variant="caption" component="div" color="error.main" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('dispute_reason'))}: ${l.dispute_reason}`}</Typography>}
+                        {l.reply && <Typography variant="caption" component="div" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('reply'))}: ${l.reply}`}</Typography>}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.event_at, lang)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {`${l.quantity} × ${l.rate}`}
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {l.rule_id ? translate('pv.settlement.rule_version', { id: l.rule_id, version: l.rule_version ?? 1 }) : ''}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">
+                        <Yuan value={l.amount} />
+                      </TableCell>
+                      <TableCell>
+                        <LineStatusChip status={l.status} />
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {canDispute && lineDisputable(record.status, l) && (
+                          <Button size="small" color="error" onClick={() => setDisputing(l)} data-testid="line-dispute">
+                            {translate('pv.settlement.action.dispute')}
+                          </Button>
+                        )}
+                        {canResolve && lineResolvable(record.status, l) && (
+                          <Button size="small" onClick={() => setResolving(l)} data-testid="line-resolve">
+                            {translate('pv.settlement.action.resolve')}
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        </Box>
+      ))}
+      {disputing && <DisputeDialog record={record} line={disputing} onClose={() => setDisputing(null)} />}
+      {resolving && <ResolveDialog record={record} line={resolving} onClose={() => setResolving(null)} />}
+    </Panel>
+  );
+};
+
+const Side = () => {
+  const translate = useTranslate();
+  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => translate(`pv.settlement.action.${a}`, { _: SettlementActionLabel.label(a, lang) }) }), [translate]);
+  return (
+    <>
+      <TimelinePanel api={SETTLEMENT_API} states={SettlementStatus} actions={actions} />
+      <HistoryPanel
+        api={SETTLEMENT_API}
+        fieldLabel={settlementField}
+        labelled={{ status: SettlementStatus }}
+        hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']}
+        actionLabel={(a) => translate(`pv.settlement.action.${a}`, { _: a })}
+      />
+    </>
+  );
+};
+
+/** 结算单详情: #/finance/settlementDetail?id=N: totals, lines by kind with their sources, actions, timeline, history. */
+const SettlementDetail = () => (
+  <RecordDetailPage<Settlement>
+    resource={SETTLEMENT_RESOURCE}
+    missing="pv.settlement.missing_id"
+    header={(record) => <DetailHeader testId="settlement-heading" title={record.settlement_no} subtitle={`${record.party_name ?? ''} · ${record.month}`} chip={<SettlementStatusChip status={record.status} />} actions={<Actions />} />}
+    main={
+      <Stack>
+        <Info />
+        <Lines />
+      </Stack>
+    }
+    side={<Side />}
+  />
+);
+export default SettlementDetail;

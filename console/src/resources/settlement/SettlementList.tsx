@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react';
+import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
+import { SettlementParty, type Settlement } from '@pv/contract';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton } from '../customer/excel/index.ts';
+import { AgentInput } from '../customer/common.tsx';
+import { useHasPermission } from '../common/actions.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { denseDatagridSx } from '../common/lists.tsx';
+import { Yuan } from '../finance/common.tsx';
+import { SettlementStatusChip, settlementField, useSettlementChoices } from './common.tsx';
+import { GenerateDialog } from './dialogs.tsx';
+import { settlementDetailPath } from './logic.ts';
+
+const useFilters = () => {
+  const choices = useSettlementChoices();
+  const translate = useTranslate();
+  return useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn placeholder={translate(settlementField('q'))} />,
+      <SelectInput key="party_kind" source="party_kind" label={settlementField('party_kind')} choices={choices.party} alwaysOn sx={{ minWidth: 160 }} />,
+      <AgentInput key="agent_id" source="agent_id" label={settlementField('agent_id')} />,
+      <TextInput key="month_gte" source="month_gte" label={settlementField('month_gte')} placeholder="2026-01" alwaysOn sx={{ width: 130 }} />,
+      <TextInput key="month_lte" source="month_lte" label={settlementField('month_lte')} placeholder="2026-12" alwaysOn sx={{ width: 130 }} />,
+      <SelectArrayInput key="status" source="status" label={settlementField('status')} choices={choices.status} alwaysOn sx={{ minWidth: 160 }} />,
+    ],
+    [choices, translate],
+  );
+};
+
+const Actions = () => {
+  const generate = useHasPermission('settlement:generate');
+  const exportable = useHasPermission('settlement:export');
+  const [open, setOpen] = useState(false);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {generate && <Button label="pv.settlement.generate" onClick={() => setOpen(true)} startIcon={<GenerateIcon />} data-testid="settlement-generate" />}
+      {exportable && <ExportButton />}
+      {open && <GenerateDialog onClose={() => setOpen(false)} />}
+    </TopToolbar>
+  );
+};
+
+/**
+ * 结算单: #/finance/settlement — one per agent or team and month, with its total (the exact sum of
+ * its lines); an agent user sees only its own. A row opens its tab.
+ */
+const SettlementList = () => {
+  const height = useTableHeight();
+  const lang = useLang();
+  return (
+    <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="settlement-list">
+        <TextField source="settlement_no" label={settlementField('settlement_no')} />
+        <TextField source="month" label={settlementField('month')} />
+        <FunctionField<Settlement> source="party_kind" label={settlementField('party_kind')} sortable={false} render={(r) => SettlementParty.label(r.party_kind, lang)} />
+        <TextField source="party_name" label={settlementField('party_name')} emptyText="-" />
+        <FunctionField<Settlement> source="status" label={settlementField('status')} render={(r) => <SettlementStatusChip status={r.status} />} />
+        <TextField source="line_count" label={settlementField('line_count')} textAlign="right" sortable={false} />
+        <FunctionField<Settlement> source="total_amount" label={settlementField('total_amount')} textAlign="right" render={(r) => <Yuan value={r.total_amount} strong />} />
+        <TextField source="disputed_lines" label={settlementField('disputed_lines')} textAlign="right" sortable={false} />
+        <LocalDateField source="confirmed_at" label={settlementField('confirmed_at')} showTime sortable={false} />
+        <LocalDateField source="paid_at" label={settlementField('paid_at')} showTime sortable={false} />
+        <LocalDateField source="created_at" label={settlementField('created_at')} showTime />
+      </Datagrid>
+    </List>
+  );
+};
+export default SettlementList;
