@@ -14,6 +14,8 @@ const PUBLIC = [
   '/api/public/avatar/:key',
   // uploaded files: an <img>/<iframe> cannot send a token; the link is HMAC-signed and expires (modules/file)
   '/api/public/file/:id/:variant',
+  // the 光E宝 app asks for its update before anyone signs in; it answers published releases only (modules/app_version)
+  '/api/public/app_version/latest',
   // pnpm backup: no account, the data folder's backup key instead (backup/routes.ts; 401 without it)
   '/api/system/backup',
   '/api/system/index/auth_config',
@@ -43,6 +45,10 @@ const ANY_SIGNED_IN_PREFIXES = [
   '/api/system/user/personal',
   // the department tree feeds pickers (user form, filters)
   '/api/system/department/tree',
+  // a process task is the caller's own to-do whatever their roles (assigned by user, role, department
+  // or agent); completing one checks the caller is its assignee (modules/workflow)
+  '/api/system/workflow_task/index',
+  '/api/system/workflow_instance/complete',
 ];
 
 let t: TestApp;
