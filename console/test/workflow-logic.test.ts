@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateGraph, type WorkflowGraph } from '@pv/contract';
-import { GraphHistory, autoLayout, newNode, nextEdgeId, pasteNodes } from '../src/resources/workflow/logic.ts';
+import { GraphHistory, newNode, nextEdgeId, pasteNodes } from '../src/resources/workflow/logic.ts';
+import { autoLayout } from '../src/resources/workflow/layout.ts';
 
 const g: WorkflowGraph = {
   nodes: [
@@ -40,6 +41,38 @@ describe('workflow designer logic', () => {
     expect([y('start'), y('user1'), y('end'), y('no')]).toEqual([0, 130, 260, 260]);
     expect(laid.nodes.find((n) => n.id === 'end')!.position!.x).not.toBe(laid.nodes.find((n) => n.id === 'no')!.position!.x);
     expect(validateGraph(laid)).toEqual([]);
+    expect(laid.edges).toBe(branched.edges);
+  });
+
+  it('auto layout keeps a node\'s branches in the order of its edges, and lays out a return loop top to bottom', () => {
+    const looped: WorkflowGraph = {
+      nodes: [
+        { id: 'start', kind: 'start' },
+        { id: 'user1', kind: 'user', data: {} },
+        { id: 'end', kind: 'end', data: { result: 'done' } },
+        { id: 'no', kind: 'end', data: { result: 'rejected' } },
+        { id: 'push1', kind: 'push', data: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'user1' },
+        { id: 'a', source: 'user1', target: 'no' },
+        { id: 'b', source: 'user1', target: 'end' },
+        { id: 'c', source: 'user1', target: 'push1' },
+        { id: 'd', source: 'push1', target: 'user1' },
+      ],
+    };
+    const laid = autoLayout(looped);
+    const p = (id: string) => laid.nodes.find((n) => n.id === id)!.position!;
+    expect([p('start').y, p('user1').y, p('no').y, p('end').y, p('push1').y]).toEqual([0, 130, 260, 260, 260]);
+    expect(p('no').x).toBeLessThan(p('end').x);
+    expect(p('end').x).toBeLessThan(p('push1').x);
+    expect(p('end').x - p('no').x).toBeGreaterThanOrEqual(220);
+    // the reverse order of edges gives the reverse order of branches
+    const reversed = autoLayout({ ...looped, edges: [looped.edges[0]!, looped.edges[3]!, looped.edges[2]!, looped.edges[1]!, looped.edges[4]!] });
+    const q = (id: string) => reversed.nodes.find((n) => n.id === id)!.position!;
+    expect(q('push1').x).toBeLessThan(q('end').x);
+    expect(q('end').x).toBeLessThan(q('no').x);
+    expect(autoLayout({ nodes: [], edges: [] })).toEqual({ nodes: [], edges: [] });
   });
 
   it('undo and redo walk the history; a new change drops the redo branch', () => {

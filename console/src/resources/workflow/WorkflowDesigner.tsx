@@ -63,7 +63,8 @@ import { saveBlob } from '../customer/excel/download.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx';
-import { GraphHistory, WORKFLOW_API, autoLayout, newNode, nextEdgeId, pasteNodes } from './logic.ts';
+import { GraphHistory, WORKFLOW_API, newNode, nextEdgeId, pasteNodes } from './logic.ts';
+import { autoLayout } from './layout.ts';
 
 interface Definition {
   id: number;

@@ -64,33 +64,6 @@ export function pasteNodes(graph: WorkflowGraph, nodes: WorkflowNode[], edges: W
   return { graph: g, ids: [...map.values()] };
 }
 
-/**
- * A layered layout (top to bottom): each node's layer is its longest distance from the start
- * along edges that do not close a cycle; nodes of a layer side by side, centred.
- */
-export function autoLayout(graph: WorkflowGraph, gapX = 220, gapY = 130): WorkflowGraph {
-  const out = new Map<string, string[]>();
-  for (const e of graph.edges) out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-  const layer = new Map<string, number>();
-  const start = graph.nodes.find((n) => n.kind === 'start');
-  const roots = start ? [start.id] : graph.nodes.slice(0, 1).map((n) => n.id);
-  const visit = (id: string, depth: number, path: Set<string>) => {
-    if ((layer.get(id) ?? -1) >= depth) return;
-    layer.set(id, depth);
-    path.add(id);
-    for (const next of out.get(id) ?? []) if (!path.has(next)) visit(next, depth + 1, path);
-    path.delete(id);
-  };
-  for (const r of roots) visit(r, 0, new Set());
-  let maxLayer = Math.max(0, ...layer.values());
-  for (const n of graph.nodes) if (!layer.has(n.id)) layer.set(n.id, ++maxLayer);
-  const rows = new Map<number, string[]>();
-  for (const n of graph.nodes) rows.set(layer.get(n.id)!, [...(rows.get(layer.get(n.id)!) ?? []), n.id]);
-  const pos = new Map<string, { x: number; y: number }>();
-  for (const [depth, ids] of rows) ids.forEach((id, i) => pos.set(id, { x: (i - (ids.length - 1) / 2) * gapX, y: depth * gapY }));
-  return { ...graph, nodes: graph.nodes.map((n) => ({ ...n, position: pos.get(n.id)! })) };
-}
-
 /** A bounded undo/redo history of graphs. */
 export class GraphHistory {
   private past: WorkflowGraph[] = [];
