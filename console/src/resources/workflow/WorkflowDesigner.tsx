@@ -63,8 +63,9 @@ import { saveBlob } from '../customer/excel/download.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx';
-import { GraphHistory, WORKFLOW_API, newNode, nextEdgeId, pasteNodes } from './logic.ts';
+import { GraphHistory, WORKFLOW_API, csv, newNode, nextEdgeId, pasteNodes } from './logic.ts';
 import { autoLayout } from './layout.ts';
+import { RolePicker, UserPicker } from './pickers.tsx';
 
 interface Definition {
   id: number;
@@ -179,12 +180,6 @@ const toGraph = (nodes: RFNode[], edges: RFEdge[]): WorkflowGraph => ({
   edges: edges.map((e) => ({ ...e.data!.edge, source: e.source, target: e.target })),
 });
 
-const csv = (v: string) =>
-  v
-    .split(/[,，\s]+/)
-    .map((x) => x.trim())
-    .filter(Boolean);
-
 /* ------------------------------------------------------------------------------------------------
  * Properties of the selected node or edge.
  * ---------------------------------------------------------------------------------------------- */
@@ -210,8 +205,8 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
           </MenuItem>
         ))}
       </TextField>
-      {assignee?.type === 'role' && <TextField size="small" label={f('roles')} value={(assignee.roles ?? []).join(',')} onChange={(e) => setData({ assignee: { ...assignee, roles: csv(e.target.value) } })} inputProps={{ 'data-testid': 'wf-prop-roles' }} />}
-      {assignee?.type === 'user' && <TextField size="small" label={f('users')} value={(assignee.users ?? []).join(',')} onChange={(e) => setData({ assignee: { ...assignee, users: csv(e.target.value).map(Number).filter((x) => Number.isInteger(x) && x > 0) } })} />}
+      {assignee?.type === 'role' && <RolePicker label={f('roles')} value={assignee.roles ?? []} onChange={(roles) => setData({ assignee: { ...assignee, roles } })} testId="wf-prop-roles" />}
+      {assignee?.type === 'user' && <UserPicker label={f('users')} value={assignee.users ?? []} onChange={(users) => setData({ assignee: { ...assignee, users } })} testId="wf-prop-users" />}
     </>
   );
   const actions = WORKFLOW_RECORD_TYPES[recordType].actions as Record<string, Record<'zh' | 'en', string>>;
@@ -238,8 +233,8 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
         <>
           {text('title', f('title'))}
           {text('content', f('content'), true)}
-          <TextField size="small" label={f('roles')} value={((data.roles as string[] | undefined) ?? []).join(',')} onChange={(e) => setData({ roles: csv(e.target.value) })} />
-          <TextField size="small" label={f('users')} value={((data.users as number[] | undefined) ?? []).join(',')} onChange={(e) => setData({ users: csv(e.target.value).map(Number).filter((x) => Number.isInteger(x) && x > 0) })} />
+          <RolePicker label={f('push_roles')} value={(data.roles as string[] | undefined) ?? []} onChange={(roles) => setData({ roles })} testId="wf-prop-push-roles" />
+          <UserPicker label={f('push_users')} value={(data.users as number[] | undefined) ?? []} onChange={(users) => setData({ users })} testId="wf-prop-push-users" />
           <FormControlLabel control={<Checkbox size="small" checked={data.starter === true} onChange={(e) => setData({ starter: e.target.checked })} />} label={f('starter')} />
         </>
       )}
