@@ -75,6 +75,7 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await props.getByTestId('wf-prop-users').fill('admin');
   await page.getByRole('option', { name: /\(admin\)$/ }).click();
   await expect(props).toContainText('系统管理员 (admin)');
+  await shot(page, 'workflow-designer-pickers-zh');
   await designer.getByTestId('wf-save').click();
   await expect(designer.getByTestId('wf-save')).toBeDisabled();
   await designer.getByTestId('wf-versions').click();
@@ -129,6 +130,16 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   const instances = visible(page.getByTestId('workflow-instance-list'));
   await expect(instances.locator('tr', { hasText: matter.matter_no })).toContainText('已完成');
   await shot(page, 'workflow-instances-zh');
+  // ── 自动布局 on a seeded process with branches (approve / reject), not saved
+  await page.goto('/#/other/workflow');
+  await visible(page.getByTestId('workflow-list')).locator('tr', { hasText: 'payment_batch_approval' }).click();
+  const seeded = visible(page.getByTestId('wf-designer'));
+  await expect(seeded.getByTestId('wf-title')).toHaveText('付款批次审批');
+  await seeded.getByTestId('wf-layout').click();
+  await expect(seeded.getByTestId('wf-valid')).toBeVisible();
+  await expect(seeded.getByTestId('wf-save')).toBeEnabled();
+  await page.waitForTimeout(300); // the fit after the layout
+  await shot(page, 'workflow-designer-layout-zh');
 
   // ── English
   await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
