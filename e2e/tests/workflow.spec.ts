@@ -5,7 +5,8 @@ import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
  * 其他 › 工作流 (issue 16): a small process drawn on the canvas (a user task between start and end,
  * connected by dragging handles), validated and published; started from a 光E宝 matter's page;
  * the user task approved from the workbench's to-do list; the matter's page shows the process
- * ended. Then the list, the designer and the record in English. E2E_SHOTS=<dir> writes screenshots.
+ * ended; a draft after version 1 (users and roles picked by name) compared with it, the differences
+ * listed and marked. Then the list, the designer, the comparison and the record in English. E2E_SHOTS=<dir> writes screenshots.
  */
 
 /** Drags from one node's handle to another's (React Flow connects on mouse up over a handle). */
@@ -52,7 +53,10 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await props.getByTestId('wf-prop-name').fill('主管审核');
   await props.getByTestId('wf-prop-assignee-type').click({ force: true });
   await page.getByRole('option', { name: '角色' }).click();
+  // the role picked by its name (the graph keeps the code)
   await props.getByTestId('wf-prop-roles').fill('admin');
+  await page.getByRole('option', { name: '超级管理员 (admin)' }).click();
+  await expect(props).toContainText('超级管理员 (admin)');
   await connect(page, 'start', 'user1');
   await connect(page, 'user1', 'end');
   await expect(designer.locator('.react-flow__edge')).toHaveCount(2);
@@ -62,6 +66,28 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await designer.getByTestId('wf-publish').click();
   await expect(designer).toContainText('已发布');
   await expect(designer).toContainText('第 1 版');
+
+  // ── a draft after version 1: another name, the assignee a user picked by name; compared with version 1
+  await designer.locator('.react-flow__node[data-id="user1"]').click();
+  await props.getByTestId('wf-prop-name').fill('主管审批');
+  await props.getByTestId('wf-prop-assignee-type').click({ force: true });
+  await page.getByRole('option', { name: '指定用户' }).click();
+  await props.getByTestId('wf-prop-users').fill('admin');
+  await page.getByRole('option', { name: /\(admin\)$/ }).click();
+  await expect(props).toContainText('系统管理员 (admin)');
+  await shot(page, 'workflow-designer-pickers-zh');
+  await designer.getByTestId('wf-save').click();
+  await expect(designer.getByTestId('wf-save')).toBeDisabled();
+  await designer.getByTestId('wf-versions').click();
+  const compare = visible(page.getByTestId('wf-compare-diff'));
+  await expect(compare).toContainText('修改节点 人工审批“主管审批”：名称、处理人');
+  await expect(compare).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('wf-compare-left').locator('[data-testid="wf-node-user1"]')).toHaveAttribute('data-diff', 'changed');
+  await expect(page.getByTestId('wf-compare-right').locator('[data-testid="wf-node-user1"]')).toHaveAttribute('data-diff', 'changed');
+  await expect(page.getByTestId('wf-compare-right').locator('[data-testid="wf-node-start"]')).not.toHaveAttribute('data-diff', /./);
+  await shot(page, 'workflow-versions-zh');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('wf-compare')).toHaveCount(0);
 
   // ── start it from a matter's page
   const customer = (await call.get('customer/index?limit=1')).list[0] as { id: number };
@@ -104,6 +130,16 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   const instances = visible(page.getByTestId('workflow-instance-list'));
   await expect(instances.locator('tr', { hasText: matter.matter_no })).toContainText('已完成');
   await shot(page, 'workflow-instances-zh');
+  // ── 自动布局 on a seeded process with branches (approve / reject), not saved
+  await page.goto('/#/other/workflow');
+  await visible(page.getByTestId('workflow-list')).locator('tr', { hasText: 'payment_batch_approval' }).click();
+  const seeded = visible(page.getByTestId('wf-designer'));
+  await expect(seeded.getByTestId('wf-title')).toHaveText('付款批次审批');
+  await seeded.getByTestId('wf-layout').click();
+  await expect(seeded.getByTestId('wf-valid')).toBeVisible();
+  await expect(seeded.getByTestId('wf-save')).toBeEnabled();
+  await page.waitForTimeout(300); // the fit after the layout
+  await shot(page, 'workflow-designer-layout-zh');
 
   // ── English
   await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
@@ -114,6 +150,10 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await visible(page.getByTestId('workflow-list')).locator('tr', { hasText: key }).click();
   await expect(visible(page.getByTestId('wf-designer'))).toContainText('Valid: ready to publish');
   await shot(page, 'workflow-designer-en');
+  await visible(page.getByTestId('wf-designer')).getByTestId('wf-versions').click();
+  await expect(visible(page.getByTestId('wf-compare-diff'))).toContainText('Changed step User task "主管审批": Name, Assignee');
+  await shot(page, 'workflow-versions-en');
+  await page.keyboard.press('Escape');
   await page.goto(`/#/stationManagement/matterDetails?id=${matter.id}`);
   await expect(visible(page.getByTestId('workflow-instance')).getByTestId('wf-instance-state')).toHaveText('Completed');
   await visible(page.getByTestId('workflow-instance')).scrollIntoViewIfNeeded();

@@ -63,7 +63,9 @@ import { saveBlob } from '../customer/excel/download.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx';
-import { GraphHistory, WORKFLOW_API, autoLayout, newNode, nextEdgeId, pasteNodes } from './logic.ts';
+import { type DiffChange, type GraphDiff, GraphHistory, WORKFLOW_API, csv, diffGraphs, diffMarks, newNode, nextEdgeId, pasteNodes } from './logic.ts';
+import { autoLayout } from './layout.ts';
+import { RolePicker, UserPicker } from './pickers.tsx';
 
 interface Definition {
   id: number;
@@ -108,10 +110,15 @@ const KINDS = WorkflowNodeKind.values;
 
 /** Errors per node / edge id, in the user's language (the canvas shows them on the element). */
 const ErrorsContext = createContext<Map<string, string[]>>(new Map());
+/** On a compared version's canvas: what differs, per node / edge id. */
+const DiffContext = createContext<Map<string, DiffChange>>(new Map());
+const DIFF_COLOR: Record<DiffChange, string> = { added: '#2e7d32', removed: '#d32f2f', changed: '#ed6c02' };
 
 const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
   const lang = useLang();
   const errors = useContext(ErrorsContext).get(data.node.id) ?? [];
+  const mark = useContext(DiffContext).get(data.node.id);
+  const translate = useTranslate();
   const n = data.node;
   const color = KIND_COLOR[n.kind];
   const round = n.kind === 'start' || n.kind === 'end';
@@ -121,6 +128,7 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
         data-testid={`wf-node-${n.id}`}
         data-kind={n.kind}
         data-error={errors.length ? 'true' : 'false'}
+        data-diff={mark}
         sx={{
           minWidth: 132,
           px: 1.5,
@@ -128,8 +136,9 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
           borderRadius: round ? 5 : 1,
           bgcolor: 'background.paper',
           border: 2,
-          borderColor: errors.length ? 'error.main' : selected ? 'primary.main' : color,
-          boxShadow: selected ? 3 : 1,
+          borderColor: errors.length ? 'error.main' : selected ? 'primary.main' : mark ? DIFF_COLOR[mark] : color,
+          borderStyle: mark === 'removed' ? 'dashed' : 'solid',
+          boxShadow: mark ? `0 0 0 3px ${DIFF_COLOR[mark]}40` : selected ? 3 : 1,
           textAlign: 'center',
         }}
       >
@@ -141,6 +150,11 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {n.name || n.id}
         </Typography>
+        {mark && (
+          <Typography variant="caption" sx={{ display: 'block', color: DIFF_COLOR[mark], fontWeight: 600 }}>
+            {translate(`pv.workflow.diff.${mark}`)}
+          </Typography>
+        )}
         {errors.length > 0 && (
           <Typography variant="caption" color="error" sx={{ display: 'block' }}>
             ⚠ {errors.length}
@@ -178,12 +192,6 @@ const toGraph = (nodes: RFNode[], edges: RFEdge[]): WorkflowGraph => ({
   edges: edges.map((e) => ({ ...e.data!.edge, source: e.source, target: e.target })),
 });
 
-const csv = (v: string) =>
-  v
-    .split(/[,，\s]+/)
-    .map((x) => x.trim())
-    .filter(Boolean);
-
 /* ------------------------------------------------------------------------------------------------
  * Properties of the selected node or edge.
  * ---------------------------------------------------------------------------------------------- */
@@ -209,8 +217,8 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
           </MenuItem>
         ))}
       </TextField>
-      {assignee?.type === 'role' && <TextField size="small" label={f('roles')} value={(assignee.roles ?? []).join(',')} onChange={(e) => setData({ assignee: { ...assignee, roles: csv(e.target.value) } })} inputProps={{ 'data-testid': 'wf-prop-roles' }} />}
-      {assignee?.type === 'user' && <TextField size="small" label={f('users')} value={(assignee.users ?? []).join(',')} onChange={(e) => setData({ assignee: { ...assignee, users: csv(e.target.value).map(Number).filter((x) => Number.isInteger(x) && x > 0) } })} />}
+      {assignee?.type === 'role' && <RolePicker label={f('roles')} value={assignee.roles ?? []} onChange={(roles) => setData({ assignee: { ...assignee, roles } })} testId="wf-prop-roles" />}
+      {assignee?.type === 'user' && <UserPicker label={f('users')} value={assignee.users ?? []} onChange={(users) => setData({ assignee: { ...assignee, users } })} testId="wf-prop-users" />}
     </>
   );
   const actions = WORKFLOW_RECORD_TYPES[recordType].actions as Record<string, Record<'zh' | 'en', string>>;
@@ -237,8 +245,8 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
         <>
           {text('title', f('title'))}
           {text('content', f('content'), true)}
-          <TextField size="small" label={f('roles')} value={((data.roles as string[] | undefined) ?? []).join(',')} onChange={(e) => setData({ roles: csv(e.target.value) })} />
-          <TextField size="small" label={f('users')} value={((data.users as number[] | undefined) ?? []).join(',')} onChange={(e) => setData({ users: csv(e.target.value).map(Number).filter((x) => Number.isInteger(x) && x > 0) })} />
+          <RolePicker label={f('push_roles')} value={(data.roles as string[] | undefined) ?? []} onChange={(roles) => setData({ roles })} testId="wf-prop-push-roles" />
+          <UserPicker label={f('push_users')} value={(data.users as number[] | undefined) ?? []} onChange={(users) => setData({ users })} testId="wf-prop-push-users" />
           <FormControlLabel control={<Checkbox size="small" checked={data.starter === true} onChange={(e) => setData({ starter: e.target.checked })} />} label={f('starter')} />
         </>
       )}
@@ -342,16 +350,80 @@ const EdgeProperties = ({ edge, fromUser, onChange }: { edge: WorkflowEdge; from
  * Versions side by side (read-only canvases).
  * ---------------------------------------------------------------------------------------------- */
 
-const ReadOnlyGraph = ({ graph }: { graph: WorkflowGraph }) => {
+const ReadOnlyGraph = ({ graph, marks, testId }: { graph: WorkflowGraph; marks: Map<string, DiffChange>; testId: string }) => {
   const lang = useLang();
+  const edges = graph.edges.map((e) => {
+    const edge = toRFEdge(e, lang, false);
+    const mark = marks.get(e.id);
+    if (!mark) return edge;
+    const color = DIFF_COLOR[mark];
+    return { ...edge, markerEnd: { type: MarkerType.ArrowClosed, color }, style: { stroke: color, strokeWidth: 2.5, strokeDasharray: mark === 'removed' ? '6 3' : undefined }, labelStyle: { fill: color, fontWeight: 600 } };
+  });
   return (
     <ReactFlowProvider>
-      <Box sx={{ height: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={graph.edges.map((e) => toRFEdge(e, lang, false))} nodeTypes={NODE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView proOptions={{ hideAttribution: true }}>
-          <Background />
-        </ReactFlow>
-      </Box>
+      <DiffContext.Provider value={marks}>
+        <Box sx={{ height: 400, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={testId}>
+          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView proOptions={{ hideAttribution: true }}>
+            <Background />
+          </ReactFlow>
+        </Box>
+      </DiffContext.Provider>
     </ReactFlowProvider>
+  );
+};
+
+/** The differences of two compared versions as lines: added, removed, changed nodes and edges (which fields). */
+const DiffList = ({ before, after, diff }: { before: WorkflowGraph; after: WorkflowGraph; diff: GraphDiff }) => {
+  const translate = useTranslate();
+  const lang = useLang();
+  const quote = (x: string) => (lang === 'zh' ? `“${x}”` : ` "${x}"`);
+  const nodeText = (n: WorkflowNode) => `${WorkflowNodeKind.label(n.kind, lang)}${quote(n.name || n.id)}`;
+  const nameOf = (id: string) => {
+    const n = after.nodes.find((x) => x.id === id) ?? before.nodes.find((x) => x.id === id);
+    return n ? n.name || n.id : id;
+  };
+  const field = (area: 'node' | 'edge', k: string, kind?: WorkflowNodeKindValue) =>
+    k === 'kind' || k === 'source' || k === 'target' || (area === 'edge' && k === 'default')
+      ? translate(`pv.workflow.diff.${k}`)
+      : kind === 'push' && (k === 'roles' || k === 'users')
+        ? translate(`pv.workflow.node.push_${k}`)
+        : translate(`pv.workflow.${area}.${k}`, { _: k });
+  const lines = [
+    ...diff.nodes.map((d) => ({ key: `n-${d.id}`, change: d.change, text: `${translate(`pv.workflow.diff.node_${d.change}`)} ${nodeText(d.node)}`, fields: d.fields.map((k) => field('node', k, d.node.kind)) })),
+    ...diff.edges.map((d) => ({ key: `e-${d.id}-${d.change}`, change: d.change, text: `${translate(`pv.workflow.diff.edge_${d.change}`)} ${nameOf(d.edge.source)} → ${nameOf(d.edge.target)}${d.edge.label ? (lang === 'zh' ? `（${d.edge.label}）` : ` (${d.edge.label})`) : ''}`, fields: d.fields.map((k) => field('edge', k)) })),
+  ];
+  if (!lines.length)
+    return (
+      <Alert severity="info" data-testid="wf-compare-diff" data-count={0}>
+        {translate('pv.workflow.diff.same')}
+      </Alert>
+    );
+  return (
+    <Box data-testid="wf-compare-diff" data-count={lines.length}>
+      <Typography variant="subtitle2">{translate('pv.workflow.diff.count', { smart_count: lines.length })}</Typography>
+      <List dense disablePadding>
+        {lines.map((l) => (
+          <ListItemText
+            key={l.key}
+            sx={{ my: 0.25 }}
+            primary={
+              <Stack direction="row" spacing={1} alignItems="center">
+                <Chip size="small" label={translate(`pv.workflow.diff.${l.change}`)} sx={{ bgcolor: DIFF_COLOR[l.change], color: '#fff', minWidth: 48 }} />
+                <Typography variant="body2">
+                  {l.text}
+                  {l.fields.length > 0 && (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {lang === 'zh' ? '：' : ': '}
+                      {l.fields.join(lang === 'zh' ? '、' : ', ')}
+                    </Typography>
+                  )}
+                </Typography>
+              </Stack>
+            }
+          />
+        ))}
+      </List>
+    </Box>
   );
 };
 
@@ -384,20 +456,32 @@ const VersionsDialog = ({ def, draft, onClose }: { def: Definition; draft: Workf
       ))}
     </TextField>
   );
+  const before = graphs[String(left)];
+  const after = graphs[String(right)];
+  const diff = useMemo(() => (before && after ? diffGraphs(before, after) : null), [before, after]);
+  const none = new Map<string, DiffChange>();
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth>
       <DialogTitle>{translate('pv.workflow.compare_title')}</DialogTitle>
       <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('pv.workflow.diff.hint')}
+        </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }} data-testid="wf-compare">
           <Stack spacing={1}>
             {picker(left, setLeft)}
-            {graphs[String(left)] && <ReadOnlyGraph graph={graphs[String(left)]!} />}
+            {before && <ReadOnlyGraph graph={before} marks={diff ? diffMarks(diff, 'before') : none} testId="wf-compare-left" />}
           </Stack>
           <Stack spacing={1}>
             {picker(right, setRight)}
-            {graphs[String(right)] && <ReadOnlyGraph graph={graphs[String(right)]!} />}
+            {after && <ReadOnlyGraph graph={after} marks={diff ? diffMarks(diff, 'after') : none} testId="wf-compare-right" />}
           </Stack>
         </Box>
+        {before && after && diff && (
+          <Box sx={{ mt: 1.5 }}>
+            <DiffList before={before} after={after} diff={diff} />
+          </Box>
+        )}
       </DialogContent>
     </Dialog>
   );

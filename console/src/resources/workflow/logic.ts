@@ -6,6 +6,13 @@ export const WORKFLOW_API = 'workflow';
 export const WORKFLOW_INSTANCE_RESOURCE = 'other/workflowInstance';
 export const designerPath = (id: number | string) => `/other/workflowDesigner?id=${id}`;
 
+/** A comma- (or space-) separated list typed in a field: its items. */
+export const csv = (v: string) =>
+  v
+    .split(/[,，\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 /** A new node's id: the kind and the first free number. */
 export function nextNodeId(graph: WorkflowGraph, kind: WorkflowNodeKindValue): string {
   const taken = new Set([...graph.nodes.map((n) => n.id), ...graph.edges.map((e) => e.id)]);
@@ -64,31 +71,116 @@ export function pasteNodes(graph: WorkflowGraph, nodes: WorkflowNode[], edges: W
   return { graph: g, ids: [...map.values()] };
 }
 
+/* ------------------------------------------------------------------------------------------------
+ * Two versions compared: what differs from `before` to `after`.
+ * ---------------------------------------------------------------------------------------------- */
+
+export type DiffChange = 'added' | 'removed' | 'changed';
+/** A node that differs: `fields` are `kind`, `name` and the names of its properties that changed. */
+export interface NodeDiff {
+  id: string;
+  change: DiffChange;
+  /** the node as it is after (added, changed) or was before (removed) */
+  node: WorkflowNode;
+  fields: string[];
+}
+/** An edge that differs: `fields` among source, target, label, condition, default. */
+export interface EdgeDiff {
+  /** the edge's id after (added, changed) or before (removed) */
+  id: string;
+  /** its id before, when it was matched by its ends under another id */
+  beforeId?: string;
+  change: DiffChange;
+  edge: WorkflowEdge;
+  fields: string[];
+}
+export interface GraphDiff {
+  nodes: NodeDiff[];
+  edges: EdgeDiff[];
+}
+
+/** A value as text with object keys sorted, nothing for null / undefined / empty: equal when the meaning is. */
+function canonical(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => canonical(x) !== '')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return entries.length ? `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}` : '';
+  }
+  return JSON.stringify(v);
+}
+
+const EDGE_FIELDS = ['source', 'target', 'label', 'condition', 'default'] as const;
+
 /**
- * A layered layout (top to bottom): each node's layer is its longest distance from the start
- * along edges that do not close a cycle; nodes of a layer side by side, centred.
+ * What differs from `before` to `after`. Nodes are matched by id; the kind, the name and each
+ * property (`data`) compared by meaning (null, absent and '' alike; key order ignored); a node only
+ * moved on the canvas has not changed. Edges are matched by id, then the rest by their ends (an edge
+ * drawn again gets a new id). Lists in the order of `after`, then what `before` had alone.
  */
-export function autoLayout(graph: WorkflowGraph, gapX = 220, gapY = 130): WorkflowGraph {
-  const out = new Map<string, string[]>();
-  for (const e of graph.edges) out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-  const layer = new Map<string, number>();
-  const start = graph.nodes.find((n) => n.kind === 'start');
-  const roots = start ? [start.id] : graph.nodes.slice(0, 1).map((n) => n.id);
-  const visit = (id: string, depth: number, path: Set<string>) => {
-    if ((layer.get(id) ?? -1) >= depth) return;
-    layer.set(id, depth);
-    path.add(id);
-    for (const next of out.get(id) ?? []) if (!path.has(next)) visit(next, depth + 1, path);
-    path.delete(id);
-  };
-  for (const r of roots) visit(r, 0, new Set());
-  let maxLayer = Math.max(0, ...layer.values());
-  for (const n of graph.nodes) if (!layer.has(n.id)) layer.set(n.id, ++maxLayer);
-  const rows = new Map<number, string[]>();
-  for (const n of graph.nodes) rows.set(layer.get(n.id)!, [...(rows.get(layer.get(n.id)!) ?? []), n.id]);
-  const pos = new Map<string, { x: number; y: number }>();
-  for (const [depth, ids] of rows) ids.forEach((id, i) => pos.set(id, { x: (i - (ids.length - 1) / 2) * gapX, y: depth * gapY }));
-  return { ...graph, nodes: graph.nodes.map((n) => ({ ...n, position: pos.get(n.id)! })) };
+export function diffGraphs(before: WorkflowGraph, after: WorkflowGraph): GraphDiff {
+  const nodes: NodeDiff[] = [];
+  const old = new Map(before.nodes.map((n) => [n.id, n]));
+  const now = new Set(after.nodes.map((n) => n.id));
+  for (const n of after.nodes) {
+    const b = old.get(n.id);
+    if (!b) {
+      nodes.push({ id: n.id, change: 'added', node: n, fields: [] });
+      continue;
+    }
+    const fields: string[] = [];
+    if (b.kind !== n.kind) fields.push('kind');
+    if (canonical(b.name) !== canonical(n.name)) fields.push('name');
+    const bd = (b.data ?? {}) as Record<string, unknown>;
+    const nd = (n.data ?? {}) as Record<string, unknown>;
+    for (const k of [...new Set([...Object.keys(nd), ...Object.keys(bd)])]) if (canonical(bd[k]) !== canonical(nd[k])) fields.push(k);
+    if (fields.length) nodes.push({ id: n.id, change: 'changed', node: n, fields });
+  }
+  for (const b of before.nodes) if (!now.has(b.id)) nodes.push({ id: b.id, change: 'removed', node: b, fields: [] });
+
+  const edges: EdgeDiff[] = [];
+  const oldEdges = new Map(before.edges.map((e) => [e.id, e]));
+  const matched = new Map<string, WorkflowEdge>();
+  for (const e of after.edges) {
+    const b = oldEdges.get(e.id);
+    if (b) {
+      matched.set(e.id, b);
+      oldEdges.delete(e.id);
+    }
+  }
+  for (const e of after.edges) {
+    if (matched.has(e.id)) continue;
+    const b = [...oldEdges.values()].find((x) => x.source === e.source && x.target === e.target);
+    if (b) {
+      matched.set(e.id, b);
+      oldEdges.delete(b.id);
+    }
+  }
+  for (const e of after.edges) {
+    const b = matched.get(e.id);
+    if (!b) {
+      edges.push({ id: e.id, change: 'added', edge: e, fields: [] });
+      continue;
+    }
+    const fields = EDGE_FIELDS.filter((k) => canonical(b[k]) !== canonical(e[k]));
+    if (fields.length) edges.push({ id: e.id, ...(b.id !== e.id ? { beforeId: b.id } : {}), change: 'changed', edge: e, fields: [...fields] });
+  }
+  for (const b of oldEdges.values()) edges.push({ id: b.id, change: 'removed', edge: b, fields: [] });
+  return { nodes, edges };
+}
+
+/**
+ * Marks for one side of a comparison: on the `before` canvas what was removed or changed, on the
+ * `after` canvas what was added or changed (node and edge ids of that side).
+ */
+export function diffMarks(diff: GraphDiff, side: 'before' | 'after'): Map<string, DiffChange> {
+  const shown: DiffChange = side === 'before' ? 'removed' : 'added';
+  const marks = new Map<string, DiffChange>();
+  for (const d of diff.nodes) if (d.change === shown || d.change === 'changed') marks.set(d.id, d.change);
+  for (const d of diff.edges) if (d.change === shown || d.change === 'changed') marks.set(side === 'before' ? (d.beforeId ?? d.id) : d.id, d.change);
+  return marks;
 }
 
 /** A bounded undo/redo history of graphs. */
