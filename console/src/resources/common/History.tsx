@@ -142,9 +142,9 @@ export const TimelinePanel = ({ api, states, actions, title = 'pv.history.timeli
  * The side column of a record with a lifecycle: its status timeline and its change history, both
  * naming the record's actions from `pv.<area>.history_action.<action>`.
  */
-export const LifecycleSide = ({ area, states, ...history }: HistoryOptions & { area: string; states: Labels }) => {
+export const LifecycleSide = ({ area, states, actionsAt = 'history_action', ...history }: HistoryOptions & { area: string; states: Labels; actionsAt?: string }) => {
   const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.${area}.history_action.${a}`, { _: a ?? '' }) }), [translate, area]);
+  const actions = useMemo(() => ({ label: (a: string | null | undefined) => translate(`pv.${area}.${actionsAt}.${a}`, { _: a ?? '' }) }), [translate, area, actionsAt]);
   return (
     <>
       <TimelinePanel api={history.api} states={states} actions={actions} />

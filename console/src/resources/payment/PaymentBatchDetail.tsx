@@ -9,11 +9,11 @@ import RejectIcon from '@mui/icons-material/UndoOutlined';
 import ExportIcon from '@mui/icons-material/FileDownloadOutlined';
 import ImportIcon from '@mui/icons-material/FileUploadOutlined';
 import CancelIcon from '@mui/icons-material/BlockOutlined';
-import { PaymentBatchActionLabel, PaymentBatchStatus, PaymentLineStatus, formatMoney, type PaymentBatch, type PaymentLine, type PaymentReconciliation } from '@pv/contract';
+import { PaymentBatchStatus, PaymentLineStatus, formatMoney, type PaymentBatch, type PaymentLine, type PaymentReconciliation } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
+import { LifecycleSide } from '../common/History.tsx';
 import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { stationDetailPath } from '../station/logic.ts';
@@ -287,22 +287,9 @@ const Lines = () => {
   );
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => translate(`pv.payment.history_action.${a}`, { _: PaymentBatchActionLabel.label(a, lang) }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={PAYMENT_API} states={PaymentBatchStatus} actions={actions} />
-      <HistoryPanel
-        api={PAYMENT_API}
-        fieldLabel={batchField}
-        labelled={{ status: PaymentBatchStatus }}
-        hidden={['created_by', 'submitted_by', 'approved_by', 'exported_by', 'selection']}
-        actionLabel={(a) => translate(`pv.payment.history_action.${a}`, { _: a })}
-      />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide api={PAYMENT_API} area="payment" states={PaymentBatchStatus} fieldLabel={batchField} labelled={{ status: PaymentBatchStatus }} hidden={['created_by', 'submitted_by', 'approved_by', 'exported_by', 'selection']} />
+);
 
 /** 付款批次详情: #/finance/paymentBatchDetail?id=N (one tab per batch): reconciliation, lines, actions, timeline, history. */
 const PaymentBatchDetail = () => (

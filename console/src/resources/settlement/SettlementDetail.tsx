@@ -7,7 +7,6 @@ import SubmitIcon from '@mui/icons-material/SendOutlined';
 import ConfirmIcon from '@mui/icons-material/TaskAltOutlined';
 import PayIcon from '@mui/icons-material/PaymentsOutlined';
 import {
-  SettlementActionLabel,
   SettlementParty,
   SettlementSource,
   SettlementStatus,
@@ -19,7 +18,7 @@ import {
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
-import { HistoryPanel, TimelinePanel } from '../common/History.tsx';
+import { LifecycleSide } from '../common/History.tsx';
 import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
@@ -193,22 +192,9 @@ const Lines = () => {
   );
 };
 
-const Side = () => {
-  const translate = useTranslate();
-  const actions = useMemo(() => ({ label: (a: string | null | undefined, lang: 'zh' | 'en') => translate(`pv.settlement.action.${a}`, { _: SettlementActionLabel.label(a, lang) }) }), [translate]);
-  return (
-    <>
-      <TimelinePanel api={SETTLEMENT_API} states={SettlementStatus} actions={actions} />
-      <HistoryPanel
-        api={SETTLEMENT_API}
-        fieldLabel={settlementField}
-        labelled={{ status: SettlementStatus }}
-        hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']}
-        actionLabel={(a) => translate(`pv.settlement.action.${a}`, { _: a })}
-      />
-    </>
-  );
-};
+const Side = () => (
+  <LifecycleSide api={SETTLEMENT_API} area="settlement" actionsAt="action" states={SettlementStatus} fieldLabel={settlementField} labelled={{ status: SettlementStatus }} hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']} />
+);
 
 /** 结算单详情: #/finance/settlementDetail?id=N: totals, lines by kind with their sources, actions, timeline, history. */
 const SettlementDetail = () => (
