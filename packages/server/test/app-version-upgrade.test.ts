@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus } from '../src/db/schema/index.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration app_version_menus on a database seeded before 版本管理: the 其他 group, seeded off, is
@@ -13,11 +11,7 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  * already switched on (by an administrator) is not touched.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_app_version_menus.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_app_version_menus.sql');
 const NAMES = ['appVersion', 'appVersionDetail'];
 const entries = async () =>
   query<{ name: string; sort: number; status: string }>(

@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration 0048 on a database seeded before 财务 existed: the group and its screens are added as a
@@ -13,11 +11,7 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  * get the lease and bill codes a fresh install gives them — once; an admin's own entry is left alone.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_lease_menus.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_lease_menus.sql');
 const NAMES = ['Finance', 'leaseContract', 'leaseContractDetail', 'rentBill'];
 const entries = async () =>
   query<{ name: string; sort: number }>(

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DbHandle, openDb } from '../src/db/client.ts';
+import { type DbHandle, openDb, type Queryable } from '../src/db/client.ts';
 import { agents, roles, userRoles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
@@ -217,4 +217,12 @@ export function testPdf(text = 'PV'): Buffer {
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%${text}\n%%EOF\n`,
   );
+}
+
+/** The statements of the committed migration whose file name ends with `suffix` (drizzle/), run in order: the upgrade tests apply one to a database put back in its old state. */
+export async function runMigration(db: Queryable, suffix: string): Promise<void> {
+  const dir = join(import.meta.dirname, '..', 'drizzle');
+  const file = readdirSync(dir).find((f) => f.endsWith(suffix));
+  if (!file) throw new Error(`no migration ending with ${suffix}`);
+  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(stmt));
 }

@@ -1,21 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus } from '../src/db/schema/index.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * The data migration that brings a menus table seeded by an older MENU_TREE up to date (看板, 工作台,
  * 大屏令牌): run on a database where those entries are missing or left disabled by the old seed.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_menu_statistics_entries.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_menu_statistics_entries.sql');
 const ENTRIES = ['dashboard', 'workbench', 'displayToken'];
 /** the entries as a fresh install seeds them (parent by name; no ids, no timestamps) */
 const entries = async () =>

@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration partner_menus on a database seeded before 合作伙伴: the group and its two screens are added
@@ -14,11 +12,7 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  * path is left alone.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_partner_menus.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_partner_menus.sql');
 const NAMES = ['Partner', 'partnerList', 'partnerDetail'];
 const entries = async () =>
   query<{ name: string; sort: number }>(

@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration settlement_menus on a database from before settlements: 结算单, its hidden detail and 结算规则
@@ -14,11 +12,7 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  * dispute; agent: index, get_info, confirm, dispute) — once; an admin's own entry of the same name is left alone.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_settlement_menus.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_settlement_menus.sql');
 const NAMES = ['settlement', 'settlementDetail', 'settlementRule'];
 const entries = async () =>
   query<{ name: string; sort: number }>(

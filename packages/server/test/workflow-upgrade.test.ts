@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration workflow_menus on a database seeded before the workflow screens: 其他 and 工作流 were
@@ -13,11 +11,7 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  * a fresh install has them, once; the built-in roles get the workflow codes a fresh install gives them.
  */
 let t: TestApp;
-const dir = join(import.meta.dirname, '..', 'drizzle');
-const file = readdirSync(dir).find((f) => f.endsWith('_workflow_menus.sql'))!;
-const migrate = async () => {
-  for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await t.handle.db.execute(sql.raw(stmt));
-};
+const migrate = () => runMigration(t.handle.db, '_workflow_menus.sql');
 const NAMES = ['Other', 'workflow', 'workflowDesigner', 'workflowInstance'];
 const WORKFLOW = /^workflow/;
 const entries = async () =>
