@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { inspectionCounts, inspectionRuns, inspections, messages, operationPlans, stations } from '../src/db/schema/index.ts';
+import { inspectionCounts, inspectionCountsCity, inspectionRuns, inspections, messages, operationPlans, stations } from '../src/db/schema/index.ts';
 import { chinaMidnight, generateBatch, generateDue, generatePlan, nextPeriodStart, periodKey } from '../src/modules/inspection/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, testImage, uploadFile, type TestApp } from './helpers.ts';
@@ -332,6 +332,13 @@ describe('inspections', () => {
     const [counted] = await t.handle.db.select({ n: sql<number>`sum(n)::int` }).from(inspectionCounts);
     const [rows] = await t.handle.db.select({ n: count() }).from(inspections);
     expect(counted!.n).toBe(rows!.n);
+    // … and a city's or a team's from inspection_counts_city (the triggers keep it, the list sums it)
+    const [byCity] = await t.handle.db.select({ n: sql<number>`sum(n)::int` }).from(inspectionCountsCity);
+    expect(byCity!.n).toBe(rows!.n);
+    const [one] = await t.handle.db.select({ city: inspections.city_code, team: inspections.team_id }).from(inspections).where(eq(inspections.id, id));
+    const countRows = async (where: ReturnType<typeof sql>) => Number((await t.handle.db.select({ n: count() }).from(inspections).where(where))[0]!.n);
+    expect((await get('inspection/index', { city_code: one!.city! })).data.total).toBe(await countRows(sql`city_code = ${one!.city}`));
+    expect((await get('inspection/index', { team_id: one!.team!, status: 'cancelled' })).data.total).toBe(1);
     const exported = await t.app.inject({ method: 'GET', url: `${S}/inspection/export?status=cancelled`, headers: { authorization: `Bearer ${admin}` } });
     expect([exported.statusCode, exported.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
   });

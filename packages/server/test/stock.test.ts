@@ -381,6 +381,11 @@ describe('data scope', () => {
     expect((await get('stock_movement/index', {})).data.total).toBe(await rows(sql`true`));
     expect((await get('stock_movement/index', { kind: 'in' })).data.total).toBe(await rows(eq(stockMovements.kind, 'in')));
     expect((await get('stock_movement/index', { warehouse_id: theirs.id, kind: 'in,issue' })).data.total).toBe(1);
+    // … and by material from stock_movement_counts_material
+    expect((await get('stock_movement/index', { material_id: m.id })).data.total).toBe(await rows(eq(stockMovements.material_id, m.id)));
+    expect((await get('stock_movement/index', { material_id: m.id, warehouse_id: mine.id, kind: 'in' })).data.total).toBe(
+      await rows(sql`material_id = ${m.id} and warehouse_id = ${mine.id} and kind = 'in'`),
+    );
     // the O&M statistic's stock value: qty × unit price per warehouse (3 × 12.50, 4 × 12.50), exact; the total is the database's sum
     const stat = await post('statistic/operation', { period: 'month' });
     expect(stat.status, stat.msg).toBe(200);

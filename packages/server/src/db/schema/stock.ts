@@ -169,6 +169,18 @@ export const stockMovementCounts = pgTable(
   (t) => [unique('stock_movement_counts_key').on(t.warehouse_id, t.kind)],
 );
 
+/** The ledger's totals by material too (one material's 100,000 rows summed here, not counted). */
+export const stockMovementCountsMaterial = pgTable(
+  'stock_movement_counts_material',
+  {
+    material_id: integer('material_id').notNull(),
+    warehouse_id: integer('warehouse_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('stock_movement_counts_material_key').on(t.material_id, t.warehouse_id, t.kind)],
+);
+
 /**
  * 序列号: one row per unit of a serial-tracked material, where it is now: in_stock (warehouse_id),
  * issued (station_id when issued to a station), lost (written off by a stock-take adjustment).

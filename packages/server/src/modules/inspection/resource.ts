@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { inspectionCounts, inspectionCountsRegion, inspections, operationPlans, users } from '../../db/schema/index.ts';
+import { inspectionCounts, inspectionCountsCity, inspectionCountsRegion, inspections, operationPlans, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
@@ -174,7 +174,20 @@ export const inspectionResource = defineResource({
       columns: { kind: inspectionCounts.kind, status: inspectionCounts.status, province_code: inspectionCounts.province_code, overdue: inspectionCounts.overdue },
       agent: inspectionCounts.agent_id,
     },
-  ),
+  ).concat({
+    // tried after the province and agent tables: a city or a team (the `all` scope only)
+    table: inspectionCountsCity,
+    n: inspectionCountsCity.n,
+    columns: {
+      kind: inspectionCountsCity.kind,
+      status: inspectionCountsCity.status,
+      province_code: inspectionCountsCity.province_code,
+      city_code: inspectionCountsCity.city_code,
+      team_id: inspectionCountsCity.team_id,
+      overdue: inspectionCountsCity.overdue,
+    },
+    scope: (auth) => (auth.scope === 'all' ? undefined : null),
+  }),
   quickFields: {},
   // agent tree / department / self = created it or is its team member
   scope: (auth) => ownershipScope(auth, { agent: inspections.agent_id, createdBy: inspections.created_by, owner: inspections.team_id }),

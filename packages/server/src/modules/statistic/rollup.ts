@@ -252,6 +252,14 @@ export const ROLLUPS: Rollup[] = [
     measures: ['n'],
     parts: ['SELECT r.kind, r.status, r.province_code, r.overdue, r.k FROM __R__ r'],
   },
+  // … and by city and team, for a city's or a team member's list
+  {
+    table: 'inspection_counts_city',
+    source: 'inspections',
+    key: ['kind', 'status', 'province_code', 'city_code', 'team_id', 'overdue'],
+    measures: ['n'],
+    parts: ['SELECT r.kind, r.status, r.province_code, r.city_code, r.team_id, r.overdue, r.k FROM __R__ r'],
+  },
   // the plan list's open inspections per plan
   {
     table: 'inspection_plan_counts',
@@ -267,6 +275,13 @@ export const ROLLUPS: Rollup[] = [
     key: ['warehouse_id', 'kind'],
     measures: ['n'],
     parts: ['SELECT r.warehouse_id, r.kind, r.k FROM __R__ r'],
+  },
+  {
+    table: 'stock_movement_counts_material',
+    source: 'stock_movements',
+    key: ['material_id', 'warehouse_id', 'kind'],
+    measures: ['n'],
+    parts: ['SELECT r.material_id, r.warehouse_id, r.kind, r.k FROM __R__ r'],
   },
   // O&M: inspections by planned day (coverage, first-pass rate, overdue)
   ...(['agent', 'region'] as const).map(

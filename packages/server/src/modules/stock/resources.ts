@@ -14,7 +14,7 @@ import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { materials, stockBalances, stockMovementCounts, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
+import { materials, stockBalances, stockMovementCounts, stockMovementCountsMaterial, stockMovements, stockSerials, users, warehouses } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -308,13 +308,20 @@ export const movementResource = defineResource({
     ...range('created_at', stockMovements.created_at, filterValue.date),
   },
   search: [stockMovements.doc_no, stockMovements.ref_no],
-  // totals by warehouse and kind from the rollup (tens of millions of ledger rows are never counted)
+  // totals by warehouse and kind (or material) from the rollups (tens of millions of ledger rows are never counted)
   counters: [
     {
       table: stockMovementCounts,
       n: stockMovementCounts.n,
       columns: { warehouse_id: stockMovementCounts.warehouse_id, kind: stockMovementCounts.kind },
       scope: (auth) => viaWarehouse(stockMovementCounts.warehouse_id, auth),
+    },
+    // … and by material (a material's rows across warehouses, or in one)
+    {
+      table: stockMovementCountsMaterial,
+      n: stockMovementCountsMaterial.n,
+      columns: { material_id: stockMovementCountsMaterial.material_id, warehouse_id: stockMovementCountsMaterial.warehouse_id, kind: stockMovementCountsMaterial.kind },
+      scope: (auth) => viaWarehouse(stockMovementCountsMaterial.warehouse_id, auth),
     },
   ],
   quickFields: {},
