@@ -25,7 +25,7 @@ const financeScreens = async () =>
     sql`select m.name, m.path, m.component, m.meta, m.permission, m.status, m.sort from menus m join menus p on p.id = m.parent_id where p.name = 'Finance' order by m.sort, m.id`,
   );
 const CODE = 'rent_bill:report';
-/** screens later migrations (0057 payment_menus, 0082 settlement_menus) add after this one: not there yet on a database this migration meets */
+/** screens later migrations (0057 payment_menus, 0074 settlement_menus) add after this one: not there yet on a database this migration meets */
 const LATER = ['paymentBatch', 'paymentBatchDetail', 'settlement', 'settlementDetail', 'settlementRule'];
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { generateSettlementMonth } from './generate.ts';
 
 /**
  * The demo's settlements: last month generated for every agent and team (the default rules of
- * migration 0081), and the Henan agent's submitted by 运营客服 kefu and one of its lines disputed by
+ * migration 0073), and the Henan agent's submitted by 运营客服 kefu and one of its lines disputed by
  * agent_hn — through the real actions, so the timeline and log are the product's. Shandong's stay
  * drafts for finance to submit (the browser test walks them).
  */
