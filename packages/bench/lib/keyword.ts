@@ -49,7 +49,7 @@ export async function benchKeywords(base: string, token: string, resource: strin
 export async function customerKeywords(handle: DbHandle): Promise<Array<{ label: string; q: string }>> {
   const [c] = await query<{ name: string; phone: string; city: string }>(
     handle.db,
-    sql`select name, phone, substr(address, 4, 3) as city from customers where id >= (select max(id) / 2 from customers) order by id limit 1`,
+    sql`select name, phone, substr(address, 4, 3) as city from customers where id >= (select max(id) / 2 from customers) and char_length(name) = 3 order by id limit 1`,
   );
   if (!c) throw new Error('no customers seeded');
   return [

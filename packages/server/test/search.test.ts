@@ -113,6 +113,13 @@ describe('a broad keyword counts at most KEYWORD_COUNT_CAP matches', () => {
     const narrow = await list({ q: '宽泛路10' });
     expect(narrow.total).toBe(1 + 10 + 6); // 10, 100–109, 1000–1005
     expect(narrow).not.toHaveProperty('total_exact');
+    // the page is ranked among the matches in the list's order; a page past the end still says the total
+    const second = await list({ q: '宽泛路10', sort: 'id', order: 'DESC', limit: 5, page: 2 });
+    expect([second.total, second.list.map((r) => r.name)]).toEqual([17, ['宽泛1000', '宽泛109', '宽泛108', '宽泛107', '宽泛106']]);
+    const ascending = await list({ q: '宽泛路10', sort: 'id', order: 'ASC', limit: 3 });
+    expect(ascending.list.map((r) => r.name)).toEqual(['宽泛10', '宽泛100', '宽泛101']);
+    expect(await list({ q: '宽泛路10', limit: 5, page: 5 })).toEqual({ list: [], total: 17 });
+    expect(await list({ q: '没有这个' })).toEqual({ list: [], total: 0 });
     expect(await list({ province_code: '410000' })).not.toHaveProperty('total_exact');
   });
 });

@@ -70,7 +70,9 @@ export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
     return sql`(upper(${column}) like ${escapeLike(upper) + '%'} or reverse(upper(${column})) like ${escapeLike(reversed) + '%'})`;
   }
   if (length >= 3) return ilike(column, contains);
-  if (PAIR_INDEXED.has(name)) return sql`(pv_bigrams(${column}) @> array[lower(${q})]::text[] and ${ilike(column, contains)})`;
+  // ILIKE first: a row the pair index did not bring (another column's match, or an ordered walk)
+  // is refused by it before the pairs are computed (PL/pgSQL, about 3 µs a row)
+  if (PAIR_INDEXED.has(name)) return sql`(${ilike(column, contains)} and pv_bigrams(${column}) @> array[lower(${q})]::text[])`;
   if (TRGM_INDEXED.has(name)) return ilike(column, escapeLike(q) + '%');
   return ilike(column, contains); // a column of a small table, searched without an index
 }

@@ -1,12 +1,12 @@
 import { KEYWORD_COUNT_CAP, type Lang } from '@pv/contract';
-import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError, conflict, notFound, outOfScope } from '../http/errors.ts';
 import { parse, validationError } from '../http/validate.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { type Actor, writeLog } from '../modules/system/syslog.ts';
 import type { ResourceDef } from './define.ts';
-import { inScopeExpr, planList } from './query.ts';
+import { inScopeExpr, isSortExpr, planList } from './query.ts';
 
 type Row = Record<string, unknown>;
 
@@ -18,24 +18,49 @@ export function selection(def: ResourceDef) {
 
 export async function listRecords(db: Db, def: ResourceDef, query: Record<string, unknown>, auth: AuthContext, lang: Lang) {
   const plan = planList(def, query, auth);
-  const page = db
-    .select(selection(def))
-    .from(def.table as any)
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(plan.limit)
-    .offset(plan.offset);
-  // total from the counter table when the filters allow it, else a real count — with a keyword, of at
-  // most KEYWORD_COUNT_CAP + 1 matches; both queries run concurrently (on PostgreSQL they take two pool connections)
+  const pageOf = (where: SQL | undefined) =>
+    db
+      .select(selection(def))
+      .from(def.table as any)
+      .where(where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+  const present = (rows: unknown[]) => rows.map((r) => def.present(r as Row, lang));
+  if (plan.keyword && !plan.count) {
+    // A keyword: the matches are read once through the search indexes, at most KEYWORD_COUNT_CAP + 1 of
+    // them with their sort key, and the page is ranked among those. Sorting the table with the keyword
+    // as a filter instead lets the planner walk the sort index testing row after row: for a rare name
+    // pair at 5 M customers it tested ~90,000 rows (1.4 s) to find 20.
+    const key = isSortExpr(plan.sort.key) ? plan.sort.key.expr : plan.sort.key;
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: sql<number>`${def.table.id}`.as('match_id'), k: sql`${key}`.as('match_key') })
+        .from(def.table as any)
+        .where(plan.where)
+        .limit(KEYWORD_COUNT_CAP + 1),
+    );
+    const dir = plan.sort.desc ? desc : asc;
+    const ranked = await db
+      .with(matches)
+      .select({ id: matches.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(dir(matches.k), dir(matches.id))
+      .limit(plan.limit)
+      .offset(plan.offset);
+    const total = ranked.length ? ranked[0]!.n : plan.offset ? Number((await db.with(matches).select({ n: count() }).from(matches))[0]!.n) : 0;
+    // more than the cap: a broad keyword, whose matches are dense enough for the ordered walk
+    if (total > KEYWORD_COUNT_CAP) return { list: present(await pageOf(plan.where)), total: KEYWORD_COUNT_CAP, total_exact: false as const };
+    const byId = new Map((ranked.length ? await db.select(selection(def)).from(def.table as any).where(inArray(def.table.id, ranked.map((r) => r.id))) : []).map((r) => [(r as Row).id, r]));
+    return { list: present(ranked.map((r) => byId.get(r.id)).filter((r) => r !== undefined)), total };
+  }
+  // total from the counter table when the filters allow it, else a real count; both queries run
+  // concurrently (on PostgreSQL they take two pool connections)
   const totalQuery = plan.count
     ? db.select({ n: sql<string>`coalesce(sum(${plan.count.counter.n}), 0)` }).from(plan.count.counter.table).where(plan.count.where)
-    : plan.keyword
-      ? db.select({ n: count() }).from(db.select({ one: sql`1`.as('one') }).from(def.table as any).where(plan.where).limit(KEYWORD_COUNT_CAP + 1).as('matches'))
-      : db.select({ n: count() }).from(def.table as any).where(plan.where);
-  const [rows, [totalRow]] = await Promise.all([page, totalQuery]);
-  const total = Number(totalRow?.n ?? 0);
-  const list = rows.map((r) => def.present(r as Row, lang));
-  return plan.keyword && !plan.count && total > KEYWORD_COUNT_CAP ? { list, total: KEYWORD_COUNT_CAP, total_exact: false as const } : { list, total };
+    : db.select({ n: count() }).from(def.table as any).where(plan.where);
+  const [rows, [totalRow]] = await Promise.all([pageOf(plan.where), totalQuery]);
+  return { list: present(rows), total: Number(totalRow?.n ?? 0) };
 }
 
 /**
