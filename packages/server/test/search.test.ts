@@ -108,8 +108,13 @@ describe('a broad keyword counts at most KEYWORD_COUNT_CAP matches', () => {
     const broad = await list({ q: '宽泛路' });
     expect(broad).toMatchObject({ total: KEYWORD_COUNT_CAP, total_exact: false });
     expect(broad.list).toHaveLength(20);
-    // paging on past the cap still reads rows
+    // paging on past the cap still reads rows: ranked among the matches (up to KEYWORD_RANK_LIMIT of them) …
     expect((await list({ q: '宽泛路', page: 51 })).list).toHaveLength(5);
+    expect((await list({ q: '宽泛路', sort: 'id', order: 'ASC', limit: 2, page: 501 })).list.map((r) => r.name)).toEqual(['宽泛1001', '宽泛1002']);
+    // … or, for one character (no index, so not ranked past the cap), by walking the list's order
+    const one = await list({ q: '泛', sort: 'id', order: 'DESC', limit: 2 });
+    expect([one.total, one.total_exact, one.list.map((r) => r.name)]).toEqual([KEYWORD_COUNT_CAP, false, [`宽泛${KEYWORD_COUNT_CAP + 5}`, `宽泛${KEYWORD_COUNT_CAP + 4}`]]);
+    expect((await list({ q: '泛', page: 51 })).list).toHaveLength(5);
     const narrow = await list({ q: '宽泛路10' });
     expect(narrow.total).toBe(1 + 10 + 6); // 10, 100–109, 1000–1005
     expect(narrow).not.toHaveProperty('total_exact');

@@ -1,4 +1,4 @@
-import { listQuerySchema } from '@pv/contract';
+import { KEYWORD_COUNT_CAP, listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, Column, desc, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import { CODE_INDEXED, PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
@@ -12,6 +12,14 @@ import type { CounterSpec, FilterSpec, ResourceDef, SortExpr } from './define.ts
 const RESERVED = new Set(['page', 'limit', 'sort', 'order', 'q']);
 
 /** LIKE pattern with the user's % _ \ taken literally. */
+/**
+ * A keyword's page is ranked among its matches when there are at most this many (read through the
+ * search indexes with their sort key); beyond, matches are dense enough that walking the sort index
+ * and testing rows finds a page sooner. The walk tests about rows ÷ matches × 20 rows, the ranking
+ * reads every match: at 5 M rows the two cost the same near 10,000 matches.
+ */
+export const KEYWORD_RANK_LIMIT = 10_000;
+
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => '\\' + c);
 
 function filterValue(name: string, spec: FilterSpec, raw: string): unknown {
@@ -85,6 +93,8 @@ export interface ListPlan {
   count: { counter: CounterSpec; where: SQL | undefined } | null;
   /** a keyword is part of the WHERE (its row count is capped: KEYWORD_COUNT_CAP) */
   keyword: boolean;
+  /** how many matches the list may rank itself (KEYWORD_RANK_LIMIT, or the cap for one character, which no index serves) */
+  rankLimit: number;
   orderBy: SQL[];
   /** the sort key (a column or a joined value) and direction (id breaks ties), for keyset paging (excel/export.ts) */
   sort: { key: PgColumn | SortExpr; desc: boolean };
@@ -143,6 +153,7 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
     where: and(...conditions),
     count: usable ? { counter: usable.counter, where: and(...usable.conds!) } : null,
     keyword: !!(base.q && def.search.length),
+    rankLimit: base.q && [...base.q].length > 1 ? KEYWORD_RANK_LIMIT : KEYWORD_COUNT_CAP,
     orderBy,
     sort: { key: sortKey, desc: !ascending },
     limit: base.limit,

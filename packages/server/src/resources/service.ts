@@ -28,17 +28,17 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
       .offset(plan.offset);
   const present = (rows: unknown[]) => rows.map((r) => def.present(r as Row, lang));
   if (plan.keyword && !plan.count) {
-    // A keyword: the matches are read once through the search indexes, at most KEYWORD_COUNT_CAP + 1 of
-    // them with their sort key, and the page is ranked among those. Sorting the table with the keyword
-    // as a filter instead lets the planner walk the sort index testing row after row: for a rare name
-    // pair at 5 M customers it tested ~90,000 rows (1.4 s) to find 20.
+    // A keyword: its matches are read once through the search indexes, at most plan.rankLimit + 1 of them
+    // with their sort key, and the page is ranked among those. Sorting the table with the keyword as a
+    // filter instead lets the planner walk the sort index testing row after row: for a rare name pair
+    // at 5 M customers it tested ~90,000 rows (1.4 s) to find 20.
     const key = isSortExpr(plan.sort.key) ? plan.sort.key.expr : plan.sort.key;
     const matches = db.$with('matches').as(
       db
         .select({ id: sql<number>`${def.table.id}`.as('match_id'), k: sql`${key}`.as('match_key') })
         .from(def.table as any)
         .where(plan.where)
-        .limit(KEYWORD_COUNT_CAP + 1),
+        .limit(plan.rankLimit + 1),
     );
     const dir = plan.sort.desc ? desc : asc;
     const ranked = await db
@@ -48,11 +48,14 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
       .orderBy(dir(matches.k), dir(matches.id))
       .limit(plan.limit)
       .offset(plan.offset);
-    const total = ranked.length ? ranked[0]!.n : plan.offset ? Number((await db.with(matches).select({ n: count() }).from(matches))[0]!.n) : 0;
-    // more than the cap: a broad keyword, whose matches are dense enough for the ordered walk
-    if (total > KEYWORD_COUNT_CAP) return { list: present(await pageOf(plan.where)), total: KEYWORD_COUNT_CAP, total_exact: false as const };
-    const byId = new Map((ranked.length ? await db.select(selection(def)).from(def.table as any).where(inArray(def.table.id, ranked.map((r) => r.id))) : []).map((r) => [(r as Row).id, r]));
-    return { list: present(ranked.map((r) => byId.get(r.id)).filter((r) => r !== undefined)), total };
+    const n = ranked.length ? ranked[0]!.n : plan.offset ? Number((await db.with(matches).select({ n: count() }).from(matches))[0]!.n) : 0;
+    // the total is exact up to KEYWORD_COUNT_CAP, then "more than" (the console pages on without a last page)
+    const total = n > KEYWORD_COUNT_CAP ? { total: KEYWORD_COUNT_CAP, total_exact: false as const } : { total: n };
+    // more matches than may be ranked: dense enough for the ordered walk
+    if (n > plan.rankLimit) return { list: present(await pageOf(plan.where)), ...total };
+    const rows = ranked.length ? await db.select(selection(def)).from(def.table as any).where(inArray(def.table.id, ranked.map((r) => r.id))) : [];
+    const byId = new Map(rows.map((r) => [(r as Row).id, r]));
+    return { list: present(ranked.map((r) => byId.get(r.id)).filter((r) => r !== undefined)), ...total };
   }
   // total from the counter table when the filters allow it, else a real count; both queries run
   // concurrently (on PostgreSQL they take two pool connections)
