@@ -22,7 +22,7 @@ describe('error log (SPEC.md §4, §8)', () => {
     errorLog.clear();
     expect(errorLog.get()).toEqual([]);
   });
-  it('captures window errors and unhandled rejections, not resource load errors', () => {
+  it('captures window errors and unhandled rejections, not resource load errors nor the ResizeObserver loop note', () => {
     errorLog.clear();
     const target = new EventTarget();
     vi.stubGlobal('window', { location: { hash: '#/index' } });
@@ -30,6 +30,7 @@ describe('error log (SPEC.md §4, §8)', () => {
     const error = Object.assign(new Event('error'), { error: new Error('thrown'), message: 'thrown' });
     target.dispatchEvent(error);
     target.dispatchEvent(Object.assign(new Event('error'), { error: null, message: '' }));
+    target.dispatchEvent(Object.assign(new Event('error'), { error: null, message: 'ResizeObserver loop completed with undelivered notifications.' }));
     target.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: new Error('rejected') }));
     expect(errorLog.get().map((e) => [e.url, e.message])).toEqual([
       ['/index', 'thrown'],

@@ -45,6 +45,18 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await expect(designer.getByTestId('wf-errors')).toBeVisible();
   await designer.getByTestId('wf-palette-user').click();
   await expect(designer.locator('.react-flow__node[data-id="user1"]')).toBeVisible();
+  // a second click on the palette steps aside instead of hiding the first node; it goes again with 删除 (it is the selected one), and undo / redo bring it back and take it away
+  await designer.getByTestId('wf-palette-user').click();
+  const second = designer.locator('.react-flow__node[data-id="user2"]');
+  const [box1, box2] = [(await designer.locator('.react-flow__node[data-id="user1"]').boundingBox())!, (await second.boundingBox())!];
+  expect(Math.abs(box1.x - box2.x) >= box1.width / 4 || Math.abs(box1.y - box2.y) >= box1.height / 2).toBe(true);
+  await designer.getByTestId('wf-delete').click();
+  await expect(second).toHaveCount(0);
+  await designer.getByTestId('wf-undo').click();
+  await expect(second).toHaveCount(1);
+  await designer.getByTestId('wf-redo').click();
+  await expect(second).toHaveCount(0);
+  await designer.locator('.react-flow__node[data-id="user1"]').click();
   // not runnable yet: the errors are pinned on the canvas (the new node: no assignee, unreachable)
   await expect(designer.getByTestId('wf-node-user1')).toHaveAttribute('data-error', 'true');
   await expect(designer.getByTestId('wf-errors')).toContainText('人工审批“人工审批”没有设置处理人');

@@ -1,4 +1,4 @@
-import { isSuccessCode, statusText, translate, type ApiEnvelope, type Lang } from '@pv/contract';
+import { AUTH_MESSAGES, isSuccessCode, statusText, type ApiEnvelope, type Lang } from '@pv/contract';
 import { currentBrowser } from './browser.ts';
 import { withQuery } from './query.ts';
 
@@ -229,7 +229,8 @@ export function createClient(options: ClientOptions): ApiClient {
       } catch (cause) {
         if (config.signal?.aborted && !timedOut) throw config.signal.reason ?? cause; // the caller cancelled: no message
         const code = timedOut ? CLIENT_CODES.timeout : CLIENT_CODES.network;
-        const msg = translate('error.network', lang());
+        // (from the sign-in messages, not the whole catalogue: the login page's bundle carries this client)
+        const msg = AUTH_MESSAGES[lang()]['error.network'];
         notifyError(config, msg);
         options.onError?.({ url: config.url, code, msg });
         throw new ApiError(msg, { code, url: config.url });

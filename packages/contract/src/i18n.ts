@@ -3,6 +3,7 @@
  * with the same words). Keys are stable; the console's catalogues include them under `pv.msg.*`.
  */
 import { APP_VERSION_MESSAGES } from './app-version-messages.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
@@ -16,13 +17,9 @@ export const DEFAULT_LANG: Lang = 'zh';
 
 export const messages = {
   zh: {
+    ...AUTH_MESSAGES.zh,
     'validation.required': '此项不能为空',
     'validation.blank': '不能为空白',
-    'validation.username_required': '用户名不能为空',
-    'validation.password_min': '密码不能少于6位',
-    'validation.phone_required': '请输入手机号',
-    'validation.phone': '请输入正确的手机号',
-    'validation.sms_code_required': '请输入手机验证码',
     'validation.email': '请输入正确的邮箱',
     'validation.id_card': '请输入正确的身份证号',
     'validation.chinese_name': '请输入2-4个汉字的姓名',
@@ -48,8 +45,6 @@ export const messages = {
     'validation.stat_range_long': '统计范围不能超过%{max}天',
     'validation.target_period': '目标周期格式为 2026 或 2026-11',
     'validation.lost_reason_required': '请填写流失原因',
-    'error.network': '连接后台接口失败，可能由以下原因造成：后端不支持跨域CORS、接口地址不存在、请求超时等，请联系管理员排查后端接口问题',
-    'error.login_no_token': '登录接口异常，未正确返回token...',
     'error.bad_json': '请求内容不是合法的JSON',
     'error.nul_character': '请求内容不能包含空字符（\\0）',
     'error.bad_url': '请求地址无效',
@@ -65,7 +60,6 @@ export const messages = {
     'error.duplicate': '%{field}已存在',
     'error.login_required': '请先登录',
     'error.token_invalid': '登录已失效，请重新登录',
-    'error.token_expired': '登录已过期，请重新登录',
     'error.token_expiring': '登录即将过期，正在刷新',
     'error.wrong_credentials': '用户名或密码错误',
     'error.account_disabled': '账号已停用，请联系管理员',
@@ -150,7 +144,6 @@ export const messages = {
     'validation.message_link': '链接须是以 / 开头的页面路径或 http(s) 网址',
     'error.message_recipient_not_found': '接收人不存在或已停用（ID %{id}）',
     'error.websocket_only': '%{path} 是 websocket 地址，请用 ws:// 或 wss:// 连接',
-    'validation.sms_code': '请输入6位数字验证码',
     'validation.start_page': '起始页须是以 / 开头的站内路径',
     'error.sms_code_wrong': '验证码错误，还可尝试%{left}次',
     'error.sms_code_expired': '验证码已过期或已使用，请重新获取',
@@ -287,13 +280,9 @@ export const messages = {
     ...WORKFLOW_MESSAGES.zh,
   },
   en: {
+    ...AUTH_MESSAGES.en,
     'validation.required': 'This field is required',
     'validation.blank': 'Must not be blank',
-    'validation.username_required': 'User name is required',
-    'validation.password_min': 'Password must be at least 6 characters',
-    'validation.phone_required': 'Please enter a mobile number',
-    'validation.phone': 'Please enter a valid mobile number',
-    'validation.sms_code_required': 'Please enter the SMS verification code',
     'validation.email': 'Please enter a valid email address',
     'validation.id_card': 'Please enter a valid ID card number',
     'validation.chinese_name': 'Please enter a name of 2 to 4 Chinese characters',
@@ -319,8 +308,6 @@ export const messages = {
     'validation.stat_range_long': 'The range cannot be longer than %{max} days',
     'validation.target_period': 'A target period looks like 2026 or 2026-11',
     'validation.lost_reason_required': 'Please give the reason the customer was lost',
-    'error.network': 'Could not reach the server: it may not allow CORS, the address may not exist, or the request timed out. Please ask an administrator to check the API.',
-    'error.login_no_token': 'The login endpoint did not return a token...',
     'error.bad_json': 'The request body is not valid JSON',
     'error.nul_character': 'The request must not contain NUL characters (\\0)',
     'error.bad_url': 'The request URL is not valid',
@@ -336,7 +323,6 @@ export const messages = {
     'error.duplicate': '%{field} already exists',
     'error.login_required': 'Please sign in first',
     'error.token_invalid': 'Your session is no longer valid, please sign in again',
-    'error.token_expired': 'Your session has expired, please sign in again',
     'error.token_expiring': 'Your session is about to expire, refreshing',
     'error.wrong_credentials': 'Wrong user name or password',
     'error.account_disabled': 'This account is disabled; please contact an administrator',
@@ -421,7 +407,6 @@ export const messages = {
     'validation.message_link': 'The link must be a page path starting with / or an http(s) address',
     'error.message_recipient_not_found': 'The recipient does not exist or is disabled (ID %{id})',
     'error.websocket_only': '%{path} is a websocket address; connect with ws:// or wss://',
-    'validation.sms_code': 'Please enter the 6-digit code',
     'validation.start_page': 'The start page must be an in-app path starting with /',
     'error.sms_code_wrong': 'Wrong verification code; %{left} tries left',
     'error.sms_code_expired': 'The verification code has expired or was already used; please request a new one',

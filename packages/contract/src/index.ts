@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './i18n.ts';
+export * from './auth-messages.ts';
 export * from './validators.ts';
 export * from './fields.ts';
 export * from './enums.ts';

@@ -271,6 +271,15 @@ export const workflowGraphSchema = z.strictObject({
 });
 export type WorkflowGraph = z.infer<typeof workflowGraphSchema>;
 
+/** A new process starts as this: start → end, ready to draw between; the two nodes named in the language of whoever creates it. */
+export const emptyWorkflowGraph = (lang: Lang = 'zh'): WorkflowGraph => ({
+  nodes: [
+    { id: 'start', kind: 'start', name: WorkflowNodeKind.label('start', lang), position: { x: 0, y: 0 } },
+    { id: 'end', kind: 'end', name: WorkflowNodeKind.label('end', lang), position: { x: 0, y: 240 }, data: { result: 'done' } },
+  ],
+  edges: [],
+});
+
 /* ------------------------------------------------------------------------------------------------
  * Validation before publishing.
  * ---------------------------------------------------------------------------------------------- */

@@ -140,4 +140,45 @@ describe('seeded processes', () => {
     expect(msg!.content).not.toContain(CARD2);
     expect(msg!.content).toContain('0006');
   });
+
+  it('the end node writes back through the module’s own action: a frozen station and a wrong state are refused as the route refuses them, and nothing moves', async () => {
+    const { db } = t.handle;
+    const [station] = await db.select().from(stations).where(eq(stations.code, 'PVWF00001'));
+    const [order] = await db
+      .insert(maintenanceOrders)
+      .values({ order_no: 'YW-WF-3', station_id: station!.id, province_code: '370000', fault_category: 'inverter', description: '组串断路', response_due: new Date(Date.now() + 3600_000), repair_due: new Date(Date.now() + 86400_000), status: 'review_pending', measures: '更换熔丝' } as never)
+      .returning();
+    const dispatcher = await login(t.app, 'disp', USER_PASSWORD); // the dispatcher the test above made
+    const inst = await ok(post('workflow_instance/start', { key: 'maintenance_review', record_id: order!.id }));
+    const task = inst.tasks[0];
+    const complete = (lang: 'zh' | 'en') => call(t.app, 'POST', `${S}/workflow_instance/complete`, { token: dispatcher, body: { task_id: task.id, outcome: 'approve' }, lang });
+    const approveByRoute = (version: number, lang: 'zh' | 'en') => call(t.app, 'POST', `${S}/maintenance/approve`, { token: admin, body: { id: order!.id, version }, lang });
+
+    await db.update(stations).set({ frozen: true }).where(eq(stations.id, station!.id));
+    try {
+      for (const lang of ['zh', 'en'] as const) {
+        const byRoute = await approveByRoute(order!.version, lang);
+        const byEngine = await complete(lang);
+        expect(byRoute.status).toBe(400);
+        expect(byRoute.msg).toContain('PVWF00001');
+        expect([byEngine.status, byEngine.msg]).toEqual([byRoute.status, byRoute.msg]);
+      }
+    } finally {
+      await db.update(stations).set({ frozen: false }).where(eq(stations.id, station!.id));
+    }
+    // the person's step is strict: the order, the task and the instance are as they were
+    expect((await db.select().from(maintenanceOrders).where(eq(maintenanceOrders.id, order!.id)))[0]).toMatchObject({ status: 'review_pending', version: order!.version });
+    expect(await openTask(inst.id)).toMatchObject({ id: task.id, state: 'open' });
+    expect(await instanceOf('maintenance', order!.id)).toMatchObject({ state: 'running', current_node: inst.current_node });
+
+    // approved by hand meanwhile: the end node meets 已完成 and says what a second approve says
+    const approved = await ok(approveByRoute(order!.version, 'zh'));
+    for (const lang of ['zh', 'en'] as const) {
+      const byRoute = await approveByRoute(approved.version, lang);
+      const byEngine = await complete(lang);
+      expect(byRoute.status).toBe(400);
+      expect([byEngine.status, byEngine.msg]).toEqual([byRoute.status, byRoute.msg]);
+    }
+    expect((await instanceOf('maintenance', order!.id)).state).toBe('running');
+  });
 });

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { APP_VERSION_RESOURCE } from './logic.ts';
+import { APP_VERSION_RESOURCE } from '../names.ts';
 
 const AppVersionList = lazyView(() => import('./AppVersionList.tsx'));
 

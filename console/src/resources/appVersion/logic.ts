@@ -1,7 +1,8 @@
 import { APP_VERSION_MACHINE, canTransition, needsPackage, type AppVersion, type AppVersionAction } from '@pv/contract';
+import { APP_VERSION_RESOURCE } from '../names.ts';
+export { APP_VERSION_RESOURCE };
 
 /** 其他 › 版本管理: the react-admin resource (route path) and its API. */
-export const APP_VERSION_RESOURCE = 'other/appVersion';
 export const APP_VERSION_API = 'app_version';
 export const appVersionDetailPath = (id: number | string) => `/other/appVersionDetail?id=${id}`;
 export const appVersionField = (name: string) => `resources.${APP_VERSION_RESOURCE}.fields.${name}`;

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { BILL_RESOURCE, LEASE_RESOURCE } from './logic.ts';
+import { BILL_RESOURCE, LEASE_RESOURCE } from '../names.ts';
 
 const LeaseList = lazyView(() => import('./LeaseList.tsx'));
 const RentBillList = lazyView(() => import('./RentBillList.tsx'));

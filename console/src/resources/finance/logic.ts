@@ -1,8 +1,8 @@
 import { LEASE_MACHINE, RENT_BILL_MACHINE, canTransition, type LeaseAction, type RentBillAction } from '@pv/contract';
+import { LEASE_RESOURCE, BILL_RESOURCE } from '../names.ts';
+export { LEASE_RESOURCE, BILL_RESOURCE };
 
 /** react-admin resources of 财务 (route paths) and their APIs. */
-export const LEASE_RESOURCE = 'finance/leaseContract';
-export const BILL_RESOURCE = 'finance/rentBill';
 export const LEASE_API = 'lease_contract';
 export const BILL_API = 'rent_bill';
 

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { INSPECTION_RESOURCE, PLAN_RESOURCE } from './logic.ts';
+import { INSPECTION_RESOURCE, PLAN_RESOURCE } from '../names.ts';
 
 const PlanList = lazyView(() => import('./PlanList.tsx'));
 const PlanCreate = lazyView(() => import('./PlanCreate.tsx'));

@@ -1,9 +1,9 @@
 import { INSPECTION_MACHINE, canTransition, resultFailed, type ChecklistItem, type InspectionAction, type InspectionResult } from '@pv/contract';
+import { PLAN_RESOURCE, INSPECTION_RESOURCE } from '../names.ts';
+export { PLAN_RESOURCE, INSPECTION_RESOURCE };
 
 /** react-admin resources of 运维计划 and 巡检 (route paths) and their APIs. */
-export const PLAN_RESOURCE = 'operation/operationPlan';
 export const PLAN_API = 'operation_plan';
-export const INSPECTION_RESOURCE = 'operation/inspectionList';
 export const INSPECTION_API = 'inspection';
 
 export const planShowPath = (id: number | string) => `/${PLAN_RESOURCE}/${id}/show`;

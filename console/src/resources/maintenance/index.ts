@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { MAINTENANCE_RESOURCE } from './logic.ts';
+import { MAINTENANCE_RESOURCE } from '../names.ts';
 
 const MaintenanceList = lazyView(() => import('./MaintenanceList.tsx'));
 

@@ -1,8 +1,9 @@
 import { MAINTENANCE_MACHINE, canTransition, type MaintenanceAction } from '@pv/contract';
 import { parseSerials } from '../operation/logic.ts';
+import { MAINTENANCE_RESOURCE } from '../names.ts';
+export { MAINTENANCE_RESOURCE };
 
 /** react-admin resource of 运维工单 (route path) and its API. */
-export const MAINTENANCE_RESOURCE = 'operation/maintenanceList';
 export const MAINTENANCE_API = 'maintenance';
 
 export const maintenanceDetailPath = (id: number | string) => `/operation/maintenanceDetail?id=${id}`;

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { MATERIAL_RESOURCE, STOCK_RESOURCE, WAREHOUSE_RESOURCE } from './logic.ts';
+import { MATERIAL_RESOURCE, STOCK_RESOURCE, WAREHOUSE_RESOURCE } from '../names.ts';
 
 const MaterialList = lazyView(() => import('./MaterialList.tsx'));
 const MaterialCreate = lazyView(() => import('./MaterialCreate.tsx'));

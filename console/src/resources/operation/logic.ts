@@ -1,9 +1,8 @@
 import { STOCK_MOVEMENTS } from '../../providers/resources.ts';
+import { MATERIAL_RESOURCE, WAREHOUSE_RESOURCE, STOCK_RESOURCE } from '../names.ts';
+export { MATERIAL_RESOURCE, WAREHOUSE_RESOURCE, STOCK_RESOURCE };
 
 /** react-admin resources of the 运维 section (route paths) and their APIs. */
-export const MATERIAL_RESOURCE = 'operation/materialList';
-export const WAREHOUSE_RESOURCE = 'operation/warehouseList';
-export const STOCK_RESOURCE = 'operation/stockLedger';
 export { STOCK_MOVEMENTS };
 
 /** The stock actions (stock_movement/<action>) and the balance's threshold; each its own permission stock:<action>. */

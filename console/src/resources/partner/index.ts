@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { PARTNER_RESOURCE } from './logic.ts';
+import { PARTNER_RESOURCE } from '../names.ts';
 
 const PartnerList = lazyView(() => import('./PartnerList.tsx'));
 const PartnerCreate = lazyView(() => import('./PartnerCreate.tsx'));

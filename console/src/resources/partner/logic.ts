@@ -1,7 +1,8 @@
 import type { PartnerCertificate } from '@pv/contract';
+import { PARTNER_RESOURCE } from '../names.ts';
+export { PARTNER_RESOURCE };
 
 /** react-admin resource of 合作伙伴 (the route path) and its API. */
-export const PARTNER_RESOURCE = 'partner/partnerList';
 export const PARTNER_API = 'partner';
 
 export const partnerDetailPath = (id: number | string) => `/partner/partnerDetail?id=${id}`;

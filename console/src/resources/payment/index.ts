@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { PAYMENT_RESOURCE } from './logic.ts';
+import { PAYMENT_RESOURCE } from '../names.ts';
 
 const PaymentBatchList = lazyView(() => import('./PaymentBatchList.tsx'));
 

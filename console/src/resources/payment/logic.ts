@@ -1,7 +1,8 @@
 import { PAYMENT_BATCH_MACHINE, canTransition, selectionQuery } from '@pv/contract';
+import { PAYMENT_RESOURCE } from '../names.ts';
+export { PAYMENT_RESOURCE };
 
 /** react-admin resource of 付款批次 (its route path) and its API. */
-export const PAYMENT_RESOURCE = 'finance/paymentBatch';
 export const PAYMENT_API = 'payment_batch';
 
 export const paymentDetailPath = (id: number | string) => `/finance/paymentBatchDetail?id=${id}`;

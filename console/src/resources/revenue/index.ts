@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { REVENUE_RESOURCE, TARIFF_RESOURCE } from './logic.ts';
+import { REVENUE_RESOURCE, TARIFF_RESOURCE } from '../names.ts';
 
 const RevenueList = lazyView(() => import('./RevenueList.tsx'));
 const TariffList = lazyView(() => import('./TariffList.tsx'));

@@ -1,8 +1,8 @@
 import { Money } from '@pv/contract';
+import { REVENUE_RESOURCE, TARIFF_RESOURCE } from '../names.ts';
+export { REVENUE_RESOURCE, TARIFF_RESOURCE };
 
 /** react-admin resources of 收益 and 电价 (route paths) and their APIs. */
-export const REVENUE_RESOURCE = 'finance/revenueList';
-export const TARIFF_RESOURCE = 'finance/tariffList';
 export const REVENUE_API = 'revenue';
 export const TARIFF_API = 'tariff';
 

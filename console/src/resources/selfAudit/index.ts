@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { BUILD_AUDITS, GRID_AUDITS } from '../workOrder/logic.ts';
+import { BUILD_AUDITS, GRID_AUDITS } from '../names.ts';
 
 const SelfAuditList = lazyView(() => import('./SelfAuditList.tsx'));
 

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { RULE_RESOURCE, SETTLEMENT_RESOURCE } from './logic.ts';
+import { RULE_RESOURCE, SETTLEMENT_RESOURCE } from '../names.ts';
 
 const SettlementList = lazyView(() => import('./SettlementList.tsx'));
 const RuleList = lazyView(() => import('./RuleList.tsx'));

@@ -1,11 +1,11 @@
 import { SETTLEMENT_MACHINE, type SettlementLine, canTransition } from '@pv/contract';
 import { customerDetailPath } from '../customer/common.tsx';
 import { orderListPath, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
+import { SETTLEMENT_RESOURCE, RULE_RESOURCE } from '../names.ts';
+export { SETTLEMENT_RESOURCE, RULE_RESOURCE };
 
 /** react-admin resources of 结算单 and its rules (their route paths) and their APIs. */
-export const SETTLEMENT_RESOURCE = 'finance/settlement';
 export const SETTLEMENT_API = 'settlement';
-export const RULE_RESOURCE = 'finance/settlementRule';
 export const RULE_API = 'settlement_rule';
 
 export const settlementDetailPath = (id: number | string) => `/finance/settlementDetail?id=${id}`;

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { STATION_RESOURCE } from './logic.ts';
+import { STATION_RESOURCE } from '../names.ts';
 
 const StationList = lazyView(() => import('./StationList.tsx'));
 const StationCreate = lazyView(() => import('./StationCreate.tsx'));

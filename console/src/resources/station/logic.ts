@@ -1,4 +1,6 @@
 import { STATION_INTERNAL, STATION_MACHINE, allowedActions, type Lang, type StationAction } from '@pv/contract';
+import { STATION_RESOURCE } from '../names.ts';
+export { STATION_RESOURCE };
 
 /**
  * Pure helpers of the station screens (no React): which buttons a station shows, sizes,
@@ -55,7 +57,6 @@ export function framePosition(lng: number, lat: number, frame: { west: number; e
   return { x: clamp(x), y: clamp(y), inside: x >= 0 && x <= 1 && y >= 0 && y <= 1 };
 }
 
-export const STATION_RESOURCE = 'stationManagement/stationList';
 export const STATION_API = 'station';
 
 export const stationDetailPath = (id: number | string) => `/stationManagement/stationDetail?id=${id}`;

@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { BUILD_ORDERS, GRID_ORDERS } from './logic.ts';
+import { BUILD_ORDERS, GRID_ORDERS } from '../names.ts';
 
 const WorkOrderList = lazyView(() => import('./WorkOrderList.tsx'));
 

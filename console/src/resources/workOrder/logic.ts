@@ -7,6 +7,8 @@ import {
   type WorkOrderAction,
   type WorkOrderKindValue,
 } from '@pv/contract';
+import { BUILD_ORDERS, GRID_ORDERS, BUILD_AUDITS, GRID_AUDITS } from '../names.ts';
+export { BUILD_ORDERS, GRID_ORDERS, BUILD_AUDITS, GRID_AUDITS };
 
 /**
  * The pure rules of the dispatch and self-audit screens (no React): which actions a work-order row
@@ -15,10 +17,6 @@ import {
  */
 
 /** RA resources (route paths) of the four lists; each is the work_order / self_audit API with a fixed kind. */
-export const BUILD_ORDERS = 'stationManagement/buildWorkOrderList';
-export const GRID_ORDERS = 'stationManagement/ongridWorkOrderList';
-export const BUILD_AUDITS = 'stationManagement/buildSelfAuditList';
-export const GRID_AUDITS = 'stationManagement/ongridSelfAuditList';
 export const WORK_ORDER_API = 'work_order';
 export const SELF_AUDIT_API = 'self_audit';
 

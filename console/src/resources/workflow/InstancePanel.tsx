@@ -179,7 +179,8 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
     enabled: mayStart && mayDefs,
     queryFn: () => dataProvider.read<{ list: Array<{ key: string; name: string }> }>('workflow', 'index', { record_type: recordType, status: 'published', limit: 100 }).then((r) => r.data.list),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['workflow_instance'] });
+  // a step can change the record itself (an end node's write-back: status, timeline, history, its own buttons): the page's queries are read again, not only the panel's
+  const refresh = () => void queryClient.invalidateQueries();
   if (!mayList) return null;
   const start = async () => {
     try {

@@ -107,6 +107,8 @@ const KindMark = ({ kind }: { kind: WorkflowNodeKindValue }) => {
   return <Icon sx={{ fontSize: 15, verticalAlign: 'text-bottom', mr: 0.5 }} />;
 };
 const KINDS = WorkflowNodeKind.values;
+/** Fit the whole process in view, never magnified beyond its natural size (a new process of two nodes would fill the canvas). */
+const FIT = { padding: 0.2, maxZoom: 1 };
 
 /** Errors per node / edge id, in the user's language (the canvas shows them on the element). */
 const ErrorsContext = createContext<Map<string, string[]>>(new Map());
@@ -363,7 +365,7 @@ const ReadOnlyGraph = ({ graph, marks, testId }: { graph: WorkflowGraph; marks: 
     <ReactFlowProvider>
       <DiffContext.Provider value={marks}>
         <Box sx={{ height: 400, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={testId}>
-          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView proOptions={{ hideAttribution: true }}>
+          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView fitViewOptions={FIT} proOptions={{ hideAttribution: true }}>
             <Background />
           </ReactFlow>
         </Box>
@@ -560,7 +562,11 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
 
   const addNode = (kind: WorkflowNodeKindValue, at?: { x: number; y: number }) => {
     const rect = canvas.current?.getBoundingClientRect();
-    const position = at ?? flow.screenToFlowPosition({ x: (rect?.left ?? 0) + (rect?.width ?? 600) / 2, y: (rect?.top ?? 0) + (rect?.height ?? 400) / 2 });
+    let position = at ?? flow.screenToFlowPosition({ x: (rect?.left ?? 0) + (rect?.width ?? 600) / 2, y: (rect?.top ?? 0) + (rect?.height ?? 400) / 2 });
+    // a click on the palette places at the canvas's centre: step aside from a node already there, so nodes added one after another do not hide each other
+    if (!at) {
+      for (let i = 0; i < 50 && nodes.some((n) => Math.abs(n.position.x - position.x) < 60 && Math.abs(n.position.y - position.y) < 40); i++) position = { x: position.x + 40, y: position.y + 50 };
+    }
     remember();
     const n = newNode(graph, kind, { x: Math.round(position.x), y: Math.round(position.y) }, WorkflowNodeKind.label(kind, lang));
     setNodes((ns) => [...ns.map((x) => ({ ...x, selected: false })), toRFNode(n, true)]);
@@ -624,7 +630,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
   };
   const layout = () => {
     load(autoLayout(graph));
-    window.setTimeout(() => void flow.fitView({ padding: 0.2 }), 50);
+    window.setTimeout(() => void flow.fitView(FIT), 50);
   };
 
   const save = async (): Promise<Definition | null> => {
@@ -666,7 +672,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
       const parsed = workflowGraphSchema.safeParse(JSON.parse(await file.text()));
       if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 3).join('; '));
       load(parsed.data);
-      window.setTimeout(() => void flow.fitView({ padding: 0.2 }), 50);
+      window.setTimeout(() => void flow.fitView(FIT), 50);
       notify('pv.workflow.imported', { type: 'info' });
     } catch (error) {
       notify('pv.workflow.import_bad', { type: 'error', messageArgs: { error: (error as Error).message } });
@@ -717,7 +723,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
           {tool('pv.workflow.redo', <RedoIcon fontSize="small" />, redo, !history.current.canRedo || readOnly, 'wf-redo')}
           {tool('pv.workflow.delete', <DeleteIcon fontSize="small" />, deleteSelection, readOnly, 'wf-delete')}
           {tool('pv.workflow.layout', <LayoutIcon fontSize="small" />, layout, readOnly, 'wf-layout')}
-          {tool('pv.workflow.fit', <FitIcon fontSize="small" />, () => void flow.fitView({ padding: 0.2 }))}
+          {tool('pv.workflow.fit', <FitIcon fontSize="small" />, () => void flow.fitView(FIT))}
           {tool('pv.workflow.export_json', <DownloadIcon fontSize="small" />, exportJson, false, 'wf-export-json')}
           {tool('pv.workflow.import_json', <UploadIcon fontSize="small" />, () => fileInput.current?.click(), readOnly, 'wf-import-json')}
           {tool('pv.workflow.versions', <HistoryIcon fontSize="small" />, () => setShowVersions(true), false, 'wf-versions')}
@@ -772,7 +778,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
               nodesConnectable={!readOnly}
               deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
               fitView
-              fitViewOptions={{ padding: 0.2 }}
+              fitViewOptions={FIT}
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={16} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { emptyWorkflowGraph } from '@pv/contract';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
@@ -39,13 +40,14 @@ const CreateDialog = ({ onClose }: { onClose: () => void }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
+  const lang = useLang();
   const [form, setForm] = useState({ key: '', name: '', record_type: 'matter', event: '' });
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value, ...(k === 'record_type' ? { event: '' } : {}) }));
   const submit = async () => {
     setBusy(true);
     try {
-      const { data } = await dataProvider.act<Definition>(WORKFLOW_API, 'add', { key: form.key, name: form.name, record_type: form.record_type, event: form.event || null });
+      const { data } = await dataProvider.act<Definition>(WORKFLOW_API, 'add', { key: form.key, name: form.name, record_type: form.record_type, event: form.event || null, graph: emptyWorkflowGraph(lang) });
       notify('pv.workflow.created', { type: 'success' });
       onClose();
       navigate(designerPath(data.id));

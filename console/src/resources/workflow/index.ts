@@ -1,5 +1,5 @@
 import { lazyView } from '../../shell/errorLog/lazyView.tsx';
-import { WORKFLOW_INSTANCE_RESOURCE, WORKFLOW_RESOURCE } from './logic.ts';
+import { WORKFLOW_INSTANCE_RESOURCE, WORKFLOW_RESOURCE } from '../names.ts';
 
 const WorkflowList = lazyView(() => import('./WorkflowList.tsx'));
 

@@ -1,9 +1,9 @@
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode, WorkflowNodeKindValue } from '@pv/contract';
+import { WORKFLOW_RESOURCE, WORKFLOW_INSTANCE_RESOURCE } from '../names.ts';
+export { WORKFLOW_RESOURCE, WORKFLOW_INSTANCE_RESOURCE };
 
 /** react-admin resource of 流程定义 (its route path) and its API. */
-export const WORKFLOW_RESOURCE = 'other/workflow';
 export const WORKFLOW_API = 'workflow';
-export const WORKFLOW_INSTANCE_RESOURCE = 'other/workflowInstance';
 export const designerPath = (id: number | string) => `/other/workflowDesigner?id=${id}`;
 
 /** A comma- (or space-) separated list typed in a field: its items. */

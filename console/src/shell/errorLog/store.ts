@@ -69,6 +69,9 @@ export function installErrorCapture(target: Window = window) {
   target.addEventListener('error', (event: ErrorEvent) => {
     // resource load errors (img, script) carry no error object and no message
     if (!event.error && !event.message) return;
+    // the browser's note that a ResizeObserver callback changed layout and the rest waits a frame (two React
+    // Flow canvases opening in a dialog do it): nothing failed, and the spec says so — not an error to show
+    if (!event.error && event.message.startsWith('ResizeObserver loop')) return;
     errorLog.add(event.error ?? { message: event.message, stack: event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : '' });
   });
   target.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {

@@ -4,13 +4,15 @@ import { CustomRoutes, Loading, Resource, useTranslate } from 'react-admin';
 import { Alert, Box } from '@mui/material';
 import { MENU_TREE, type AppRoute, type MenuSeed } from '@pv/contract';
 import type { AccessInfo } from '../../providers/authProvider.ts';
+import { loadFullCatalogue } from '../../providers/i18nProvider.ts';
 import { ForbiddenPage, NotFoundPage } from '../pages/ErrorPage.tsx';
 import { flattenRoutes, isExternal } from './convert.ts';
 import { VIEWS } from './views.tsx';
 
 // self-registration and the social-login callback are rare: their own chunks, not the login page's
-const RegisterPage = lazy(() => import('../pages/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
-const CallbackPage = lazy(() => import('../pages/CallbackPage.tsx').then((m) => ({ default: m.CallbackPage })));
+// (with the whole catalogue, as every screen after the login page: the login page ships only its own messages)
+const RegisterPage = lazy(() => Promise.all([import('../pages/RegisterPage.tsx'), loadFullCatalogue()]).then(([m]) => ({ default: m.RegisterPage })));
+const CallbackPage = lazy(() => Promise.all([import('../pages/CallbackPage.tsx'), loadFullCatalogue()]).then(([m]) => ({ default: m.CallbackPage })));
 
 /** Public views (no login, no layout): SPEC.md §2 /403, /404 (and /register, /callback). */
 export const publicRoutes = () => (

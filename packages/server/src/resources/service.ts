@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 
 const logged = (def: ResourceDef, row: Row) => (def.logRow ? def.logRow(row) : row);
 
-export function selection(def: ResourceDef) {
+export function selection(def: Pick<ResourceDef, 'table' | 'extraColumns'>) {
   return { ...getTableColumns(def.table), ...(def.extraColumns ?? {}) };
 }
 
@@ -70,7 +70,8 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
  * Reads one row by id (optionally FOR UPDATE) and tells apart "does not exist" (404) from "exists
  * but outside your data scope" (403) — one query, the scope evaluated as a column.
  */
-export async function loadOne(db: Queryable, def: ResourceDef, id: number, auth: AuthContext, opts: { lock?: boolean; extra?: boolean } = {}): Promise<Row> {
+/** One row in the caller's data scope (404 / 403 outside it); a lifecycle module may pass only its table and scope. */
+export async function loadOne(db: Queryable, def: Pick<ResourceDef, 'table' | 'scope' | 'extraColumns'>, id: number, auth: AuthContext, opts: { lock?: boolean; extra?: boolean } = {}): Promise<Row> {
   const cols = opts.extra ? selection(def) : getTableColumns(def.table);
   let q = db
     .select({ ...cols, __in_scope: inScopeExpr(def.scope(auth)) })

@@ -52,46 +52,68 @@ export function checkResults(checklist: ChecklistItem[], results: InspectionResu
 }
 
 /**
- * The inspection lifecycle (INSPECTION_MACHINE) and the plan's named actions. Every inspection action
- * locks the station first, then the inspection (the work orders' lock order), checks data scope and
- * the version read, refuses a frozen station or a wrong state (naming the state), and writes the
- * change, sys_log and the timeline in one transaction.
+ * The inspection lifecycle (INSPECTION_MACHINE). Every inspection action locks the station first,
+ * then the inspection (the work orders' lock order), checks data scope and the version read, refuses
+ * a frozen station or a wrong state (naming the state), and writes the change, sys_log and the
+ * timeline in one transaction: `lockInspection` + `applyInspection`. The `…In(tx, …)` functions are
+ * the actions another module runs in its own transaction (the workflow's end node), as the routes do.
  */
+export async function lockInspection(tx: Queryable, id: number, version: number | null, auth: AuthContext, action: InspectionAction | 'assign') {
+  const [ref] = await tx.select({ station_id: inspectionResource.table.station_id }).from(inspectionResource.table).where(eq(inspectionResource.table.id, id));
+  if (!ref) throw notFound(id);
+  const [station] = await tx.select({ code: stations.code, frozen: stations.frozen }).from(stations).where(eq(stations.id, ref.station_id)).for('update');
+  const row = await loadOne(tx, inspectionResource, id, auth, { lock: true });
+  if (version !== null && row.version !== version) throw conflict(row.version as number, version);
+  if (station!.frozen) throw stationFrozen(station!.code, action, { label: (a, lang) => (a === 'assign' ? (lang === 'zh' ? '改派' : 'reassign') : InspectionActionLabel.label(a, lang)) });
+  return row;
+}
+
+export async function applyInspection(tx: Queryable, row: Row, actor: Actor, action: InspectionAction, set: Row, extra: { reason?: string; data?: Record<string, unknown> } = {}) {
+  const to = assertTransition(INSPECTION_MACHINE, row.status as string, action, InspectionStatus, InspectionActionLabel);
+  const [after] = (await tx
+    .update(inspectionResource.table)
+    .set({ ...set, status: to, version: sql`${inspectionResource.table.version} + 1`, updated_at: new Date() } as never)
+    .where(eq(inspectionResource.table.id, row.id as number))
+    .returning()) as Row[];
+  await writeLog(tx, actor, { action, resource: 'inspection', recordId: row.id as number, before: row, after });
+  await recordTransition(tx, actor, { entity: 'inspection', entityId: row.id as number, action, from: row.status as string, to, reason: extra.reason, data: extra.data });
+  return after!;
+}
+
+/**
+ * 审核通过: 待审核 → 已完成. Each failed item whose checklist entry says auto_maintenance gets a
+ * 运维工单 in the same transaction (unless one was already opened for it by hand).
+ */
+export async function approveInspectionIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor) {
+  const row = await lockInspection(tx, id, version, auth, 'approve');
+  const after = await applyInspection(tx, row, actor, 'approve', { finished_at: new Date(), reviewed_by: auth.userId, overdue: false });
+  const results = new Map(((after.results as InspectionResult[] | null) ?? []).map((r) => [r.key, r]));
+  for (const item of after.checklist as ChecklistItem[]) {
+    if (item.auto_maintenance && resultFailed(item, results.get(item.key))) await openForFailedItem(tx, after, item.key, { existing: 'skip' }, actor, auth.userId);
+  }
+  return after;
+}
+
+/** 审核驳回 with a reason: 待审核 → 已驳回 (the team starts again). */
+export async function rejectInspectionIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor) {
+  const row = await lockInspection(tx, id, version, auth, 'reject');
+  return applyInspection(tx, row, actor, 'reject', { reject_reason: reason, reviewed_by: auth.userId, reject_count: sql`${inspectionResource.table.reject_count} + 1` }, { reason });
+}
+
+/** The inspection routes and the plan's named actions. */
 export class InspectionActions {
   constructor(
     private readonly db: Db,
     private readonly files: FileService,
   ) {}
 
-  private async lock(tx: Queryable, id: number, version: number | null, auth: AuthContext, action: InspectionAction | 'assign') {
-    const [ref] = await tx.select({ station_id: inspectionResource.table.station_id }).from(inspectionResource.table).where(eq(inspectionResource.table.id, id));
-    if (!ref) throw notFound(id);
-    const [station] = await tx.select({ code: stations.code, frozen: stations.frozen }).from(stations).where(eq(stations.id, ref.station_id)).for('update');
-    const row = await loadOne(tx, inspectionResource, id, auth, { lock: true });
-    if (version !== null && row.version !== version) throw conflict(row.version as number, version);
-    if (station!.frozen) throw stationFrozen(station!.code, action, { label: (a, lang) => (a === 'assign' ? (lang === 'zh' ? '改派' : 'reassign') : InspectionActionLabel.label(a, lang)) });
-    return row;
-  }
-
-  private async apply(tx: Queryable, row: Row, actor: Actor, action: InspectionAction, set: Row, extra: { reason?: string; data?: Record<string, unknown> } = {}) {
-    const to = assertTransition(INSPECTION_MACHINE, row.status as string, action, InspectionStatus, InspectionActionLabel);
-    const [after] = (await tx
-      .update(inspectionResource.table)
-      .set({ ...set, status: to, version: sql`${inspectionResource.table.version} + 1`, updated_at: new Date() } as never)
-      .where(eq(inspectionResource.table.id, row.id as number))
-      .returning()) as Row[];
-    await writeLog(tx, actor, { action, resource: 'inspection', recordId: row.id as number, before: row, after });
-    await recordTransition(tx, actor, { entity: 'inspection', entityId: row.id as number, action, from: row.status as string, to, reason: extra.reason, data: extra.data });
-    return after!;
-  }
-
   private move(body: unknown, auth: AuthContext, actor: Actor, action: InspectionAction, plan: (row: Row, input: Row) => { set: Row; reason?: string }) {
     const schema = action === 'reject' || action === 'cancel' ? inspectionReasonSchema : inspectionMoveSchema;
     const input = parse(schema, body) as Row & { id: number; version: number };
     return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, input.id, input.version, auth, action);
+      const row = await lockInspection(tx, input.id, input.version, auth, action);
       const p = plan(row, input);
-      return this.apply(tx, row, actor, action, p.set, { reason: p.reason });
+      return applyInspection(tx, row, actor, action, p.set, { reason: p.reason });
     });
   }
 
@@ -104,12 +126,12 @@ export class InspectionActions {
   submit(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(inspectionSubmitSchema, body);
     return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, input.id, input.version, auth, 'submit');
+      const row = await lockInspection(tx, input.id, input.version, auth, 'submit');
       // state first: a wrong state says so before the answers are judged
       assertTransition(INSPECTION_MACHINE, row.status as string, 'submit', InspectionStatus, InspectionActionLabel);
       const { results, failed } = checkResults(row.checklist as ChecklistItem[], input.results);
       await this.files.attach(tx, results.flatMap((r) => r.photos ?? []), 'inspection', row.id as number, auth);
-      const after = await this.apply(
+      const after = await applyInspection(
         tx,
         row,
         actor,
@@ -122,26 +144,16 @@ export class InspectionActions {
     });
   }
 
-  /**
-   * 审核通过: 待审核 → 已完成. Each failed item whose checklist entry says auto_maintenance gets a
-   * 运维工单 in the same transaction (unless one was already opened for it by hand).
-   */
+  /** 审核通过 (approveInspectionIn). */
   approve(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(inspectionMoveSchema, body);
-    return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, input.id, input.version, auth, 'approve');
-      const after = await this.apply(tx, row, actor, 'approve', { finished_at: new Date(), reviewed_by: auth.userId, overdue: false });
-      const results = new Map(((after.results as InspectionResult[] | null) ?? []).map((r) => [r.key, r]));
-      for (const item of after.checklist as ChecklistItem[]) {
-        if (item.auto_maintenance && resultFailed(item, results.get(item.key))) await openForFailedItem(tx, after, item.key, { existing: 'skip' }, actor, auth.userId);
-      }
-      return after;
-    });
+    return this.db.transaction((tx) => approveInspectionIn(tx, input.id, input.version, auth, actor));
   }
 
-  /** 审核驳回 with a reason: 待审核 → 已驳回 (the team starts again). */
+  /** 审核驳回 with a reason (rejectInspectionIn). */
   reject(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.move(body, auth, actor, 'reject', (_row, input) => ({ set: { reject_reason: input.reason, reviewed_by: auth.userId, reject_count: sql`${inspectionResource.table.reject_count} + 1` }, reason: input.reason as string }));
+    const input = parse(inspectionReasonSchema, body);
+    return this.db.transaction((tx) => rejectInspectionIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
   /** 取消 with a reason, from the open states. */
@@ -153,7 +165,7 @@ export class InspectionActions {
   async assign(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(inspectionAssignSchema, body);
     return this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, input.id, input.version, auth, 'assign');
+      const row = await lockInspection(tx, input.id, input.version, auth, 'assign');
       if (!['pending', 'in_progress', 'rejected'].includes(row.status as string)) throw illegalTransition(row.status as string, 'assign', InspectionStatus, { label: (_a, lang) => (lang === 'zh' ? '改派' : 'reassign') });
       const [team] = await tx
         .select({ id: users.id, name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` })

@@ -21,7 +21,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { inspectionResource } from '../inspection/resource.ts';
-import type { MatterActions } from '../matter/actions.ts';
+import { resolveMatterIn } from '../matter/actions.ts';
 import { stationResource } from '../station/resource.ts';
 import type { Notice, StockService } from '../stock/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
@@ -49,42 +49,62 @@ const canTakeMaintenance = sql`(${users.is_admin} or exists (select 1 from user_
  * refuses a frozen station or a state the action cannot start from (naming the state), and writes
  * the change, sys_log and the timeline in one transaction. A submit issues its parts from stock in
  * that same transaction; an approve of an order raised from a 光E宝 matter resolves the matter in it.
+ * `lockMaintenance` + `applyMaintenance` are that rule; the `…In(tx, …)` functions below are the
+ * actions other modules run in their own transaction (the workflow's end node), the same as the routes.
  */
+export async function lockMaintenance(tx: Queryable, id: number, version: number | null, auth: AuthContext, action: string) {
+  const [ref] = await tx.select({ station_id: maintenanceOrders.station_id }).from(maintenanceOrders).where(eq(maintenanceOrders.id, id));
+  if (!ref) throw notFound(id);
+  const [station] = (await tx.select().from(stations).where(eq(stations.id, ref.station_id)).for('update')) as Row[];
+  const order = await loadOne(tx, def, id, auth, { lock: true });
+  if (version !== null && order.version !== version) throw conflict(order.version as number, version);
+  if (station!.frozen) throw stationFrozen(station!.code as string, action, maintenanceActionLabels);
+  return { order, station: station! };
+}
+
+export async function applyMaintenance(tx: Queryable, order: Row, actor: Actor, action: MaintenanceAction, move: Move = {}): Promise<Row> {
+  const to = assertTransition(MAINTENANCE_MACHINE, order.status as string, action, MaintenanceStatus, maintenanceActionLabels);
+  const [after] = (await tx
+    .update(maintenanceOrders)
+    .set({ ...(move.set ?? {}), status: to, version: sql`${maintenanceOrders.version} + 1`, updated_at: new Date() } as any)
+    .where(eq(maintenanceOrders.id, order.id as number))
+    .returning()) as Row[];
+  await writeLog(tx, actor, { action, resource: 'maintenance', recordId: order.id as number, before: order, after });
+  await recordTransition(tx, actor, { entity: 'maintenance', entityId: order.id as number, action, from: order.status as string, to, reason: move.reason, data: move.data });
+  return after!;
+}
+
+/** 审核通过: 待审核 → 已完成; finished_at; the repair SLA is breached when past repair_due; a matter source is resolved. */
+export async function approveMaintenanceIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor): Promise<Row> {
+  const { order } = await lockMaintenance(tx, id, version, auth, 'approve');
+  const now = new Date();
+  const row = await applyMaintenance(tx, order, actor, 'approve', { set: { finished_at: now, ...(now > (order.repair_due as Date) ? { repair_breached: true } : {}) } });
+  if (row.source === 'matter' && row.source_id) {
+    const result = `运维工单 ${row.order_no as string} 已处理完成：${(row.measures as string | null) ?? ''}`.slice(0, 1000);
+    await resolveMatterIn(tx, row.source_id as number, result, auth, actor, { maintenance_id: row.id, order_no: row.order_no });
+  }
+  return row;
+}
+
+/** 审核驳回 with a reason: 待审核 → 处理中. */
+export async function rejectMaintenanceIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Row> {
+  const { order } = await lockMaintenance(tx, id, version, auth, 'reject');
+  return applyMaintenance(tx, order, actor, 'reject', { set: { reject_reason: reason }, reason });
+}
+
+/** The maintenance routes: validation, then the lifecycle above in a transaction of their own. */
 export class MaintenanceActions {
   constructor(
     private readonly db: Db,
     private readonly stock: StockService,
-    private readonly matters: MatterActions,
     private readonly files: FileService,
   ) {}
-
-  async lock(tx: Queryable, id: number, version: number | null, auth: AuthContext, action: string) {
-    const [ref] = await tx.select({ station_id: maintenanceOrders.station_id }).from(maintenanceOrders).where(eq(maintenanceOrders.id, id));
-    if (!ref) throw notFound(id);
-    const [station] = (await tx.select().from(stations).where(eq(stations.id, ref.station_id)).for('update')) as Row[];
-    const order = await loadOne(tx, def, id, auth, { lock: true });
-    if (version !== null && order.version !== version) throw conflict(order.version as number, version);
-    if (station!.frozen) throw stationFrozen(station!.code as string, action, maintenanceActionLabels);
-    return { order, station: station! };
-  }
-
-  async apply(tx: Queryable, order: Row, actor: Actor, action: MaintenanceAction, move: Move = {}): Promise<Row> {
-    const to = assertTransition(MAINTENANCE_MACHINE, order.status as string, action, MaintenanceStatus, maintenanceActionLabels);
-    const [after] = (await tx
-      .update(maintenanceOrders)
-      .set({ ...(move.set ?? {}), status: to, version: sql`${maintenanceOrders.version} + 1`, updated_at: new Date() } as any)
-      .where(eq(maintenanceOrders.id, order.id as number))
-      .returning()) as Row[];
-    await writeLog(tx, actor, { action, resource: 'maintenance', recordId: order.id as number, before: order, after });
-    await recordTransition(tx, actor, { entity: 'maintenance', entityId: order.id as number, action, from: order.status as string, to, reason: move.reason, data: move.data });
-    return after!;
-  }
 
   private run(body: unknown, auth: AuthContext, actor: Actor, action: MaintenanceAction, plan: (order: Row, input: Row) => Move, schema: typeof maintenanceMoveSchema | typeof maintenanceReasonSchema = maintenanceMoveSchema) {
     const input = parse(schema, body) as Row & { id: number; version: number };
     return this.db.transaction(async (tx) => {
-      const { order } = await this.lock(tx, input.id, input.version, auth, action);
-      return this.apply(tx, order, actor, action, plan(order, input));
+      const { order } = await lockMaintenance(tx, input.id, input.version, auth, action);
+      return applyMaintenance(tx, order, actor, action, plan(order, input));
     });
   }
 
@@ -145,9 +165,9 @@ export class MaintenanceActions {
     const input = parse(maintenanceDispatchSchema, body);
     return this.db.transaction(async (tx) => {
       const team = await this.team(tx, input.team_id);
-      const { order } = await this.lock(tx, input.id, input.version, auth, 'dispatch');
+      const { order } = await lockMaintenance(tx, input.id, input.version, auth, 'dispatch');
       const deadline = deadlineOf(input.deadline);
-      const row = await this.apply(tx, order, actor, 'dispatch', {
+      const row = await applyMaintenance(tx, order, actor, 'dispatch', {
         set: { team_id: team.id, deadline, dispatched_at: new Date(), dispatched_by: auth.userId },
         data: { team_id: team.id, team_name: team.name, deadline: deadline.toISOString() },
       });
@@ -189,7 +209,7 @@ export class MaintenanceActions {
   async submit(body: unknown, auth: AuthContext, actor: Actor): Promise<{ row: Row; notices: Notice[] }> {
     const input = parse(maintenanceSubmitSchema, body);
     return this.db.transaction(async (tx) => {
-      const { order, station } = await this.lock(tx, input.id, input.version, auth, 'submit');
+      const { order, station } = await lockMaintenance(tx, input.id, input.version, auth, 'submit');
       // the state first, so a wrong state is named before any stock moves
       assertTransition(MAINTENANCE_MACHINE, order.status as string, 'submit', MaintenanceStatus, maintenanceActionLabels);
       await this.files.attach(tx, [...(input.photos_before ?? []), ...(input.photos_after ?? [])], 'maintenance', order.id as number, auth);
@@ -215,7 +235,7 @@ export class MaintenanceActions {
         }
         parts.push({ ...p, movement_id: res.rows[0]!.id, doc_no: res.rows[0]!.doc_no });
       }
-      const row = await this.apply(tx, order, actor, 'submit', {
+      const row = await applyMaintenance(tx, order, actor, 'submit', {
         set: {
           cause: input.cause,
           measures: input.measures,
@@ -234,24 +254,16 @@ export class MaintenanceActions {
     });
   }
 
-  /** 审核通过: 待审核 → 已完成; finished_at; the repair SLA is breached when past repair_due; a matter source is resolved. */
-  async approve(body: unknown, auth: AuthContext, actor: Actor) {
+  /** 审核通过 (approveMaintenanceIn). */
+  approve(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(maintenanceMoveSchema, body);
-    return this.db.transaction(async (tx) => {
-      const { order } = await this.lock(tx, input.id, input.version, auth, 'approve');
-      const now = new Date();
-      const row = await this.apply(tx, order, actor, 'approve', { set: { finished_at: now, ...(now > (order.repair_due as Date) ? { repair_breached: true } : {}) } });
-      if (row.source === 'matter' && row.source_id) {
-        const result = `运维工单 ${row.order_no as string} 已处理完成：${(row.measures as string | null) ?? ''}`.slice(0, 1000);
-        await this.matters.resolveIn(tx, row.source_id as number, result, auth, actor, { maintenance_id: row.id, order_no: row.order_no });
-      }
-      return row;
-    });
+    return this.db.transaction((tx) => approveMaintenanceIn(tx, input.id, input.version, auth, actor));
   }
 
-  /** 审核驳回 with a reason: 待审核 → 处理中. */
+  /** 审核驳回 with a reason (rejectMaintenanceIn). */
   reject(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.run(body, auth, actor, 'reject', (_o, input) => ({ set: { reject_reason: input.reason }, reason: input.reason as string }), maintenanceReasonSchema);
+    const input = parse(maintenanceReasonSchema, body);
+    return this.db.transaction((tx) => rejectMaintenanceIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
   /** 取消 with a reason, from any open state. */

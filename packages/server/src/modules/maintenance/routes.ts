@@ -30,8 +30,6 @@ import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { IMPORT_MAX_ROWS } from '../customer/excel.ts';
 import { fileServiceOf } from '../file/service.ts';
-import { MatterActions } from '../matter/actions.ts';
-import { matterResourceOf } from '../matter/resource.ts';
 import { stationScope } from '../station/resource.ts';
 import { teamCandidates } from '../work_order/actions.ts';
 import { parse } from '../../http/validate.ts';
@@ -90,7 +88,7 @@ async function resolveAlarms(db: Db, rows: { row: number; raw: Record<string, un
 export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const files = fileServiceOf(deps);
-  const actions = new MaintenanceActions(db, new StockService(db), new MatterActions(db, matterResourceOf(files), files), files);
+  const actions = new MaintenanceActions(db, new StockService(db), files);
   const base = '/api/system/maintenance';
   resourceRoutes(app, deps, def);
   historyRoutes(app, deps, def, { entity: 'maintenance' });

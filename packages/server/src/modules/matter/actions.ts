@@ -22,7 +22,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { matterActionLabels } from './labels.ts';
-import type { MatterResource } from './resource.ts';
+import { type MatterResource, matterRecords } from './resource.ts';
 
 type Row = Record<string, unknown>;
 
@@ -37,31 +37,62 @@ interface Move {
 export const matterLink = (id: number) => `/stationManagement/matterDetails?id=${id}`;
 
 /**
- * The matter lifecycle (MATTER_MACHINE): each action locks the row, checks the caller's data scope
- * and the version they read, refuses a state the action cannot start from (naming the state), sets
- * the new status, bumps the version and writes sys_log and a timeline row — in the caller's transaction.
+ * A matter's transition (MATTER_MACHINE) in the caller's transaction: locks the row, checks the
+ * caller's data scope and the version they read (null: whatever it is now), refuses a state the
+ * action cannot start from (naming the state), sets the new status, bumps the version and writes
+ * sys_log and a timeline row. Every path that moves a matter — its routes, a maintenance order
+ * approved, a workflow's end node — comes through here.
  */
+export async function moveMatterIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor, action: MatterAction, plan: (before: Row) => Move | Promise<Move>) {
+  const before = await loadOne(tx, matterRecords, id, auth, { lock: true });
+  if (version !== null && before.version !== version) throw conflict(before.version as number, version);
+  const to = assertTransition(MATTER_MACHINE, before.status as string, action, MatterStatus, matterActionLabels);
+  const move = await plan(before);
+  const [after] = await tx
+    .update(matters)
+    .set({ ...(move.set ?? {}), status: to, version: sql`${matters.version} + 1`, updated_at: new Date() } as never)
+    .where(eq(matters.id, id))
+    .returning();
+  await writeLog(tx, actor, { action, resource: 'matter', recordId: id, before, after: after as Row });
+  await recordTransition(tx, actor, { entity: 'matter', entityId: id, action, from: before.status as string, to, reason: move.reason, data: move.data });
+  return after as Row;
+}
+
+/**
+ * 办结 with a result (satisfaction 1–5 optional); handled_at. With `reply` the result also goes on
+ * the thread as a staff reply (what the owner reads in 光E宝), written only once the state allows the close.
+ */
+export function closeMatterIn(tx: Queryable, id: number, version: number | null, input: { result: string; satisfaction?: number | null; reply?: boolean; data?: Record<string, unknown> }, auth: AuthContext, actor: Actor) {
+  const satisfaction = input.satisfaction != null ? { satisfaction: input.satisfaction } : {};
+  return moveMatterIn(tx, id, version, auth, actor, 'close', async () => {
+    if (input.reply) await tx.insert(matterReplies).values({ matter_id: id, author_type: 'staff', author_id: auth.userId, content: input.result });
+    return { set: { result: input.result, handled_at: new Date(), ...satisfaction }, data: { result: input.result, ...satisfaction, ...input.data } };
+  });
+}
+
+/** 驳回 with a reason (kept as the matter's result and on the timeline); handled_at. */
+export function rejectMatterIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor) {
+  return moveMatterIn(tx, id, version, auth, actor, 'reject', () => ({ set: { result: reason, handled_at: new Date() }, reason }));
+}
+
+/**
+ * Resolves a matter from another module's transaction (a maintenance order approved): a staff reply
+ * with the result goes on the thread and the matter is 办结 through its own close transition.
+ * A matter already closed or rejected is left as it is.
+ */
+export async function resolveMatterIn(tx: Queryable, id: number, result: string, auth: AuthContext, actor: Actor, data: Record<string, unknown> = {}) {
+  const [m] = await tx.select({ status: matters.status }).from(matters).where(eq(matters.id, id));
+  if (!m || !(MATTER_MACHINE.close.from as readonly string[]).includes(m.status)) return null;
+  return closeMatterIn(tx, id, null, { result, reply: true, data }, auth, actor);
+}
+
+/** The matter's routes: validation, then the lifecycle functions above in a transaction of their own. */
 export class MatterActions {
   constructor(
     private readonly db: Db,
     private readonly def: MatterResource,
     private readonly fileService: FileService,
   ) {}
-
-  private async move(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor, action: MatterAction, plan: (before: Row) => Move | Promise<Move>) {
-    const before = await loadOne(tx, this.def, id, auth, { lock: true });
-    if (version !== null && before.version !== version) throw conflict(before.version as number, version);
-    const to = assertTransition(MATTER_MACHINE, before.status as string, action, MatterStatus, matterActionLabels);
-    const move = await plan(before);
-    const [after] = (await tx
-      .update(this.def.table)
-      .set({ ...(move.set ?? {}), status: to, version: sql`${this.def.table.version} + 1`, updated_at: new Date() } as any)
-      .where(eq(this.def.table.id, id))
-      .returning()) as Row[];
-    await writeLog(tx, actor, { action, resource: 'matter', recordId: id, before, after });
-    await recordTransition(tx, actor, { entity: 'matter', entityId: id, action, from: before.status as string, to, reason: move.reason, data: move.data });
-    return after!;
-  }
 
   /** The handler: an enabled user. */
   private async handler(tx: Queryable, handlerId: number) {
@@ -97,7 +128,7 @@ export class MatterActions {
     const input = parse(matterAssignSchema, body);
     return this.db.transaction(async (tx) => {
       const handler = await this.handler(tx, input.handler_id);
-      const row = await this.move(tx, input.id, input.version, auth, actor, 'assign', () => ({
+      const row = await moveMatterIn(tx, input.id, input.version, auth, actor, 'assign', () => ({
         set: { handler_id: handler.id, assigned_at: new Date() },
         data: { handler_id: handler.id, handler_name: handler.name },
       }));
@@ -115,7 +146,7 @@ export class MatterActions {
       // a fixed lock order, so two bulk assigns over overlapping rows cannot deadlock
       for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
         rows.push(
-          await this.move(tx, id, null, auth, actor, 'assign', () => ({
+          await moveMatterIn(tx, id, null, auth, actor, 'assign', () => ({
             set: { handler_id: handler.id, assigned_at: new Date() },
             data: { handler_id: handler.id, handler_name: handler.name, batch: true },
           })),
@@ -134,7 +165,7 @@ export class MatterActions {
     const input = parse(matterReplySchema, body);
     return this.db.transaction(async (tx) => {
       let replyId = 0;
-      await this.move(tx, input.id, null, auth, actor, 'reply', async () => {
+      await moveMatterIn(tx, input.id, null, auth, actor, 'reply', async () => {
         const [reply] = await tx
           .insert(matterReplies)
           .values({ matter_id: input.id, author_type: 'staff', author_id: auth.userId, content: input.content, audio_file_id: input.audio_file_id ?? null })
@@ -154,34 +185,15 @@ export class MatterActions {
   }
 
   /** 办结: result required, satisfaction (1–5) optional; handled_at. */
-  async close(body: unknown, auth: AuthContext, actor: Actor) {
+  close(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(matterCloseSchema, body);
-    return this.db.transaction((tx) =>
-      this.move(tx, input.id, input.version, auth, actor, 'close', () => ({
-        set: { result: input.result, handled_at: new Date(), ...(input.satisfaction != null ? { satisfaction: input.satisfaction } : {}) },
-        data: { result: input.result, ...(input.satisfaction != null ? { satisfaction: input.satisfaction } : {}) },
-      })),
-    );
-  }
-
-  /**
-   * Resolves a matter from another module's transaction (a maintenance order approved): a staff reply
-   * with the result goes on the thread and the matter is 办结 through its own close transition.
-   * A matter already closed or rejected is left as it is.
-   */
-  async resolveIn(tx: Queryable, id: number, result: string, auth: AuthContext, actor: Actor, data: Record<string, unknown> = {}) {
-    const [m] = await tx.select({ status: matters.status }).from(matters).where(eq(matters.id, id));
-    if (!m || !(MATTER_MACHINE.close.from as readonly string[]).includes(m.status)) return null;
-    await tx.insert(matterReplies).values({ matter_id: id, author_type: 'staff', author_id: auth.userId, content: result });
-    return this.move(tx, id, null, auth, actor, 'close', () => ({ set: { result, handled_at: new Date() }, data: { result, ...data } }));
+    return this.db.transaction((tx) => closeMatterIn(tx, input.id, input.version, input, auth, actor));
   }
 
   /** 驳回: a reason (kept as the matter's result and on the timeline); handled_at. */
-  async reject(body: unknown, auth: AuthContext, actor: Actor) {
+  reject(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(matterRejectSchema, body);
-    return this.db.transaction((tx) =>
-      this.move(tx, input.id, input.version, auth, actor, 'reject', () => ({ set: { result: input.reason, handled_at: new Date() }, reason: input.reason })),
-    );
+    return this.db.transaction((tx) => rejectMatterIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
   /** GET matter/replies?id=: the thread, oldest first, with authors, attachments and voice notes (signed links). */

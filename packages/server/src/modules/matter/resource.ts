@@ -8,6 +8,7 @@ import { recordTransition } from '../../lifecycle/engine.ts';
 import { NUMBER_PREFIX, nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, range, filterValue } from '../../resources/define.ts';
 import type { FileService } from '../file/service.ts';
+import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { illegalMatterAction } from './labels.ts';
@@ -59,6 +60,12 @@ const extraColumns = {
  * /api/system/matter/*: 光E宝 matters. The generic index/get_info/add/edit/del with the lifecycle
  * actions beside them (actions.ts). `files` binds uploaded attachments on create.
  */
+/** agent tree / department / self = created it or handles it */
+const matterScope = (auth: AuthContext) => ownershipScope(auth, { agent: matters.agent_id, createdBy: matters.created_by, owner: matters.handler_id });
+
+/** What the matter lifecycle needs of the resource (its table and data scope), without the file service the full declaration takes. */
+export const matterRecords = { table: matters, scope: matterScope };
+
 export function matterResourceOf(files: FileService) {
   return defineResource({
     name: 'matter',
@@ -94,8 +101,7 @@ export function matterResourceOf(files: FileService) {
     },
     search: [matters.matter_no, matters.title, matters.contact_phone],
     quickFields: {},
-    // agent tree / department / self = created it or handles it
-    scope: (auth) => ownershipScope(auth, { agent: matters.agent_id, createdBy: matters.created_by, owner: matters.handler_id }),
+    scope: matterScope,
     extraColumns,
     present: (row) => plainRow(row),
     async prepareCreate(input, { auth, tx }) {

@@ -227,7 +227,7 @@ const noLines = (batch: Batch, action: string) =>
  * approved, by someone who neither made nor submitted the batch (four eyes; admins too). The
  * approval covers the batch's lines and total as they are now (the version the approver read).
  */
-export async function approveBatchIn(tx: Queryable, id: number, version: number, auth: AuthContext, actor: Actor): Promise<Batch> {
+export async function approveBatchIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor): Promise<Batch> {
   const batch = await lockBatch(tx, id, auth, version);
   assertTransition(PAYMENT_BATCH_MACHINE, batch.status, 'approve', PaymentBatchStatus, PaymentBatchActionLabel);
   const maker = [batch.created_by, batch.submitted_by].find((u) => u === auth.userId);
@@ -239,7 +239,7 @@ export async function approveBatchIn(tx: Queryable, id: number, version: number,
 }
 
 /** 退回 with a reason: awaiting approval → draft (its lines stay; the maker may remove some and submit again). */
-export async function rejectBatchIn(tx: Queryable, id: number, version: number, reason: string, auth: AuthContext, actor: Actor): Promise<Batch> {
+export async function rejectBatchIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Batch> {
   const batch = await lockBatch(tx, id, auth, version);
   return move(tx, batch, 'reject', actor, { reason, submitted_by: null, submitted_at: null }, { reason });
 }

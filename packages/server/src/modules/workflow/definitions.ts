@@ -8,6 +8,7 @@ import {
   type WorkflowGraph,
   type WorkflowGraphError,
   type WorkflowRecordType,
+  emptyWorkflowGraph,
   validateGraph,
   workflowCreateSchema,
   workflowEditSchema,
@@ -25,15 +26,6 @@ import { type Actor, writeLog } from '../system/syslog.ts';
 
 type Row = Record<string, unknown>;
 type Definition = typeof workflowDefinitions.$inferSelect;
-
-/** A new process starts as this: start → end, ready to draw between. */
-export const EMPTY_GRAPH: WorkflowGraph = {
-  nodes: [
-    { id: 'start', kind: 'start', name: '开始', position: { x: 0, y: 0 } },
-    { id: 'end', kind: 'end', name: '结束', position: { x: 0, y: 240 }, data: { result: 'done' } },
-  ],
-  edges: [],
-};
 
 const D = '"workflow_definitions"';
 const userName = (column: string) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(D)}.${sql.raw(`"${column}"`)})`;
@@ -98,7 +90,7 @@ export const workflowResource = defineResource({
       ...input,
       event: input.event ?? null,
       event_match: input.event_match ?? null,
-      graph: input.graph ?? EMPTY_GRAPH,
+      graph: input.graph ?? emptyWorkflowGraph('zh'),
       status: 'draft',
       dirty: true,
       created_by: auth.userId,

@@ -1,18 +1,8 @@
 import {
-  INSPECTION_MACHINE,
-  InspectionActionLabel,
-  InspectionStatus,
-  MAINTENANCE_MACHINE,
-  MATTER_MACHINE,
-  MaintenanceStatus,
-  MatterStatus,
   WORKFLOW_EVENTS,
   WORKFLOW_RECORD_TYPES,
   WorkflowInstanceState,
   WorkflowOutcome,
-  type ChecklistItem,
-  type InspectionResult,
-  type Machine,
   type WorkflowAssignee,
   type WorkflowEdge,
   type WorkflowEvent,
@@ -23,23 +13,23 @@ import {
   chooseEdge,
   fillTemplate,
   maskMiddle,
-  resultFailed,
 } from '@pv/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { departments, matterReplies, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersions } from '../../db/schema/index.ts';
+import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersions } from '../../db/schema/index.ts';
 import { XLSX_MIME, buildXlsx } from '../../excel/xlsx.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fieldLabel } from '../../http/labels.ts';
 import { t } from '../../http/messages.ts';
-import { assertTransition, recordTransition, type TransitionEntry } from '../../lifecycle/engine.ts';
+import type { TransitionEntry } from '../../lifecycle/engine.ts';
 import { REALTIME_CHANNEL } from '../../realtime/pubsub.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { maintenanceActionLabels, openForFailedItem } from '../maintenance/resource.ts';
-import { matterActionLabels } from '../matter/labels.ts';
+import { approveInspectionIn, rejectInspectionIn } from '../inspection/actions.ts';
+import { approveMaintenanceIn, rejectMaintenanceIn } from '../maintenance/actions.ts';
+import { closeMatterIn, rejectMatterIn } from '../matter/actions.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { approveBatchIn, rejectBatchIn } from '../payment/actions.ts';
-import { type Actor, writeLog } from '../system/syslog.ts';
+import type { Actor } from '../system/syslog.ts';
 
 /**
  * The workflow engine (issue 16, docs/DECISIONS.md "Workflow"). An instance runs one published
@@ -167,81 +157,43 @@ interface FinishContext {
 }
 type Finisher = (c: FinishContext) => Promise<void>;
 
-interface Labels {
-  label(value: string | null | undefined, lang: 'zh' | 'en'): string;
-}
-
-/** A record's transition as its module makes it: state checked (named), status, version, sys_log, timeline. */
-async function moveRecord(c: FinishContext, type: 'matter' | 'maintenance' | 'inspection', machine: Machine<string, string>, states: Labels, actions: Labels, action: string, set: Row, reason: string | null = null): Promise<Row> {
-  const spec = RECORD_TABLES[type];
-  const before = (await loadRecord(c.tx, type, c.record.id as number, true))!;
-  const to = assertTransition(machine, before.status as string, action, states, actions);
-  const values: Row = { ...set, status: to };
-  const assignments = Object.entries(values).map(([k, v]: [string, unknown]) => sql`${sql.identifier(k)} = ${v instanceof Date ? v.toISOString() : v}`);
-  const [after] = await query<Row>(
-    c.tx,
-    sql`update ${sql.identifier(spec.table)} set ${sql.join(assignments, sql`, `)}, version = version + 1, updated_at = now() where id = ${before.id as number}::int returning *`,
-  );
-  await writeLog(c.tx, c.actor, { action, resource: type, recordId: before.id as number, before, after: after! });
-  await recordTransition(c.tx, c.actor, { entity: spec.entity, entityId: before.id as number, action, from: before.status as string, to, reason, data: { workflow: true } });
-  return after!;
-}
-
-const matterMove = (c: FinishContext, action: 'close' | 'reject', result: string) => moveRecord(c, 'matter', MATTER_MACHINE, MatterStatus, matterActionLabels, action, { result, handled_at: new Date() }, action === 'reject' ? result : null);
-
+/**
+ * Each write-back is the module's own action in this transaction — the same function its route
+ * runs (state, data scope, frozen station, four eyes, version, sys_log, timeline, side effects), so
+ * a rule changes in one place and the end node cannot skip it. The record's version is the one it
+ * has now (the engine holds the instance lock; the module's lock serialises against people).
+ */
 const FINISHERS: Record<WorkflowRecordType, Record<string, Finisher>> = {
   matter: {
     close: async (c) => {
-      const result = c.comment || '流程审批通过，已办结';
-      await c.tx.insert(matterReplies).values({ matter_id: c.record.id as number, author_type: 'staff', author_id: c.auth.userId, content: result });
-      await matterMove(c, 'close', result);
+      await closeMatterIn(c.tx, c.record.id as number, null, { result: c.comment || '流程审批通过，已办结', reply: true, data: { workflow: true } }, c.auth, c.actor);
     },
     reject: async (c) => {
-      await matterMove(c, 'reject', c.comment || '流程审批驳回');
+      await rejectMatterIn(c.tx, c.record.id as number, null, c.comment || '流程审批驳回', c.auth, c.actor);
     },
   },
   maintenance: {
     approve: async (c) => {
-      const now = new Date();
-      const row = await moveRecord(c, 'maintenance', MAINTENANCE_MACHINE, MaintenanceStatus, maintenanceActionLabels, 'approve', {
-        finished_at: now,
-        ...(now > new Date(String(c.record.repair_due instanceof Date ? c.record.repair_due.toISOString() : c.record.repair_due)) ? { repair_breached: true } : {}),
-      });
-      if (row.source === 'matter' && row.source_id) {
-        const matter = await loadRecord(c.tx, 'matter', row.source_id as number);
-        if (matter && (MATTER_MACHINE.close.from as readonly string[]).includes(matter.status as string)) {
-          const result = `运维工单 ${row.order_no as string} 已处理完成：${(row.measures as string | null) ?? ''}`.slice(0, 1000);
-          await c.tx.insert(matterReplies).values({ matter_id: matter.id as number, author_type: 'staff', author_id: c.auth.userId, content: result });
-          await matterMove({ ...c, record: matter }, 'close', result);
-        }
-      }
+      await approveMaintenanceIn(c.tx, c.record.id as number, null, c.auth, c.actor);
     },
     reject: async (c) => {
-      const reason = c.comment || '流程审批驳回';
-      await moveRecord(c, 'maintenance', MAINTENANCE_MACHINE, MaintenanceStatus, maintenanceActionLabels, 'reject', { reject_reason: reason }, reason);
+      await rejectMaintenanceIn(c.tx, c.record.id as number, null, c.comment || '流程审批驳回', c.auth, c.actor);
     },
   },
   inspection: {
     approve: async (c) => {
-      const after = await moveRecord(c, 'inspection', INSPECTION_MACHINE, InspectionStatus, InspectionActionLabel, 'approve', { finished_at: new Date(), reviewed_by: c.auth.userId, overdue: false });
-      const results = new Map(((after.results as InspectionResult[] | null) ?? []).map((r) => [r.key, r]));
-      for (const item of after.checklist as ChecklistItem[]) {
-        if (item.auto_maintenance && resultFailed(item, results.get(item.key))) await openForFailedItem(c.tx, after, item.key, { existing: 'skip' }, c.actor, c.auth.userId);
-      }
+      await approveInspectionIn(c.tx, c.record.id as number, null, c.auth, c.actor);
     },
     reject: async (c) => {
-      const reason = c.comment || '流程审批驳回';
-      await moveRecord(c, 'inspection', INSPECTION_MACHINE, InspectionStatus, InspectionActionLabel, 'reject', { reject_reason: reason, reviewed_by: c.auth.userId, reject_count: (Number(c.record.reject_count) || 0) + 1 }, reason);
+      await rejectInspectionIn(c.tx, c.record.id as number, null, c.comment || '流程审批驳回', c.auth, c.actor);
     },
   },
   payment_batch: {
     approve: async (c) => {
-      const batch = (await loadRecord(c.tx, 'payment_batch', c.record.id as number))!;
-      await approveBatchIn(c.tx, batch.id as number, batch.version as number, c.auth, c.actor);
+      await approveBatchIn(c.tx, c.record.id as number, null, c.auth, c.actor);
     },
     reject: async (c) => {
-      const batch = (await loadRecord(c.tx, 'payment_batch', c.record.id as number))!;
-      await rejectBatchIn(c.tx, batch.id as number, batch.version as number, c.comment || '流程审批退回', c.auth, c.actor);
+      await rejectBatchIn(c.tx, c.record.id as number, null, c.comment || '流程审批退回', c.auth, c.actor);
     },
   },
   lease_contract: {},
