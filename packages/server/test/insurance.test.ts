@@ -228,9 +228,14 @@ describe('claims', () => {
     const up = await uploadFile(t.app, op, `${S}/file/upload?owner_type=insurance_claim&name=loss.pdf`, testPdf('loss'), 'application/pdf');
     expect(up.status, up.msg).toBe(200);
     const up2 = await uploadFile(t.app, op, `${S}/file/upload?owner_type=insurance_claim&name=photos.pdf`, testPdf('photos'), 'application/pdf');
-    const sub = await ok(post('insurance_claim/submit', { id: c.id, version: c.version, document_ids: [up.data.id, up2.data.id] }, op));
+    const up0 = await uploadFile(t.app, op, `${S}/file/upload?owner_type=insurance_claim&name=report.pdf`, testPdf('report'), 'application/pdf');
+    const c0 = await ok(post('insurance_claim/add', claimBody({ maintenance_id: mo.id, incident_date: addDays(today(), -4), document_ids: [up0.data.id] }), op));
+    const s0 = await ok(post('insurance_claim/submit', { id: c0.id, version: c0.version, document_ids: [up.data.id] }, op));
+    // the documents of 报案 stay, those of 提交资料 join them
+    expect(s0.document_ids).toEqual([up0.data.id, up.data.id]);
+    const sub = await ok(post('insurance_claim/submit', { id: c.id, version: c.version, document_ids: [up2.data.id] }, op));
     expect(sub.status).toBe('submitted');
-    expect((await ok(get('insurance_claim/documents', { id: c.id }))).list.map((d: Json) => d.id)).toEqual([up.data.id, up2.data.id]);
+    expect((await ok(get('insurance_claim/documents', { id: c.id }))).list.map((d: Json) => d.id)).toEqual([up2.data.id]);
     const over = await post('insurance_claim/assess', { id: c.id, version: sub.version, amount_approved: '18000.01' }, op, 'en');
     expect([over.status, over.msg]).toEqual([400, 'The approved amount 18000.01 cannot exceed the amount claimed 18000.00']);
     const as = await ok(post('insurance_claim/assess', { id: c.id, version: sub.version, amount_approved: '15000.50', note: '定损 15000.50' }, op));
@@ -251,10 +256,11 @@ describe('claims', () => {
     expect(wrong.msg).toContain('Paid');
     // lists: by maintenance order, station, status, cause, kind, insurer
     expect((await ok(get('insurance_claim/index', { maintenance_id: mo.id, status: 'paid', cause: 'hail', kind: 'property', insurer_id: insurer }))).list.map((r: Json) => r.id)).toEqual([c.id]);
+    expect((await ok(get('insurance_claim/index', { maintenance_id: mo.id }))).total).toBe(2);
     expect((await ok(get('insurance_claim/index', { q: c.claim_no.slice(-6) }))).list.map((r: Json) => r.id)).toEqual([c.id]);
     const mine = await ok(get('insurance_policy/of_station', { station_id: s.id }));
     expect(mine.policies.map((p: Json) => p.id)).toEqual([policy.id]);
-    expect(mine.claims.map((x: Json) => x.id)).toEqual([c.id]);
+    expect(mine.claims.map((x: Json) => x.id)).toEqual([c.id, c0.id]);
   });
 
   it('refuses an incident date no policy covers, a claim above the sum insured, a maintenance order of another station; nothing changes', async () => {

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { DateInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { DateInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { Alert, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import {
   claimAssessSchema,
   claimPaySchema,
@@ -72,27 +72,28 @@ export const RenewDialog = ({ policies, onClose, onDone }: { policies: Pick<Insu
   const translate = useTranslate();
   const choices = useInsuranceChoices();
   const { run, busy } = useAction();
-  const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
+  const notify = useNotify();
   const body = (v: Row) => {
     const { mode, numbers, prefix, seq_start, seq_width, ...rest } = v;
     return present({ ...rest, ids: policies.map((p) => p.id), ...(mode === 'each' ? { numbers } : { prefix, seq_start, seq_width }) });
   };
   const resolver = useMemo(() => contractResolver(policyRenewSchema, translate, body), [translate, policies]); // eslint-disable-line react-hooks/exhaustive-deps
   const submit = async (v: Row) => {
-    await run(async () => {
-      const r = (await dataProvider.act<{ created: unknown[]; skipped: unknown[] }>(POLICY_API, 'renew', body(v))).data as unknown as { created: unknown[]; skipped: unknown[] };
-      setResult({ created: r.created.length, skipped: r.skipped.length });
+    let counts = { created: 0, skipped: 0 };
+    const ok = await run(async () => {
+      const r = (await dataProvider.act(POLICY_API, 'renew', body(v))).data as unknown as { created: unknown[]; skipped: unknown[] };
+      counts = { created: r.created.length, skipped: r.skipped.length };
     }, 'pv.insurance.notify.renew');
-    onDone?.();
+    if (ok) {
+      // the counts stay on screen after the dialog (and the ticked rows) are gone
+      notify('pv.insurance.dialog.renew_done', { type: 'success', messageArgs: counts });
+      onClose();
+      onDone?.();
+    }
   };
   return (
     <FormDialog open title="pv.insurance.dialog.renew_title" hint={translate('pv.insurance.dialog.renew_hint', { n: policies.length })} onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="pv.insurance.renew" busy={busy}>
       <div data-testid="renew-form">
-        {result && (
-          <Alert severity="success" sx={{ mb: 2 }} data-testid="renew-result">
-            {translate('pv.insurance.dialog.renew_done', result)}
-          </Alert>
-        )}
         <NumberInput source="term_years" label="pv.insurance.dialog.term_years" defaultValue={1} min={1} max={5} fullWidth />
         <SelectInput source="premium_rule" label="pv.insurance.dialog.premium_rule" choices={choices.premiumRule} defaultValue="same" fullWidth data-testid="renew-premium-rule" />
         <PercentInput />

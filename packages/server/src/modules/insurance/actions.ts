@@ -388,7 +388,7 @@ export class InsuranceActions {
     });
   }
 
-  /** 提交资料: the documents (at least one) and, if it changed, the amount claimed. */
+  /** 提交资料: more documents (at least one; those of 报案 kept) and, if it changed, the amount claimed. */
   async submitClaim(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(claimSubmitSchema, body);
     return this.db.transaction(async (tx) => {
@@ -396,7 +396,9 @@ export class InsuranceActions {
       const claimed = input.amount_claimed ?? (c.amount_claimed as string);
       if (input.amount_claimed != null && c.sum_insured != null && new Money(claimed).gt(c.sum_insured as string)) throw new ApiError(400, 'error.claim_over_sum_insured', { claimed, sum: c.sum_insured });
       if (c.status === 'reported') await this.files.attach(tx, input.document_ids, 'insurance_claim', c.id as number, auth);
-      return this.moveClaim(tx, c, actor, 'submit', { document_ids: input.document_ids, amount_claimed: claimed }, { data: { documents: input.document_ids.length, amount_claimed: claimed } });
+      // the documents of 报案 stay; the ones given now join them
+      const documents = [...new Set([...((c.document_ids as number[] | null) ?? []), ...input.document_ids])];
+      return this.moveClaim(tx, c, actor, 'submit', { document_ids: documents, amount_claimed: claimed }, { data: { documents: documents.length, amount_claimed: claimed } });
     });
   }
 
