@@ -115,7 +115,7 @@ describe('policies', () => {
     expect((await post('insurance_policy/add', policyBody())).status).toBe(400);
     expect((await post('insurance_policy/add', policyBody({ premium: 0.1 + 0.2, stations: [{ station_id: b.id, sum_insured: '1000' }] }))).status).toBe(400);
     expect((await post('insurance_policy/add', policyBody({ stations: [{ station_id: b.id, sum_insured: '0' }] }))).status).toBe(400);
-    expect((await post('insurance_policy/add', policyBody({ stations: [{ station_id: 999999, sum_insured: '10' }] }))).status).toBe(400);
+    expect((await post('insurance_policy/add', policyBody({ stations: [{ station_id: 999999, sum_insured: '10' }] }))).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 

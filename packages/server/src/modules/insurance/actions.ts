@@ -37,7 +37,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { chinaDate } from '../inspection/generate.ts';
-import { stationScope } from '../station/resource.ts';
+import { stationResource, stationScope } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { claimResource, policyResource } from './resource.ts';
 
@@ -91,7 +91,10 @@ export class InsuranceActions {
       const found = await tx.select({ id: stations.id }).from(stations).where(and(inArray(stations.id, ids), scope ?? sql`true`));
       const have = new Set(found.map((r) => r.id));
       const missing = ids.find((id) => !have.has(id));
-      if (missing !== undefined) throw new ApiError(400, 'error.policy_station_missing', { id: missing });
+      if (missing !== undefined) {
+        await loadOne(tx, stationResource, missing, auth);
+        throw new ApiError(400, 'error.policy_station_missing', { id: missing });
+      }
       return ids.map((id) => ({ station_id: id, sum_insured: byId.get(id)! }));
     }
     const rows = await tx.select({ id: stations.id }).from(stations).where(stationFilterWhere(input.filter ?? {}, auth)).orderBy(stations.id).limit(5001);
@@ -166,6 +169,7 @@ export class InsuranceActions {
   /** How many stations a filter finds for a new cover, and how many of them the same kind already covers in that term. */
   async preview(body: unknown, auth: AuthContext) {
     const input = parse(policyPreviewSchema, body);
+    if (input.policy_id) await loadOne(this.db, policyResource, input.policy_id, auth);
     const where = stationFilterWhere(input.filter, auth);
     const [row] = await query<{ n: number; covered: number }>(
       this.db,
@@ -297,9 +301,7 @@ export class InsuranceActions {
 
   /** A station's policies (with the sum insured) and claims, for its detail page. */
   async ofStation(stationId: number, auth: AuthContext) {
-    const scope = stationScope(auth);
-    const [s] = await this.db.select({ id: stations.id }).from(stations).where(and(eq(stations.id, stationId), scope ?? sql`true`));
-    if (!s) throw new ApiError(404, 'error.not_found');
+    await loadOne(this.db, stationResource, stationId, auth);
     const policies = await query<Row>(
       this.db,
       sql`select p.id, p.policy_no, p.kind, p.status, p.start_date::text as start_date, p.end_date::text as end_date, ps.sum_insured::text as sum_insured,
@@ -355,9 +357,7 @@ export class InsuranceActions {
   async addClaim(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(claimCreateSchema, body);
     return this.db.transaction(async (tx) => {
-      const scope = stationScope(auth);
-      const [s] = await tx.select().from(stations).where(and(eq(stations.id, input.station_id), scope ?? sql`true`));
-      if (!s) throw new ApiError(400, 'error.policy_station_missing', { id: input.station_id });
+      const s = (await loadOne(tx, stationResource, input.station_id, auth)) as typeof stations.$inferSelect;
       if (input.incident_date > chinaDate(new Date())) throw new ApiError(400, 'error.claim_future');
       const station = `${s.code} ${s.name}`;
       const cover = await this.coverFor(tx, s.id, input.incident_date, input.policy_id);
