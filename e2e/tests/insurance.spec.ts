@@ -40,8 +40,19 @@ test('bulk renewal of an expiring policy; a claim filed from a maintenance order
     stations: [{ station_id: free[0]!.id, sum_insured: '60000.00' }, { station_id: free[1]!.id, sum_insured: '40000.00' }],
   });
 
-  // ── kefu: the expiring filter finds it; tick it and renew with +5 %
+  // ── kefu: the new-policy form counts the stations a filter finds before saving
   const kefu = await signedIn(browser, 'kefu');
+  await kefu.goto('/#/partner/insurancePolicy/create');
+  const create = visible(kefu.getByTestId('policy-form'));
+  await create.getByLabel('起期').fill(chinaDay(1));
+  await create.getByLabel('止期').fill(chinaDay(366));
+  await create.getByRole('radio', { name: '按条件筛选电站' }).check();
+  await create.getByLabel('并网日期起').fill('2000-01-01');
+  await visible(kefu.getByTestId('policy-preview')).click();
+  await expect(visible(kefu.getByTestId('policy-preview-result'))).toContainText(/符合条件 \d+ 座/);
+  await shot(kefu, 'insurance-policy-create-zh', { fullPage: true });
+
+  // ── the expiring filter finds the policy; tick it and renew with +5 %
   await kefu.goto('/#/partner/insurancePolicy');
   const list = visible(kefu.getByTestId('policy-list'));
   await kefu.getByPlaceholder('搜索保单号').fill(policyNo);
