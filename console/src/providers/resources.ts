@@ -46,6 +46,8 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   [STOCK_MOVEMENTS]: { api: 'stock_movement', permission: 'stock' },
   'finance/leaseContract': { api: 'lease_contract' },
   'partner/partnerList': { api: 'partner' },
+  'partner/insurancePolicy': { api: 'insurance_policy' },
+  'partner/insuranceClaim': { api: 'insurance_claim' },
   'finance/rentBill': { api: 'rent_bill' },
   'finance/paymentBatch': { api: 'payment_batch' },
   'finance/settlement': { api: 'settlement' },

@@ -8,6 +8,7 @@ import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
+import { INSURANCE_MESSAGES } from './insurance-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -275,6 +276,7 @@ export const messages = {
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
     ...SETTLEMENT_MESSAGES.zh,
+    ...INSURANCE_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
@@ -536,6 +538,7 @@ export const messages = {
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
     ...SETTLEMENT_MESSAGES.en,
+    ...INSURANCE_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

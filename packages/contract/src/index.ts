@@ -40,5 +40,7 @@ export * from './app-version.ts';
 export * from './app-version-messages.ts';
 export * from './partner.ts';
 export * from './partner-messages.ts';
+export * from './insurance.ts';
+export * from './insurance-messages.ts';
 export * from './workflow.ts';
 export * from './workflow-messages.ts';

@@ -231,6 +231,7 @@ export const FileOwner = labelled({
   app_version: { zh: 'App 安装包', en: 'App package' },
   partner_doc: { zh: '合作伙伴合同文件', en: 'Partner contract document' },
   partner_cert: { zh: '资质证书文件', en: 'Certificate scan' },
+  insurance_claim: { zh: '理赔资料', en: 'Claim document' },
 });
 
 /** Station PDF documents (the pdfs screen). */

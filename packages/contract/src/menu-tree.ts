@@ -123,6 +123,10 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       leaf('partnerList', 'partner:index', { icon: 'partnerList' }),
       leaf('partnerDetail', 'partner:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/partner/partnerList' }),
+      leaf('insurancePolicy', 'insurance_policy:index', { icon: 'insurancePolicy' }),
+      leaf('insurancePolicyDetail', 'insurance_policy:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/partner/insurancePolicy' }),
+      leaf('insuranceClaim', 'insurance_claim:index', { icon: 'insuranceClaim' }),
+      leaf('insuranceClaimDetail', 'insurance_claim:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/partner/insuranceClaim' }),
     ].map((c) => ({ ...c, component: `partner/${c.path}` })),
   },
   {

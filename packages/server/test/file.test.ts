@@ -96,10 +96,11 @@ describe('file upload', () => {
     const cases: Array<[string, string, string, Buffer, string, number, string]> = [
       ['no roles', nobody, url('matter'), jpeg, 'image/jpeg', 403, 'matter:add / matter:reply'],
       ['no roles', nobody, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
-      ['no roles, unknown owner type', nobody, url('nope'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit / matter:add / matter:reply / inspection:submit / maintenance:submit / partner:add / partner:edit'],
+      ['no roles, unknown owner type', nobody, url('nope'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit / matter:add / matter:reply / inspection:submit / maintenance:submit / partner:add / partner:edit / insurance_claim:add / insurance_claim:submit'],
       ['no roles, voice note', nobody, '/upload', mp3, 'audio/mpeg', 403, 'matter:reply'],
       ['operator, self-audit photo', operator, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
       ['agent, partner certificate', agent, url('partner_cert'), jpeg, 'image/jpeg', 403, 'partner:add / partner:edit'],
+      ['agent, claim document', agent, url('insurance_claim'), testPdf(), 'application/pdf', 403, 'insurance_claim:add / insurance_claim:submit'],
     ];
     for (const [who, token, to, body, type, status, needs] of cases) {
       const res = await uploadFile(t.app, token, to, body, type);
@@ -113,6 +114,7 @@ describe('file upload', () => {
     expect((await uploadFile(t.app, agent, '/upload', mp3, 'audio/mpeg', 'v.mp3')).status).toBe(200);
     expect((await uploadFile(t.app, operator, url('matter'), jpeg, 'image/jpeg', 'b.jpg')).status).toBe(200);
     expect((await uploadFile(t.app, operator, url('partner_doc'), testPdf(), 'application/pdf', 'c.pdf')).status).toBe(200);
+    expect((await uploadFile(t.app, operator, url('insurance_claim'), testPdf(), 'application/pdf', 'd.pdf')).status).toBe(200);
     expect((await uploadFile(t.app, operator, url('nope'), jpeg, 'image/jpeg')).status).toBe(400);
   });
 });

@@ -31,6 +31,9 @@ import {
   workOrders,
   settlementLines,
   settlements,
+  insuranceClaims,
+  insurancePolicies,
+  insurancePolicyStations,
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
@@ -113,7 +116,7 @@ const ANY_USER: Record<string, string> = {
  * permission before reading the body: a user without roles still gets 403.
  */
 const CHECKED_IN_ROUTE: Record<string, string> = {
-  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit)',
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit; insurance_claim: insurance_claim:add or insurance_claim:submit)',
 };
 
 /** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */
@@ -127,7 +130,7 @@ const ENDS_SESSION: Record<string, string> = {
  * (payment_batch: a batch holds every agent's bills, so only users of the `all` data scope see
  * batches at all; the walk gives it HN's bill, and SD's users must be refused it like HN's own records.)
  */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner', 'settlement'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner', 'settlement', 'insurance_policy', 'insurance_claim'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -410,6 +413,18 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
     .returning();
   await db.insert(settlementLines).values({ settlement_id: st!.id, kind: 'commission', source_type: 'customer', source_id: hn.customer, quantity: '10.00', rate: '30.0000', amount: '300.00' });
   Object.assign(hn, { settlement: st!.id });
+  // a policy covering HN's station (in force) and HN's claim under it, assessed (pay / reject start from it)
+  const [insurer] = await db.insert(partners).values({ name: '走查保险公司', kind: 'insurer', credit_code: '91410000100000009X' }).returning();
+  const [pol] = await db
+    .insert(insurancePolicies)
+    .values({ policy_no: 'BD-HN-1', kind: 'property', insurer_id: insurer!.id, start_date: '2026-01-01', end_date: '2099-12-31', premium: '100.00', station_count: 1, sum_insured_total: '5000.00' })
+    .returning();
+  await db.insert(insurancePolicyStations).values({ policy_id: pol!.id, station_id: s!.id, kind: 'property', start_date: '2026-01-01', end_date: '2099-12-31', sum_insured: '5000.00' });
+  const [cl] = await db
+    .insert(insuranceClaims)
+    .values({ claim_no: 'LP-HN-1', policy_id: pol!.id, station_id: s!.id, agent_id: fx.hn.id, province_code: '410000', cause: 'hail', incident_date: '2026-02-01', description: '冰雹', amount_claimed: '1000.00', amount_approved: '800.00', status: 'assessed' })
+    .returning();
+  Object.assign(hn, { insurance_policy: pol!.id, insurance_claim: cl!.id });
   // HN's revenue month, settled and under-performing (correct and maintenance both start from it)
   const [rv] = await db
     .insert(revenues)
@@ -540,6 +555,8 @@ const ID_FIELDS: Record<string, (resource: string) => Owned | null> = {
   agent_id: () => 'agent',
   warehouse_id: () => 'warehouse',
   contract_id: () => 'lease_contract',
+  policy_id: () => 'insurance_policy',
+  maintenance_id: () => 'maintenance',
   bill_id: () => 'rent_bill',
   from_warehouse_id: () => 'warehouse',
 };
@@ -623,6 +640,16 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/settlement/resolve': { line_id: 1, decision: 'reject', reply: '越权' },
   'POST /api/system/settlement/pay': { bank_serial: '越权' },
   'POST /api/system/settlement/adjust': { line_id: 1, amount: '1.00', reason: '越权' },
+  'POST /api/system/insurance_policy/edit': { remark: '越权' },
+  'POST /api/system/insurance_policy/add_stations': { filter: {}, sum_insured: '1.00' },
+  'POST /api/system/insurance_policy/surrender': { surrender_date: '2026-06-30', reason: '越权' },
+  'POST /api/system/insurance_policy/renew': { term_years: 1, premium_rule: 'same', prefix: 'YQ-', seq_start: 1 },
+  'POST /api/system/insurance_policy/preview': { kind: 'property', start_date: '2026-01-01', end_date: '2026-12-31', filter: {} },
+  'POST /api/system/insurance_claim/add': { cause: 'hail', incident_date: '2026-03-01', description: '越权', amount_claimed: '1.00' },
+  'POST /api/system/insurance_claim/submit': { document_ids: [1] },
+  'POST /api/system/insurance_claim/assess': { amount_approved: '1.00' },
+  'POST /api/system/insurance_claim/pay': { amount_received: '1.00', paid_on: '2026-06-30' },
+  'POST /api/system/insurance_claim/reject': { reason: '越权' },
 };
 
 /**
@@ -657,6 +684,8 @@ const TABLES = {
   payment_batch: paymentBatches,
   partner: partners,
   settlement: settlements,
+  insurance_policy: insurancePolicies,
+  insurance_claim: insuranceClaims,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -692,6 +721,9 @@ async function snapshot() {
     partnerCertificates: await all(partnerCertificates as never),
     settlements: await all(settlements as never),
     settlementLines: await all(settlementLines as never),
+    insurancePolicies: await all(insurancePolicies as never),
+    insurancePolicyStations: await all(insurancePolicyStations as never),
+    insuranceClaims: await all(insuranceClaims as never),
   };
 }
 

@@ -188,3 +188,24 @@ describe('demo settlements', () => {
     expect(rows.filter((r) => r.status === 'disputed').map((r) => Number(r.disputed))).toEqual([1]);
   });
 });
+
+describe('demo insurance', () => {
+  it('has policies over a batch of stations (one expiring soon, its owner told once by the job) and claims in several states with documents', async () => {
+    const policies = await query<{ kind: string; station_count: number; sum_insured_total: string; sum: string; days: number }>(
+      t.handle.db,
+      sql`select p.kind, p.station_count, p.sum_insured_total::text, (select coalesce(sum(ps.sum_insured), 0)::numeric(14,2)::text from insurance_policy_stations ps where ps.policy_id = p.id) as sum,
+                 (p.end_date - (now() at time zone 'Asia/Shanghai')::date)::int as days
+          from insurance_policies p order by p.id`,
+    );
+    expect(policies.map((p) => p.kind)).toEqual(['property', 'liability', 'property']);
+    expect(policies[0]!.station_count).toBe(10);
+    expect(policies.every((p) => p.sum_insured_total === p.sum)).toBe(true);
+    expect(policies.filter((p) => p.days <= 30).length).toBe(2);
+    const claims = await query<{ status: string; docs: number; maintenance_id: number | null }>(t.handle.db, sql`select status, jsonb_array_length(document_ids) as docs, maintenance_id from insurance_claims order by id`);
+    expect(claims.map((c) => c.status)).toEqual(['paid', 'assessed', 'rejected', 'reported']);
+    expect(claims[0]!.docs).toBe(2);
+    const r = await JOBS.insurance_policy_expiry!.run({ db: t.handle.db, now: new Date() });
+    expect(r).toMatchObject({ reminded: 2, messages: 2 });
+    expect((await JOBS.insurance_policy_expiry!.run({ db: t.handle.db, now: new Date() }) as { reminded: number }).reminded).toBe(0);
+  });
+});

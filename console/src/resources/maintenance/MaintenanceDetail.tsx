@@ -16,6 +16,23 @@ import { MaintenanceActions } from './actions.tsx';
 import { MaintenanceStatusChip, PriorityChip, maintenanceField } from './common.tsx';
 import { MAINTENANCE_API, durationText } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { useHasPermission } from '../common/actions.tsx';
+import { claimCreatePath } from '../insurance/logic.ts';
+import { Button } from '@mui/material';
+import ClaimIcon from '@mui/icons-material/ReportProblemOutlined';
+
+/** 发起理赔: the claim form with this order's station and number filled in (holders of insurance_claim:add). */
+const FileClaim = () => {
+  const record = useRecordContext<MaintenanceOrder>();
+  const translate = useTranslate();
+  const may = useHasPermission('insurance_claim:add');
+  if (!record || !may) return null;
+  return (
+    <Button size="small" component={RouterLink} to={claimCreatePath({ station_id: record.station_id, maintenance_id: record.id })} startIcon={<ClaimIcon />} data-testid="maintenance-file-claim">
+      {translate('pv.insurance.from_maintenance')}
+    </Button>
+  );
+};
 
 /** Where the order came from: the 光E宝 matter or the inspection (and its item), as links. */
 const SourceValue = ({ record }: { record: MaintenanceOrder }) => {
@@ -176,7 +193,12 @@ const MaintenanceDetail = () => (
             <PriorityChip priority={record.priority} /> <MaintenanceStatusChip status={record.status} responseBreached={record.response_breached} repairBreached={record.repair_breached} />
           </>
         }
-        actions={<MaintenanceActions />}
+        actions={
+          <>
+            <MaintenanceActions />
+            <FileClaim />
+          </>
+        }
       />
     )}
     main={

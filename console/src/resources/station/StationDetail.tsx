@@ -35,6 +35,8 @@ import { PositionSketch } from './Position.tsx';
 import { Related, useRelated } from './related.tsx';
 import { StationOperation } from './StationOperation.tsx';
 import { MoneyTab } from '../finance/index.ts';
+import { StationInsurance } from '../insurance/index.ts';
+import { useHasPermission } from '../common/actions.tsx';
 
 const time = (v: string | null | undefined, lang: 'zh' | 'en') => (v ? formatDateTime(v, lang) : '-');
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? '-' : `${v}${unit}`);
@@ -283,6 +285,7 @@ const Detail = ({ data }: { data: Station }) => {
   const translate = useTranslate();
   const [tab, setTab] = useState('overview');
   const { canAccess: editable } = useCanAccess({ resource: STATION_RESOURCE, action: 'edit' });
+  const insurance = useHasPermission('insurance_policy:index');
   return (
     <RecordContextProvider value={data}>
       <DetailHeader
@@ -331,6 +334,7 @@ const Detail = ({ data }: { data: Station }) => {
             ) : (
               <Suspense fallback={null}>
                 <MoneyTab owner={{ station_id: data.id }} />
+                {insurance && <StationInsurance stationId={data.id} />}
               </Suspense>
             )}
           </>

@@ -44,6 +44,8 @@ import TariffIcon from '@mui/icons-material/PriceChangeOutlined';
 import PaymentIcon from '@mui/icons-material/PaymentsOutlined';
 import PartnerIcon from '@mui/icons-material/HandshakeOutlined';
 import PartnerListIcon from '@mui/icons-material/BusinessOutlined';
+import InsurancePolicyIcon from '@mui/icons-material/VerifiedUserOutlined';
+import InsuranceClaimIcon from '@mui/icons-material/ReportProblemOutlined';
 
 /** Menu icon keys (route meta.icon) → MUI icons; an unknown key draws a small dot. */
 export const MENU_ICONS: Record<string, typeof HomeIcon> = {
@@ -92,6 +94,8 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   appVersion: AppVersionIcon,
   partner: PartnerIcon,
   partnerList: PartnerListIcon,
+  insurancePolicy: InsurancePolicyIcon,
+  insuranceClaim: InsuranceClaimIcon,
 };
 
 export const MenuIconOf = ({ icon, fontSize = 'small' }: { icon?: string; fontSize?: 'small' | 'medium' | 'inherit' }) => {

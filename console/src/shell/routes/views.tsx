@@ -22,6 +22,7 @@ import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/in
 import { loadSettlementDetail, settlement, settlementRule } from '../../resources/settlement/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
+import { insuranceClaim, insurancePolicy, loadClaimDetail, loadPolicyDetail } from '../../resources/insurance/index.ts';
 import { loadWorkflowDesigner, workflow, workflowInstance } from '../../resources/workflow/index.ts';
 
 /**
@@ -96,6 +97,10 @@ export const VIEWS: Record<string, ViewDef> = {
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),
   'partner/partnerDetail': page(loadPartnerDetail),
+  'partner/insurancePolicy': resource(insurancePolicy),
+  'partner/insurancePolicyDetail': page(loadPolicyDetail),
+  'partner/insuranceClaim': resource(insuranceClaim),
+  'partner/insuranceClaimDetail': page(loadClaimDetail),
   'other/workflow': resource(workflow),
   'other/workflowDesigner': page(loadWorkflowDesigner),
   'other/workflowInstance': resource(workflowInstance),

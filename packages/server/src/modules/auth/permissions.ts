@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
+  insurance_policy: ['index', 'get_info', 'add', 'edit', 'export', 'add_stations', 'surrender', 'renew'],
+  insurance_claim: ['index', 'get_info', 'add', 'export', 'submit', 'assess', 'pay', 'reject'],
   workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
   workflow_instance: ['index', 'get_info', 'start', 'cancel', 'reassign', 'retry'],
 } as const;
@@ -59,13 +61,17 @@ export const BUILTIN_ROLES = [
       ...READ('workflow_instance'), 'workflow_instance:start',
       // 结算单: finance generates, submits, resolves disputes and pays; confirms on an agent's behalf; keeps the rules
       ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:confirm', 'settlement:resolve', 'settlement:pay', 'settlement:adjust',
-      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export'],
+      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export',
+      // 保险: keeps the policies (cover, surrender, renewal) and runs the claims through to payment
+      'insurance_policy:*', 'insurance_claim:*'],
     data_scope: 'all',
   },
   {
     code: 'dispatcher',
     name: '工程派单',
-    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance', ...READ('partner'), ...READ('workflow_instance'), 'workflow_instance:start'],
+    permissions: ['station:*', 'work_order:*', 'self_audit:*', ...READ('customer', 'agent', 'product', 'matter'), 'statistic:view', 'material:*', 'warehouse:*', 'stock:*', 'operation_plan:*', 'inspection:*', 'maintenance:*', ...READ('revenue', 'tariff'), 'revenue:report', 'revenue:maintenance', ...READ('partner'), ...READ('workflow_instance'), 'workflow_instance:start',
+      // 保险: sees the cover of stations and files a claim from a maintenance order (finance takes it on)
+      ...READ('insurance_policy', 'insurance_claim'), 'insurance_claim:add', 'insurance_claim:submit'],
     data_scope: 'all',
   },
   {

@@ -28,6 +28,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   app_version: ['apk'],
   partner_doc: ['pdf', 'image'],
   partner_cert: ['pdf', 'image'],
+  insurance_claim: ['pdf', 'image'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */

@@ -8,6 +8,7 @@ import { generateDueRent } from '../lease/generate.ts';
 import { generateDueSettlements } from '../settlement/generate.ts';
 import { estimateDue } from '../revenue/estimate.ts';
 import { remindCertificateExpiry } from '../partner/expiry.ts';
+import { remindPolicyExpiry } from '../insurance/expiry.ts';
 import { wakeDue } from '../workflow/engine.ts';
 
 /** What a job gets: the database and the time the run started. */
@@ -299,6 +300,22 @@ const partnerCertificateExpiry: JobDef = {
 };
 
 /**
+ * 保单到期提醒: one message per policy in force to its owner 30 days before its term ends (a
+ * sent-marker claimed with UPDATE … RETURNING: once per policy and term, however many servers run
+ * it; modules/insurance/expiry.ts).
+ */
+const insurancePolicyExpiry: JobDef = {
+  code: 'insurance_policy_expiry',
+  name: { zh: '保单到期提醒', en: 'Policy expiry reminders' },
+  description: {
+    zh: '生效保单到期前 30 天给保单负责人发一条站内消息（每张保单每个保期只发一次），提醒安排续保',
+    en: "Sends the policy's owner one message 30 days before a policy in force ends (once per policy and term), to arrange its renewal",
+  },
+  cron: '35 8 * * *',
+  run: ({ db, now }) => remindPolicyExpiry(db, now),
+};
+
+/**
  * 流程定时 (issue 16): timer nodes whose time has come continue, user tasks past their due time get
  * their escalation message once (modules/workflow/engine.ts wakeDue). Every minute; the claim makes
  * one server run it.
@@ -331,6 +348,6 @@ const generateSettlements: JobDef = {
 };
 
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, workflowTimers, generateSettlements].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, insurancePolicyExpiry, workflowTimers, generateSettlements].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { ClaimCause, InsuranceKind, type InsuranceClaim } from '@pv/contract';
+import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
+import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
+import { ExportButton } from '../customer/excel/index.ts';
+import { useCan, useHasPermission } from '../common/actions.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
+import { denseDatagridSx } from '../common/lists.tsx';
+import { Yuan } from '../finance/common.tsx';
+import { ClaimStatusChip, claimField, useInsuranceChoices } from './common.tsx';
+import { InsurerInput } from './inputs.tsx';
+import { claimDetailPath } from './logic.ts';
+
+const useFilters = () => {
+  const choices = useInsuranceChoices();
+  const translate = useTranslate();
+  return useMemo(
+    () => [
+      <SearchInput key="q" source="q" alwaysOn placeholder={translate(claimField('q'))} />,
+      <SelectArrayInput key="status" source="status" label={claimField('status')} choices={choices.status} alwaysOn sx={{ minWidth: 150 }} />,
+      <SelectArrayInput key="cause" source="cause" label={claimField('cause')} choices={choices.cause} alwaysOn sx={{ minWidth: 140 }} />,
+      <SelectInput key="kind" source="kind" label={claimField('kind')} choices={choices.kind} alwaysOn sx={{ minWidth: 140 }} />,
+      <InsurerInput key="insurer_id" source="insurer_id" label={claimField('insurer_id')} />,
+      <ProvinceInput key="province_code" source="province_code" label={claimField('province_code')} />,
+      <CityInput key="city_code" source="city_code" label={claimField('city_code')} />,
+      <NumberInput key="station_id" source="station_id" label={claimField('station_id')} />,
+      <NumberInput key="maintenance_id" source="maintenance_id" label={claimField('maintenance_id')} />,
+      <DateInput key="incident_date_gte" source="incident_date_gte" label={claimField('incident_date_gte')} />,
+      <DateInput key="incident_date_lte" source="incident_date_lte" label={claimField('incident_date_lte')} />,
+    ],
+    [choices, translate],
+  );
+};
+
+const Actions = () => {
+  const creatable = useCan('create');
+  const exportable = useHasPermission('insurance_claim:export');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {creatable && <CreateButton label="pv.insurance.create_claim" data-testid="claim-create" />}
+      {exportable && <ExportButton />}
+    </TopToolbar>
+  );
+};
+
+/** 理赔: #/partner/insuranceClaim — station, policy, cause, the three amounts, state; a row opens its tab. */
+const ClaimList = () => {
+  const height = useTableHeight();
+  const lang = useLang();
+  return (
+    <List storeKey="insurance-claim-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <Datagrid rowClick={(id) => claimDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="claim-list">
+        <TextField source="claim_no" label={claimField('claim_no')} />
+        <FunctionField<InsuranceClaim> source="station_code" label={claimField('station_id')} sortable={false} render={(r) => `${r.station_code ?? ''} ${r.station_name ?? ''}`} />
+        <TextField source="policy_no" label={claimField('policy_no')} sortable={false} />
+        <FunctionField<InsuranceClaim> source="kind" label={claimField('kind')} sortable={false} render={(r) => InsuranceKind.label(r.kind, lang)} />
+        <FunctionField<InsuranceClaim> source="cause" label={claimField('cause')} sortable={false} render={(r) => ClaimCause.label(r.cause, lang)} />
+        <TextField source="incident_date" label={claimField('incident_date')} />
+        <FunctionField<InsuranceClaim> source="status" label={claimField('status')} render={(r) => <ClaimStatusChip status={r.status} />} />
+        <FunctionField<InsuranceClaim> source="amount_claimed" label={claimField('amount_claimed')} textAlign="right" render={(r) => <Yuan value={r.amount_claimed} />} />
+        <FunctionField<InsuranceClaim> source="amount_approved" label={claimField('amount_approved')} textAlign="right" render={(r) => <Yuan value={r.amount_approved} />} />
+        <FunctionField<InsuranceClaim> source="amount_received" label={claimField('amount_received')} textAlign="right" render={(r) => <Yuan value={r.amount_received} strong />} />
+        <TextField source="maintenance_no" label={claimField('maintenance_no')} emptyText="-" sortable={false} />
+        <LocalDateField source="created_at" label={claimField('created_at')} showTime />
+      </Datagrid>
+    </List>
+  );
+};
+export default ClaimList;

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import SurrenderIcon from '@mui/icons-material/BlockOutlined';
+import RenewIcon from '@mui/icons-material/AutorenewOutlined';
+import { InsuranceKind, PolicyState, regionName, type InsurancePolicy, type PolicyStation } from '@pv/contract';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { ActionButton, useHasPermission } from '../common/actions.tsx';
+import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
+import { LifecycleSide } from '../common/History.tsx';
+import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { formatDateTime, useLang } from '../common/format.tsx';
+import { Yuan } from '../finance/common.tsx';
+import { stationDetailPath } from '../workOrder/logic.ts';
+import { PolicyStateChip, policyField } from './common.tsx';
+import { RenewDialog, SurrenderDialog } from './dialogs.tsx';
+import { POLICY_API, POLICY_RESOURCE, policyDetailPath, policyOpen } from './logic.ts';
+
+const Actions = () => {
+  const record = useRecordContext<InsurancePolicy>();
+  const [open, setOpen] = useState<'surrender' | 'renew' | null>(null);
+  const maySurrender = useHasPermission('insurance_policy:surrender');
+  const mayRenew = useHasPermission('insurance_policy:renew');
+  if (!record || !policyOpen(record.status)) return null;
+  return (
+    <>
+      {mayRenew && <ActionButton label="pv.insurance.action.renew" icon={<RenewIcon />} onClick={() => setOpen('renew')} />}
+      {maySurrender && <ActionButton label="pv.insurance.action.surrender" icon={<SurrenderIcon />} color="error" onClick={() => setOpen('surrender')} />}
+      {open === 'surrender' && <SurrenderDialog record={record} onClose={() => setOpen(null)} />}
+      {open === 'renew' && <RenewDialog policies={[{ id: record.id, policy_no: record.policy_no }]} onClose={() => setOpen(null)} />}
+    </>
+  );
+};
+
+const Info = () => {
+  const record = useRecordContext<InsurancePolicy>()!;
+  const lang = useLang();
+  return (
+    <Panel title="pv.insurance.basic" testId="policy-basic">
+      <FieldGrid>
+        <Value label={policyField('kind')}>{InsuranceKind.label(record.kind, lang)}</Value>
+        <Value label={policyField('insurer_name')}>{record.insurer_name}</Value>
+        <Value label={policyField('start_date')}>{`${record.start_date} ~ ${record.end_date}`}</Value>
+        <Value label={policyField('premium')}>
+          <Yuan value={record.premium} strong />
+        </Value>
+        <Value label={policyField('station_count')}>{record.station_count}</Value>
+        <Value label={policyField('sum_insured_total')}>
+          <Box component="span" data-testid="policy-sum-total">
+            <Yuan value={record.sum_insured_total} strong />
+          </Box>
+        </Value>
+        <Value label={policyField('owner_name')}>{record.owner_name ?? '-'}</Value>
+        <Value label={policyField('reminded_at')}>{record.reminded_at ? formatDateTime(record.reminded_at, lang) : '-'}</Value>
+        {record.renewed_from && (
+          <Value label={policyField('renewed_from_no')}>
+            <Link component={RouterLink} to={policyDetailPath(record.renewed_from)}>
+              {record.renewed_from_no}
+            </Link>
+          </Value>
+        )}
+        {record.renewed_to && (
+          <Value label={policyField('renewed_to_no')}>
+            <Link component={RouterLink} to={policyDetailPath(record.renewed_to)} data-testid="policy-renewed-to">
+              {record.renewed_to_no}
+            </Link>
+          </Value>
+        )}
+        {record.surrender_date && <Value label={policyField('surrender_date')}>{`${record.surrender_date} · ${record.surrender_reason ?? ''}`}</Value>}
+        {record.remark && <Value label={policyField('remark')}>{record.remark}</Value>}
+      </FieldGrid>
+    </Panel>
+  );
+};
+
+/** 承保电站 with the sum insured each, the cover's dates and the claims made. */
+const Cover = () => {
+  const record = useRecordContext<InsurancePolicy>()!;
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const { data } = useQuery({
+    queryKey: [POLICY_API, 'stations', record.id, record.version],
+    queryFn: () => dataProvider.read<{ list: (PolicyStation & { claims: number })[]; total: number }>(POLICY_API, 'stations', { id: record.id }).then((r) => r.data),
+  });
+  const cols = ['station_code', 'region', 'sum_insured', 'cover', 'claims'] as const;
+  const heads: Record<(typeof cols)[number], string> = {
+    station_code: translate('resources.partner/insuranceClaim.fields.station_code'),
+    region: translate(policyField('province_code')),
+    sum_insured: translate(policyField('sum_insured')),
+    cover: `${translate(policyField('start_date'))} ~ ${translate(policyField('end_date'))}`,
+    claims: translate('pv.insurance.claims'),
+  };
+  return (
+    <Panel title="pv.insurance.cover" testId="policy-cover">
+      {data && data.total === 0 && <EmptyNote text="pv.insurance.cover_empty" />}
+      {data && data.total > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {cols.map((c) => (
+                  <TableCell key={c} align={c === 'sum_insured' || c === 'claims' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                    {heads[c]}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.list.map((s) => (
+                <TableRow key={s.id} data-testid="cover-row">
+                  <TableCell>
+                    <Link component={RouterLink} to={stationDetailPath(s.station_id)}>{`${s.station_code} · ${s.station_name}`}</Link>
+                  </TableCell>
+                  <TableCell>{[regionName(s.province_code, lang), s.city_code ? regionName(s.city_code, lang) : ''].filter(Boolean).join(' ')}</TableCell>
+                  <TableCell align="right">
+                    <Yuan value={s.sum_insured} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${s.start_date} ~ ${s.end_date}`}</TableCell>
+                  <TableCell align="right">{s.claims}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Panel>
+  );
+};
+
+const Side = () => <LifecycleSide api={POLICY_API} area="insurance" states={PolicyState} fieldLabel={policyField} labelled={{ kind: InsuranceKind, status: PolicyState }} hidden={['created_by', 'reminded_at', 'renewed_from', 'renewed_to']} />;
+
+/** 保单详情: #/partner/insurancePolicyDetail?id=N — the policy, its stations, renew / surrender, timeline and history. */
+const PolicyDetail = () => (
+  <RecordDetailPage<InsurancePolicy>
+    resource={POLICY_RESOURCE}
+    missing="pv.insurance.missing_id"
+    header={(record) => <DetailHeader testId="policy-heading" title={record.policy_no} subtitle={`${record.insurer_name ?? ''} · ${record.start_date} ~ ${record.end_date}`} chip={<PolicyStateChip state={record.state} />} actions={<Actions />} />}
+    main={
+      <Stack>
+        <Info />
+        <Cover />
+      </Stack>
+    }
+    side={<Side />}
+  />
+);
+export default PolicyDetail;
