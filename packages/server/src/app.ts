@@ -42,6 +42,7 @@ import { revenueRoutes } from './modules/revenue/routes.ts';
 import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
+import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
@@ -261,6 +262,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   financeRoutes(app, deps);
   paymentRoutes(app, deps);
   settlementRoutes(app, deps);
+  invoiceRoutes(app, deps);
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);
