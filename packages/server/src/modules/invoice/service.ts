@@ -100,8 +100,14 @@ function isNumberRace(err: unknown): boolean {
 export class InvoiceService {
   constructor(
     private readonly db: Db,
-    private readonly files: FileService,
+    /** null in the demo seed, which attaches no file */
+    private readonly fileService: FileService | null,
   ) {}
+
+  private get files(): FileService {
+    if (!this.fileService) throw new Error('invoice: no file service');
+    return this.fileService;
+  }
 
   private async duplicate(db: Queryable, code: string, no: string, exceptId: number | null): Promise<ApiError | null> {
     const [dup] = await db
