@@ -156,7 +156,7 @@ const Lines = () => {
             <TableBody>
               {(data?.list ?? []).map((l) => (
                 <TableRow key={l.id} data-testid="invoice-line">
-                  <TableCell>{l.item}</TableCell>
+                  <TableCell sx={{ minWidth: 200 }}>{l.item}</TableCell>
                   <TableCell>{l.spec ?? ''}</TableCell>
                   <TableCell>{l.unit ?? ''}</TableCell>
                   <TableCell align="right">{l.quantity ? String(Number(l.quantity)) : ''}</TableCell>
@@ -254,7 +254,7 @@ const Matches = () => {
             <TableBody>
               {data.map((m) => (
                 <TableRow key={m.id} data-testid="match-row">
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
                     <Link component={RouterLink} to={settlementDetailPath(m.target_id)}>
                       {m.target_no}
                     </Link>{' '}

@@ -46,13 +46,13 @@ export const LinesInput = ({ red }: { red?: boolean }) => {
   return (
     <ArrayInput source="lines" label={false} sx={{ gridColumn: '1 / -1' }}>
       <SimpleFormIterator inline disableReordering data-testid="invoice-lines">
-        <TextInput source="item" label={invoiceField('item')} helperText={false} sx={{ minWidth: 180 }} />
-        {!red && <TextInput source="spec" label={invoiceField('spec')} helperText={false} sx={{ width: 130 }} />}
-        {!red && <TextInput source="unit" label={invoiceField('unit')} helperText={false} sx={{ width: 70 }} />}
-        {!red && <TextInput source="quantity" label={invoiceField('quantity')} helperText={false} inputMode="decimal" sx={{ width: 90 }} />}
-        {!red && <TextInput source="unit_price" label={invoiceField('unit_price')} helperText={false} inputMode="decimal" sx={{ width: 110 }} />}
-        <TextInput source="amount" label={invoiceField(red ? 'red_amount' : 'amount')} helperText={false} inputMode="decimal" sx={{ width: 130 }} />
-        <SelectInput source="tax_rate" label={invoiceField('tax_rate')} choices={choices.rate} helperText={false} sx={{ width: 150 }} />
+        <TextInput source="item" label={invoiceField('item')} helperText={false} fullWidth={false} sx={{ width: 240 }} />
+        {!red && <TextInput source="spec" label={invoiceField('spec')} helperText={false} fullWidth={false} sx={{ width: 140 }} />}
+        {!red && <TextInput source="unit" label={invoiceField('unit')} helperText={false} fullWidth={false} sx={{ width: 70 }} />}
+        {!red && <TextInput source="quantity" label={invoiceField('quantity')} helperText={false} fullWidth={false} inputMode="decimal" sx={{ width: 90 }} />}
+        {!red && <TextInput source="unit_price" label={invoiceField('unit_price')} helperText={false} fullWidth={false} inputMode="decimal" sx={{ width: 110 }} />}
+        <TextInput source="amount" label={invoiceField(red ? 'red_amount' : 'amount')} helperText={false} fullWidth={false} inputMode="decimal" sx={{ width: 140 }} />
+        <SelectInput source="tax_rate" label={invoiceField('tax_rate')} choices={choices.rate} helperText={false} fullWidth={false} sx={{ width: 170 }} />
       </SimpleFormIterator>
     </ArrayInput>
   );
