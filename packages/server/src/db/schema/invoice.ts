@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 import { searchIndexes, tstz, versioned } from './common.ts';
 
 /**
@@ -115,4 +115,22 @@ export const invoiceMatches = pgTable(
     index('invoice_matches_target_idx').on(t.target_type, t.target_id),
     check('invoice_matches_amount', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * The invoice list's totals per direction, type, state, matching and colour, kept by statement
+ * triggers generated from ROLLUPS (modules/statistic/rollup.ts): a list filtered by these only (the
+ * `all` scope) sums a few dozen rows instead of counting hundreds of thousands.
+ */
+export const invoiceCounts = pgTable(
+  'invoice_counts',
+  {
+    direction: varchar('direction', { length: 4 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    match_state: varchar('match_state', { length: 8 }).notNull(),
+    is_red: boolean('is_red').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('invoice_counts_key').on(t.direction, t.kind, t.status, t.match_state, t.is_red).nullsNotDistinct()],
 );

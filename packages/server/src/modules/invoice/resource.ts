@@ -1,6 +1,6 @@
 import { InvoiceDirection, InvoiceKind, InvoiceMatchState, InvoiceStatus, Money } from '@pv/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { invoices } from '../../db/schema/index.ts';
+import { invoiceCounts, invoices } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
@@ -73,6 +73,15 @@ export const invoiceResource = defineResource({
   },
   // number and code through their prefix and suffix b-trees (keywordMatch: starts or ends with)
   search: [invoices.invoice_no, invoices.invoice_code],
+  // totals of lists filtered by these only come from invoice_counts (the `all` and `department` scopes see every invoice)
+  counters: [
+    {
+      table: invoiceCounts,
+      n: invoiceCounts.n,
+      columns: { direction: invoiceCounts.direction, kind: invoiceCounts.kind, status: invoiceCounts.status, match_state: invoiceCounts.match_state, is_red: invoiceCounts.is_red },
+      scope: (auth) => (auth.scope === 'all' || auth.scope === 'department' ? undefined : null),
+    },
+  ],
   quickFields: {},
   scope: invoiceScope,
   extraColumns: extra,
