@@ -9,6 +9,7 @@ import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
 import { INSURANCE_MESSAGES } from './insurance-messages.ts';
+import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -277,6 +278,7 @@ export const messages = {
     ...PAYMENT_MESSAGES.zh,
     ...SETTLEMENT_MESSAGES.zh,
     ...INSURANCE_MESSAGES.zh,
+    ...INVOICE_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
@@ -539,6 +541,7 @@ export const messages = {
     ...PAYMENT_MESSAGES.en,
     ...SETTLEMENT_MESSAGES.en,
     ...INSURANCE_MESSAGES.en,
+    ...INVOICE_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

@@ -232,6 +232,7 @@ export const FileOwner = labelled({
   partner_doc: { zh: '合作伙伴合同文件', en: 'Partner contract document' },
   partner_cert: { zh: '资质证书文件', en: 'Certificate scan' },
   insurance_claim: { zh: '理赔资料', en: 'Claim document' },
+  invoice: { zh: '发票文件（PDF/OFD）', en: 'Invoice file (PDF / OFD)' },
 });
 
 /** Station PDF documents (the pdfs screen). */
@@ -281,6 +282,8 @@ export interface TimelineEntry {
 export const UPLOAD_LIMITS = {
   image: { types: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: 10 * 1024 * 1024 },
   pdf: { types: ['application/pdf'], maxBytes: 20 * 1024 * 1024 },
+  /** OFD (GB/T 33190, the format of China's electronic invoices): a ZIP whose entries start with OFD.xml */
+  ofd: { types: ['application/ofd'], maxBytes: 20 * 1024 * 1024 },
   audio: { types: ['audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/webm', 'audio/ogg', 'audio/amr'], maxBytes: 5 * 1024 * 1024 },
 } as const;
 /** Thumbnails: the longest side in pixels. */

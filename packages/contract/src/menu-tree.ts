@@ -112,6 +112,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('settlement', 'settlement:index', { icon: 'settlement' }),
       leaf('settlementDetail', 'settlement:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/settlement' }),
       leaf('settlementRule', 'settlement_rule:index', { icon: 'settlementRule' }),
+      leaf('invoice', 'invoice:index', { icon: 'invoice' }),
+      leaf('invoiceDetail', 'invoice:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/invoice' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

@@ -43,6 +43,7 @@ import { financeRoutes } from './modules/finance/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
 import { insuranceRoutes } from './modules/insurance/routes.ts';
+import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
@@ -263,6 +264,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   paymentRoutes(app, deps);
   settlementRoutes(app, deps);
   insuranceRoutes(app, deps);
+  invoiceRoutes(app, deps);
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);

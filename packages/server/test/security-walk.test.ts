@@ -34,6 +34,9 @@ import {
   insuranceClaims,
   insurancePolicies,
   insurancePolicyStations,
+  invoices,
+  invoiceLines,
+  invoiceMatches,
 } from '../src/db/schema/index.ts';
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
@@ -116,7 +119,7 @@ const ANY_USER: Record<string, string> = {
  * permission before reading the body: a user without roles still gets 403.
  */
 const CHECKED_IN_ROUTE: Record<string, string> = {
-  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit; insurance_claim: insurance_claim:add or insurance_claim:submit)',
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit; insurance_claim: insurance_claim:add or insurance_claim:submit; invoice: invoice:add, invoice:edit or invoice:red_letter)',
 };
 
 /** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */
@@ -130,7 +133,7 @@ const ENDS_SESSION: Record<string, string> = {
  * (payment_batch: a batch holds every agent's bills, so only users of the `all` data scope see
  * batches at all; the walk gives it HN's bill, and SD's users must be refused it like HN's own records.)
  */
-const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner', 'settlement', 'insurance_policy', 'insurance_claim'] as const;
+const AGENT_OWNED = ['customer', 'station', 'work_order', 'self_audit', 'matter', 'agent', 'user', 'warehouse', 'stock_balance', 'stock_movement', 'stock_serial', 'operation_plan', 'inspection', 'maintenance', 'lease_contract', 'rent_bill', 'revenue', 'payment_batch', 'partner', 'settlement', 'insurance_policy', 'insurance_claim', 'invoice'] as const;
 type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
 /**
  * Resources with id-taking routes that are not an agent's records, left out of the agent walk:
@@ -440,6 +443,13 @@ async function seedOtherAgent(fx: Awaited<ReturnType<typeof fixtures>>) {
   const linked = await call(t.app, 'POST', '/api/system/partner/link', { token: admin, body: { id: partner.data.id, version: partner.data.version, agent_ids: [fx.hn.id], team_ids: [] } });
   if (linked.status !== 200) throw new Error(`partner/link: ${linked.msg}`);
   Object.assign(hn, { partner: partner.data.id });
+  // an invoice HN's partner issued us (agent users see their own partner's invoices only), registered
+  const [inv] = await db
+    .insert(invoices)
+    .values({ direction: 'in', kind: 'special', invoice_code: '4100231130', invoice_no: '41000001', issue_date: '2026-10-20', seller_name: '河南中原光伏科技有限公司', seller_tax_id: '91410100MA40XK2M4T', buyer_name: '光E宝', buyer_tax_id: '91370100MA3CK8W0QL', partner_id: partner.data.id, amount_total: '100.00', tax_total: '13.00', total: '113.00', status: 'registered' })
+    .returning();
+  await db.insert(invoiceLines).values({ invoice_id: inv!.id, seq: 1, item: '安装服务', amount: '100.00', tax_rate: 13, tax: '13.00' });
+  Object.assign(hn, { invoice: inv!.id });
 }
 
 beforeAll(async () => {
@@ -650,6 +660,11 @@ const AGENT_BODY: Record<string, Record<string, unknown>> = {
   'POST /api/system/insurance_claim/assess': { amount_approved: '1.00' },
   'POST /api/system/insurance_claim/pay': { amount_received: '1.00', paid_on: '2026-06-30' },
   'POST /api/system/insurance_claim/reject': { reason: '越权' },
+  'POST /api/system/invoice/edit': { remark: '越权' },
+  'POST /api/system/invoice/void': { reason: '越权' },
+  'POST /api/system/invoice/match': { target_type: 'settlement', target_id: 1, amount: '1.00' },
+  'POST /api/system/invoice/unmatch': { match_id: 1 },
+  'POST /api/system/invoice/red_letter': { kind: 'special', invoice_code: '4100231130', invoice_no: '41000002', issue_date: '2026-10-21', reason: '越权', lines: [{ item: '越权', amount: '-1.00', tax_rate: '13' }], amount_total: '-1.00', tax_total: '-0.13', total: '-1.13' },
 };
 
 /**
@@ -686,6 +701,7 @@ const TABLES = {
   settlement: settlements,
   insurance_policy: insurancePolicies,
   insurance_claim: insuranceClaims,
+  invoice: invoices,
 } as const;
 
 /** Every row an agent's user could change through the walk, in a comparable form. */
@@ -724,6 +740,9 @@ async function snapshot() {
     insurancePolicies: await all(insurancePolicies as never),
     insurancePolicyStations: await all(insurancePolicyStations as never),
     insuranceClaims: await all(insuranceClaims as never),
+    invoices: await all(invoices as never),
+    invoiceLines: await all(invoiceLines as never),
+    invoiceMatches: await all(invoiceMatches as never),
   };
 }
 

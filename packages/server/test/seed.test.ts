@@ -209,3 +209,25 @@ describe('demo insurance', () => {
     expect((await JOBS.insurance_policy_expiry!.run({ db: t.handle.db, now: new Date() }) as { reminded: number }).reminded).toBe(0);
   });
 });
+
+describe('demo invoices', () => {
+  it('has incoming and outgoing invoices with valid tax ids, one red-letter crediting part of its original, one matched to a confirmed settlement, a draft', async () => {
+    const rows = await query<{ id: number; direction: string; status: string; is_red: boolean; original_id: number | null; total: string; credited_amount: string; matched_amount: string; seller_tax_id: string; lines_tax: string; tax_total: string }>(
+      t.handle.db,
+      sql`select i.id, i.direction, i.status, i.is_red, i.original_id, i.total::text, i.credited_amount::text, i.matched_amount::text, i.seller_tax_id, i.tax_total::text,
+                 (select sum(l.tax)::numeric(14,2)::text from invoice_lines l where l.invoice_id = i.id) as lines_tax
+          from invoices i order by i.id`,
+    );
+    expect(new Set(rows.map((r) => r.direction))).toEqual(new Set(['in', 'out']));
+    expect(rows.every((r) => isCreditCode(r.seller_tax_id) && r.lines_tax === r.tax_total)).toBe(true);
+    const red = rows.filter((r) => r.is_red);
+    expect(red).toHaveLength(1);
+    const original = rows.find((r) => r.id === red[0]!.original_id)!;
+    expect(sumMoney([original.credited_amount, red[0]!.total])).toBe('0.00');
+    const matched = rows.filter((r) => Number(r.matched_amount) > 0);
+    expect(matched).toHaveLength(1);
+    const [m] = await query<{ status: string }>(t.handle.db, sql`select s.status from invoice_matches m join settlements s on s.id = m.target_id where m.target_type = 'settlement'`);
+    expect(m!.status).toBe('confirmed');
+    expect(rows.some((r) => r.status === 'draft')).toBe(true);
+  });
+});

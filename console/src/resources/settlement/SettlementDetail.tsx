@@ -22,6 +22,7 @@ import { LifecycleSide } from '../common/History.tsx';
 import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
+import { ThreeWayPanel } from '../invoice/ThreeWay.tsx';
 import { LineKindLabel, LineStatusChip, SettlementStatusChip, lineField, settlementField } from './common.tsx';
 import { DisputeDialog, PayDialog, ResolveDialog } from './dialogs.tsx';
 import { SETTLEMENT_API, SETTLEMENT_RESOURCE, type SettlementButton, allowedSettlementButtons, groupLines, lineDisputable, lineResolvable, sourcePath } from './logic.ts';
@@ -192,6 +193,12 @@ const Lines = () => {
   );
 };
 
+/** 发票匹配: settled / invoiced / paid for this settlement (invoice:index only). */
+const ThreeWayOf = () => {
+  const record = useRecordContext<Settlement>()!;
+  return <ThreeWayPanel targetType="settlement" targetId={record.id} version={record.version} />;
+};
+
 const Side = () => (
   <LifecycleSide api={SETTLEMENT_API} area="settlement" actionsAt="action" states={SettlementStatus} fieldLabel={settlementField} labelled={{ status: SettlementStatus }} hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']} />
 );
@@ -206,6 +213,7 @@ const SettlementDetail = () => (
       <Stack>
         <Info />
         <Lines />
+        <ThreeWayOf />
       </Stack>
     }
     side={<Side />}

@@ -2,6 +2,7 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import AppVersionIcon from '@mui/icons-material/SystemUpdateOutlined';
 import SettlementIcon from '@mui/icons-material/HandshakeOutlined';
 import SettlementRuleIcon from '@mui/icons-material/RuleOutlined';
+import InvoiceIcon from '@mui/icons-material/RequestQuoteOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import WorkbenchIcon from '@mui/icons-material/WorkOutline';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -91,6 +92,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   payment: PaymentIcon,
   settlement: SettlementIcon,
   settlementRule: SettlementRuleIcon,
+  invoice: InvoiceIcon,
   appVersion: AppVersionIcon,
   partner: PartnerIcon,
   partnerList: PartnerListIcon,

@@ -20,6 +20,7 @@ import { loadRevenueReport, revenueList, tariffList } from '../../resources/reve
 import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 import { loadSettlementDetail, settlement, settlementRule } from '../../resources/settlement/index.ts';
+import { invoice, loadInvoiceDetail } from '../../resources/invoice/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
 import { insuranceClaim, insurancePolicy, loadClaimDetail, loadPolicyDetail } from '../../resources/insurance/index.ts';
@@ -93,6 +94,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/settlement': resource(settlement),
   'finance/settlementDetail': page(loadSettlementDetail),
   'finance/settlementRule': resource(settlementRule),
+  'finance/invoice': resource(invoice),
+  'finance/invoiceDetail': page(loadInvoiceDetail),
   'other/appVersion': resource(appVersion),
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),

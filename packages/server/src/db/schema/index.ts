@@ -19,3 +19,4 @@ export * from './partner.ts';
 export * from './workflow.ts';
 export * from './settlement.ts';
 export * from './insurance.ts';
+export * from './invoice.ts';

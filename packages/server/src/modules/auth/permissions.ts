@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
   settlement: ['index', 'get_info', 'export', 'generate', 'submit', 'confirm', 'dispute', 'resolve', 'pay', 'adjust'],
   settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  invoice: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'register', 'void', 'red_letter', 'match', 'unmatch'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
   insurance_policy: ['index', 'get_info', 'add', 'edit', 'export', 'add_stations', 'surrender', 'renew'],
@@ -63,7 +64,9 @@ export const BUILTIN_ROLES = [
       ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:confirm', 'settlement:resolve', 'settlement:pay', 'settlement:adjust',
       'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export',
       // 保险: keeps the policies (cover, surrender, renewal) and runs the claims through to payment
-      'insurance_policy:*', 'insurance_claim:*'],
+      'insurance_policy:*', 'insurance_claim:*',
+      // 发票: finance enters, registers, credits, matches and voids them
+      'invoice:*'],
     data_scope: 'all',
   },
   {
@@ -92,6 +95,8 @@ export const BUILTIN_ROLES = [
       // its own 合作伙伴 record only (the agent scope: partners linked to the user's agent)
       ...READ('partner'),
       ...READ('settlement'), 'settlement:confirm', 'settlement:dispute',
+      // the invoices between its own partner record and us (the agent scope)
+      ...READ('invoice'),
     ],
     data_scope: 'agent',
   },

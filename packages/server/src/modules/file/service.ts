@@ -29,6 +29,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   partner_doc: ['pdf', 'image'],
   partner_cert: ['pdf', 'image'],
   insurance_claim: ['pdf', 'image'],
+  invoice: ['pdf', 'ofd'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */
@@ -36,7 +37,7 @@ const LINK_TTL_S = 3600;
 export const FILE_URL = '/api/public/file/';
 
 const EXT: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf',
+  'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf', 'application/ofd': 'ofd',
   [APP_PACKAGE_TYPE]: 'apk',
   'audio/mpeg': 'mp3', 'audio/aac': 'aac', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/amr': 'amr',
 };

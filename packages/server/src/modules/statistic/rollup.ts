@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/client.ts';
  * that is terminated leaves the signed numbers).
  */
 
-type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'stock_movements' | 'lease_contracts' | 'rent_bills' | 'revenues';
+type Source = 'customers' | 'stations' | 'work_orders' | 'self_audits' | 'inspections' | 'maintenance_orders' | 'stock_movements' | 'lease_contracts' | 'rent_bills' | 'revenues' | 'invoices';
 
 export interface Rollup {
   table: string;
@@ -333,6 +333,14 @@ export const ROLLUPS: Rollup[] = [
     key: ['status', 'period', 'province_code', 'city_code', 'due_date'],
     measures: ['n', 'amount_due', 'deduction', 'amount_payable'],
     parts: ['SELECT r.status, r.period, r.province_code, r.city_code, r.due_date, r.k, r.k * r.amount_due, r.k * r.deduction, r.k * r.amount_payable FROM __R__ r'],
+  },
+  // 发票: the list's totals per direction, type, state, matching and colour (the `all` scope)
+  {
+    table: 'invoice_counts',
+    source: 'invoices',
+    key: ['direction', 'kind', 'status', 'match_state', 'is_red'],
+    measures: ['n'],
+    parts: ['SELECT r.direction, r.kind, r.status, r.match_state, r.is_red, r.k FROM __R__ r'],
   },
   {
     table: 'rent_bill_counts',

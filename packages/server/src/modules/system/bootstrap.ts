@@ -13,6 +13,7 @@ import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
 import { seedDemoInsurance } from '../insurance/demo.ts';
+import { seedDemoInvoices } from '../invoice/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -85,6 +86,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoWorkflows(db);
     await seedDemoSettlements(db);
     await seedDemoInsurance(db, config);
+    await seedDemoInvoices(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { Alert } from '@mui/material';
+import { formatMoney, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice } from '@pv/contract';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { invoiceField, useInvoiceChoices } from './common.tsx';
+import { InvoiceFileInput, LinesInput, invoiceBody } from './form.tsx';
+import { INVOICE_API } from './logic.ts';
+
+type Row = Record<string, unknown>;
+
+/** 作废 with a reason. */
+export const VoidDialog = ({ record, onClose }: { record: Invoice; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const base = { id: record.id, version: record.version };
+  const resolver = useMemo(() => contractResolver(invoiceVoidSchema, translate, (v: Row) => ({ ...present(v), ...base })), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onSubmit = async (v: Row) => {
+    if (await run(() => dataProvider.act(INVOICE_API, 'void', { ...present(v), ...base }), 'pv.invoice.notify.void')) onClose();
+  };
+  return (
+    <FormDialog open title="pv.invoice.action.void" hint="pv.invoice.dialog.void_hint" submitLabel="pv.invoice.action.void" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <TextInput source="reason" label="pv.invoice.dialog.reason" multiline minRows={2} fullWidth isRequired data-testid="void-reason" />
+    </FormDialog>
+  );
+};
+
+/** 开具红字发票: its own type, code, number, date, reason and negative lines; never more than is left of this invoice. */
+export const RedLetterDialog = ({ record, onClose }: { record: Invoice; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const choices = useInvoiceChoices();
+  const { run, busy } = useAction();
+  const base = { id: record.id, version: record.version };
+  const shape = (v: Row) => ({ ...invoiceBody(v), ...base });
+  const resolver = useMemo(() => contractResolver(invoiceRedLetterSchema, translate, shape), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onSubmit = async (v: Row) => {
+    if (await run(() => dataProvider.act(INVOICE_API, 'red_letter', shape(v)), 'pv.invoice.notify.red_letter')) onClose();
+  };
+  const left = new Money(record.total).minus(record.credited_amount).toFixed(2);
+  return (
+    <FormDialog open wide title="pv.invoice.action.red_letter" hint="pv.invoice.dialog.red_hint" submitLabel="pv.invoice.action.red_letter" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <Alert severity="info" sx={{ mb: 2 }} data-testid="red-left">
+        {translate('pv.invoice.dialog.red_left', { left: formatMoney(left), total: formatMoney(record.total) })}
+      </Alert>
+      <SelectInput source="kind" label={invoiceField('kind')} choices={choices.kind} defaultValue={record.kind} isRequired />
+      <TextInput source="invoice_code" label={invoiceField('invoice_code')} helperText="pv.invoice.code_hint" sx={{ mr: 1 }} />
+      <TextInput source="invoice_no" label={invoiceField('invoice_no')} isRequired sx={{ mr: 1 }} />
+      <DateInput source="issue_date" label={invoiceField('issue_date')} isRequired />
+      <TextInput source="reason" label="pv.invoice.dialog.red_reason" fullWidth isRequired />
+      <LinesInput red />
+      <TextInput source="amount_total" label={invoiceField('amount_total')} inputMode="decimal" isRequired sx={{ mr: 1 }} />
+      <TextInput source="tax_total" label={invoiceField('tax_total')} inputMode="decimal" isRequired sx={{ mr: 1 }} />
+      <TextInput source="total" label={invoiceField('total')} inputMode="decimal" isRequired />
+      <InvoiceFileInput />
+    </FormDialog>
+  );
+};
+
+/** 匹配 to a confirmed (or paid) settlement for an amount. */
+export const MatchDialog = ({ record, onClose }: { record: Invoice; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const base = { id: record.id, version: record.version, target_type: 'settlement' };
+  const shape = (v: Row) => ({ ...present(v), ...base });
+  const resolver = useMemo(() => contractResolver(invoiceMatchSchema, translate, shape), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onSubmit = async (v: Row) => {
+    if (await run(() => dataProvider.act(INVOICE_API, 'match', shape(v)), 'pv.invoice.notify.match')) onClose();
+  };
+  const left = new Money(record.total).minus(record.credited_amount).minus(record.matched_amount).toFixed(2);
+  return (
+    <FormDialog open title="pv.invoice.action.match" hint="pv.invoice.dialog.match_hint" submitLabel="pv.invoice.action.match" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {translate('pv.invoice.dialog.match_left', { left: formatMoney(left) })}
+      </Alert>
+      <ReferenceInput source="target_id" reference="finance/settlement" filter={{ status: ['confirmed', 'paid'] }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
+        <AutocompleteInput label="pv.invoice.dialog.settlement" optionText={(s: Row) => `${String(s.settlement_no)} · ${String(s.party_name ?? '')} · ${String(s.month)} · ¥${formatMoney(String(s.total_amount))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-settlement" />
+      </ReferenceInput>
+      <TextInput source="amount" label="pv.invoice.dialog.match_amount" defaultValue={left} inputMode="decimal" fullWidth isRequired data-testid="match-amount" />
+    </FormDialog>
+  );
+};

@@ -1,0 +1,16 @@
+import { lazyView } from '../../shell/errorLog/lazyView.tsx';
+import { INVOICE_RESOURCE } from './logic.ts';
+
+const InvoiceList = lazyView(() => import('./InvoiceList.tsx'));
+const InvoiceCreate = lazyView(() => import('./InvoiceCreate.tsx'));
+
+/** 发票: #/finance/invoice (list, create); a row opens #/finance/invoiceDetail?id=N. */
+export const invoice = {
+  name: INVOICE_RESOURCE,
+  list: InvoiceList,
+  create: InvoiceCreate,
+  recordRepresentation: 'invoice_no',
+  options: { label: 'pv.route.invoice' },
+};
+
+export const loadInvoiceDetail = () => import('./InvoiceDetail.tsx');
