@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tstz, versioned } from './common.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
 
 /**
  * 结算单 settlements with agents and teams (issue 15; docs/DECISIONS.md "Settlements"). Money is
@@ -78,6 +78,8 @@ export const settlements = pgTable(
     index('settlements_agent_month_idx').on(t.agent_id, t.month, t.id),
     index('settlements_created_idx').on(t.created_at, t.id),
     index('settlements_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
+    // the list's keyword: a settlement number, whole, its start or its last digits
+    ...searchIndexes('settlements', t.settlement_no, { code: true }),
     check('settlements_party_kind', sql`${t.party_kind} in ('agent', 'team')`),
   ],
 );
