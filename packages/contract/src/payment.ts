@@ -259,6 +259,8 @@ export type BankResultRow = z.infer<typeof bankResultRowSchema>;
 export interface PaymentBatch {
   id: number;
   batch_no: string;
+  /** what its lines pay: rent bills or settlements */
+  payable_type: PaymentPayableTypeValue;
   name: string | null;
   purpose: string;
   status: PaymentBatchStatusValue;
