@@ -77,6 +77,8 @@ export const settlements = pgTable(
     index('settlements_month_status_idx').on(t.month, t.status, t.id),
     index('settlements_agent_month_idx').on(t.agent_id, t.month, t.id),
     index('settlements_created_idx').on(t.created_at, t.id),
+    // the list by a status, newest first, and its total (an index-only count)
+    index('settlements_status_created_idx').on(t.status, t.created_at, t.id),
     index('settlements_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
     // the list's keyword: a settlement number, whole, its start or its last digits
     ...searchIndexes('settlements', t.settlement_no, { code: true }),
