@@ -77,7 +77,7 @@ export const NewBatchDialog = ({ selection, onClose }: { selection: Selection; o
           </Alert>
         )}
         <TextInput source="name" label="pv.payment.dialog.name" fullWidth />
-        <TextInput source="purpose" label="pv.payment.dialog.purpose" fullWidth />
+        <TextInput source="purpose" label={settlements ? 'pv.payment.dialog.purpose_settlement' : 'pv.payment.dialog.purpose'} fullWidth />
         <TextInput source="remark" label="pv.payment.dialog.remark" fullWidth />
       </Box>
     </FormDialog>
