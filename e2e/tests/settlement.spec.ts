@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { ADMIN_PASSWORD, apiAs, login, shot, tokenOf, uniquePhone, visible } from './helpers.ts';
 
 /**
@@ -132,5 +133,80 @@ test('an agent month of work → generated → the agent disputes a line → fin
   await expect(visible(kefu.getByTestId('settlement-lines'))).toContainText('Adjustment');
   await shot(kefu, 'settlement-detail-en', { fullPage: true });
   await agent.context().close();
+  await kefu.context().close();
+});
+
+test('a confirmed settlement paid through a payment batch: made from the settlement list, approved by another, the bank result marks it paid', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  await login(page);
+  const admin = apiAs(request, await tokenOf(page));
+  const month = chinaMonth();
+  // an agent of its own (not the first test's), with a bank account, and a customer signed today (10 kWp)
+  const ACCOUNT = '6222020200998877665';
+  const tag = String(Date.now() % 100000).padStart(5, '0');
+  const ag = (await admin.post('agent/add', { code: `PAY${tag}`, name: `批付测试代理${tag}`, province_code: '370000', city_code: '370100', status: 'enabled', bank_name: '中国工商银行', bank_account: ACCOUNT })) as { id: number; name: string };
+  const HAN = '甲乙丙丁戊己庚辛壬癸';
+  const c = await admin.post('customer/add', { name: `批付${HAN[Date.now() % 10]}${HAN[Math.floor(Date.now() / 10) % 10]}`, phone: uniquePhone(), province_code: '370000', city_code: '370100', source: 'phone', agent_id: ag.id, estimated_kwp: 10 });
+  await admin.post('customer/convert', { id: c.id, version: c.version, business_mode: 'purchase' });
+  await admin.post('settlement/generate', { month });
+  let s = ((await admin.get(`settlement/index?party_kind=agent&party_id=${ag.id}&month=${month}`)).list as Array<{ id: number; version: number; settlement_no: string; total_amount: string }>)[0]!;
+  s = await admin.post('settlement/submit', { id: s.id, version: s.version });
+  s = await admin.post('settlement/confirm', { id: s.id, version: s.version });
+
+  // ── finance (kefu) makes a batch from the settlement list's filter: count and total first
+  const kefu = await browser.newContext().then((ctx) => ctx.newPage());
+  await login(kefu, 'kefu', ADMIN_PASSWORD);
+  await kefu.goto('/#/finance/settlement');
+  await visible(kefu.getByPlaceholder('搜索结算单号')).fill(s.settlement_no);
+  await expect(visible(kefu.getByTestId('settlement-list'))).toContainText(s.settlement_no);
+  await expect(visible(kefu.getByTestId('settlement-list'))).toContainText('待付款');
+  await visible(kefu.getByTestId('settlement-new-batch')).click();
+  const dialog = kefu.getByRole('dialog');
+  await expect(dialog.getByTestId('batch-preview')).toContainText(`将付款 1 笔，合计 ¥${Number(s.total_amount).toLocaleString('en', { minimumFractionDigits: 2 })}`);
+  await shot(kefu, 'settlement-batch-preview-zh');
+  await dialog.getByRole('button', { name: '建立批次' }).click();
+  await expect(visible(kefu.getByTestId('batch-status'))).toHaveText('草稿');
+  const batchId = Number(new URL(kefu.url().replace('#/', '')).searchParams.get('id'));
+  await expect(visible(kefu.getByTestId('lines-table')).getByTestId('line-settlement')).toHaveText(s.settlement_no);
+  await expect(visible(kefu.getByTestId('lines-table'))).toContainText(ag.name);
+  await visible(kefu.getByRole('button', { name: '提交审批' })).click();
+  await kefu.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expect(visible(kefu.getByTestId('batch-status'))).toHaveText('待审批');
+  // the settlement shows its batch; the manual pay is gone while the batch holds it
+  await kefu.goto(`/#/finance/settlementDetail?id=${s.id}`);
+  await expect(visible(kefu.getByTestId('settlement-payment-state'))).toHaveText('付款中');
+  await expect(visible(kefu.getByTestId('settlement-batch-link'))).toBeVisible();
+  await expect(kefu.getByRole('button', { name: '确认付款' })).toHaveCount(0);
+
+  // ── the administrator approves (four eyes), exports the bank file and imports the result
+  await page.goto(`/#/finance/paymentBatchDetail?id=${batchId}`);
+  await visible(page.getByRole('button', { name: '审批通过' })).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await expect(visible(page.getByTestId('batch-status'))).toHaveText('已审批');
+  await visible(page.getByRole('button', { name: '导出银行文件' })).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-csv').click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+  expect(rows[1]!.slice(1, 4)).toEqual([ag.name, ACCOUNT, '中国工商银行']);
+  expect(rows[1]![6]).toBe('结算款');
+  const result = [
+    ['业务参考号', '金额', '处理结果', '银行流水号'],
+    [rows[1]![7]!, rows[1]![5]!, '成功', 'E2E-SETTLE-0001'],
+  ];
+  await visible(page.getByRole('button', { name: '导入银行结果' })).click();
+  await page.getByRole('dialog').getByTestId('batch-import-file').setInputFiles({ name: '结果.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFF' + result.map((r) => r.join(',')).join('\r\n')) });
+  await page.getByRole('dialog').getByTestId('batch-import-upload').click();
+  await expect(page.getByRole('dialog').getByTestId('batch-import-result')).toContainText('1 笔成功');
+  await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+  await expect(visible(page.getByTestId('batch-status'))).toHaveText('已完成');
+  await visible(page.getByTestId('lines-table')).getByTestId('line-settlement').click();
+  await expect(visible(page.getByTestId('settlement-status'))).toHaveText('已付款');
+  await expect(visible(page.getByTestId('settlement-payment-state'))).toHaveText('已付款');
+  await expect(visible(page.getByTestId('settlement-basic'))).toContainText('E2E-SETTLE-0001');
+  await shot(page, 'settlement-paid-by-batch-zh', { fullPage: true });
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  await page.reload();
+  await expect(visible(page.getByTestId('settlement-payment-state'))).toHaveText('Paid');
+  await shot(page, 'settlement-paid-by-batch-en', { fullPage: true });
   await kefu.context().close();
 });

@@ -36,6 +36,9 @@
  *     after, the finance reports; then a payment batch of about 100,000 of those bills: made, approved, its bank file (memory) and the bank's result imported (lib/payment.ts).
  * 10. With --invoices N (lib/invoices.ts): the 发票 list at N invoices on embedded PGlite (newest, by partner, by a number's
  *     last digits, unmatched), --invoice-requests per case (default 200); e.g. `pnpm bench --invoices 300000 --skip-list --skip-bundle --skip-export`.
+ * 11. With --settlements-postgres URL (lib/settlements.ts): 5,000 agents, 2,000 teams and --settlement-stations stations
+ *     (default 200000) with customers, build orders, self-audits and overdue orders on a fresh database of that server;
+ *     last month's settlements generated for all (timed), again (nothing made), the settlement list's cases, a payment batch of them.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -60,6 +63,7 @@ import { writeReport } from './lib/report.ts';
 import { benchInspections, inspectionsSection } from './lib/inspections.ts';
 import { benchFinance, financeSection } from './lib/finance.ts';
 import { benchInvoices, invoicesSection } from './lib/invoices.ts';
+import { benchSettlements, settlementsSection } from './lib/settlements.ts';
 import { benchStatistics, statisticsTable } from './lib/statistics.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
@@ -100,6 +104,8 @@ const { values } = parseArgs({
     'finance-stations': { type: 'string', default: '2000000' },
     invoices: { type: 'string' },
     'invoice-requests': { type: 'string', default: '200' },
+    'settlements-postgres': { type: 'string' },
+    'settlement-stations': { type: 'string', default: '200000' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -203,6 +209,7 @@ async function main() {
   const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders']), Number(values['inspection-history']), Number(values['stock-movements'])) : null;
   const finance = values['finance-postgres'] ? await benchFinance(values['finance-postgres'], Number(values['finance-stations']), Math.min(REQUESTS, 200)) : null;
   const invoices = values.invoices ? await benchInvoices(Number(values.invoices), Number(values['invoice-requests'])) : null;
+  const settlementsRun = values['settlements-postgres'] ? await benchSettlements(values['settlements-postgres'], Number(values['settlement-stations']), Math.min(REQUESTS, 200)) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const measuredOn = `Measured by \`pnpm bench\` on ${date} — ${machine}.`;
@@ -310,9 +317,10 @@ async function main() {
   if (inspections) sections.inspections = [...inspectionsSection(inspections), '', measuredOn];
   if (finance) sections.finance = [...financeSection(finance), '', measuredOn];
   if (invoices) sections['invoice-list'] = [...invoicesSection(invoices), '', measuredOn];
+  if (settlementsRun) sections.settlements = [...settlementsSection(settlementsRun), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'inspections', 'finance', 'invoice-list', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 

@@ -66,6 +66,15 @@ export const BATCH_MAX_BILLS = 100_000;
 export const BATCH_MAX_TICKED = 5_000;
 /** 用途 of the bank transfer when none is given. */
 export const DEFAULT_PAYMENT_PURPOSE = '屋顶租金';
+/** 用途 of a settlement batch's transfers when none is given. */
+export const DEFAULT_SETTLEMENT_PURPOSE = '结算款';
+
+/** What a payment line pays (and a batch holds: one kind each): a rent bill, or a confirmed settlement with an agent or team. */
+export const PaymentPayableType = labelled({
+  rent_bill: { zh: '租金账单', en: 'Rent bills' },
+  settlement: { zh: '结算单', en: 'Settlements' },
+});
+export type PaymentPayableTypeValue = (typeof PaymentPayableType.values)[number];
 
 const version = () => z.number({ error: 'validation.number' }).int().nonnegative();
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -88,8 +97,18 @@ export const paymentBatchSelectionSchema = z
       .max(BATCH_MAX_TICKED, { error: 'validation.batch_ids_max' })
       .optional(),
     filter: z.record(z.string().max(40, { error: 'validation.too_long|40' }), filterValueField, { error: 'validation.batch_selection' }).optional(),
+    /** confirmed settlements ticked in the settlement list (every one must qualify) */
+    settlement_ids: z
+      .array(idField(), { error: 'validation.number' })
+      .min(1, { error: 'validation.batch_empty' })
+      .max(BATCH_MAX_TICKED, { error: 'validation.batch_ids_max' })
+      .optional(),
+    /** the settlement list's own filters (the server adds: confirmed, above 0, on no open batch, a payee account) */
+    settlement_filter: z.record(z.string().max(40, { error: 'validation.too_long|40' }), filterValueField, { error: 'validation.batch_selection' }).optional(),
   })
-  .refine((s) => (s.bill_ids === undefined) !== (s.filter === undefined), { error: 'validation.batch_selection', path: ['bill_ids'] });
+  .refine((s) => [s.bill_ids, s.filter, s.settlement_ids, s.settlement_filter].filter((x) => x !== undefined).length === 1, { error: 'validation.batch_selection', path: ['bill_ids'] });
+/** The kind of record a selection names. */
+export const selectionPayable = (s: { settlement_ids?: unknown; settlement_filter?: unknown }): PaymentPayableTypeValue => (s.settlement_ids !== undefined || s.settlement_filter !== undefined ? 'settlement' : 'rent_bill');
 export type PaymentBatchSelection = z.infer<typeof paymentBatchSelectionSchema>;
 
 /** The bill list's filter object as query parameters (lists joined with commas, as the list takes them). */
@@ -240,6 +259,8 @@ export type BankResultRow = z.infer<typeof bankResultRowSchema>;
 export interface PaymentBatch {
   id: number;
   batch_no: string;
+  /** what its lines pay: rent bills or settlements */
+  payable_type: PaymentPayableTypeValue;
   name: string | null;
   purpose: string;
   status: PaymentBatchStatusValue;
@@ -278,8 +299,15 @@ export interface PaymentLine {
   id: number;
   batch_id: number;
   batch_no?: string | null;
-  bill_id: number;
+  payable_type?: PaymentPayableTypeValue;
+  /** a rent bill line's bill (null on a settlement line) */
+  bill_id: number | null;
   bill_no: string | null;
+  /** a settlement line's settlement (null on a bill line) */
+  settlement_id?: number | null;
+  settlement_no?: string | null;
+  settlement_month?: string | null;
+  party_name?: string | null;
   reference: string;
   seq: number;
   period: string | null;
@@ -317,7 +345,8 @@ export interface PaymentReconciliation {
 export interface PaymentBatchPreview {
   count: number;
   total: string;
-  excluded: { state: number; zero: number; held: number; frozen: number; no_card: number };
+  /** bills: state, zero, held, frozen, no_card; settlements: state, negative, zero, held, no_card (no payee account) */
+  excluded: { state: number; zero: number; held: number; frozen: number; no_card: number; negative?: number };
 }
 
 /** What a result import did: rows matched per outcome, and the rows already recorded (a second import of the same file). */

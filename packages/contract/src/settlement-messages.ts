@@ -17,6 +17,7 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_next_not_draft': '%{month} 的结算单 %{settlement_no} 已不是草稿，不能再加入调整明细',
     'error.settlement_month_future': '%{month} 还未开始，不能生成结算单',
     'error.settlement_lines_locked': '结算单已确认，明细不能再修改；更正请在下月结算单中调整',
+    'error.settlement_in_batch': '结算单 %{settlement_no} 在付款批次 %{batch_no} 中，付款结果以该批次的银行结果为准',
   },
   en: {
     'validation.settlement_month': 'Not a month (e.g. 2026-10)',
@@ -32,5 +33,6 @@ export const SETTLEMENT_MESSAGES = {
     'error.settlement_next_not_draft': 'The %{month} settlement %{settlement_no} is no longer a draft and cannot take an adjustment',
     'error.settlement_month_future': '%{month} has not started: no settlement can be generated',
     'error.settlement_lines_locked': 'The settlement is confirmed: its lines never change; correct it with an adjustment in a later month',
+    'error.settlement_in_batch': 'Settlement %{settlement_no} is in payment batch %{batch_no}: that batch\'s bank result decides whether it is paid',
   },
 } as const;

@@ -76,6 +76,19 @@ export const SettlementStatus = labelled({
   paid: { zh: '已付款', en: 'Paid' },
 });
 export type SettlementStatusValue = (typeof SettlementStatus.values)[number];
+
+/**
+ * Where a confirmed settlement's money is (docs/DECISIONS.md "Settlements"): not paid yet, on an open
+ * payment batch (its line awaits approval or the bank), the bank's transfer failed (a later batch may
+ * take it), or paid (by a batch, or recorded by hand for a transfer made outside). Derived, not stored.
+ */
+export const SettlementPaymentState = labelled({
+  unpaid: { zh: '待付款', en: 'To pay' },
+  in_batch: { zh: '付款中', en: 'In a payment batch' },
+  failed: { zh: '支付失败', en: 'Payment failed' },
+  paid: { zh: '已付款', en: 'Paid' },
+});
+export type SettlementPaymentStateValue = (typeof SettlementPaymentState.values)[number];
 /** A settlement in these states never changes its lines (a database trigger enforces it too). */
 export const LOCKED_SETTLEMENT_STATES: readonly SettlementStatusValue[] = ['confirmed', 'paid'];
 
@@ -95,6 +108,7 @@ export const SettlementActionLabel = labelled({
   dispute: { zh: '提出异议', en: 'dispute' },
   resolve: { zh: '处理异议', en: 'resolve the dispute' },
   pay: { zh: '确认付款', en: 'mark as paid' },
+  pay_failed: { zh: '支付失败', en: 'payment failed' },
   adjust: { zh: '调整', en: 'adjust' },
   edit: { zh: '修改', en: 'edit' },
 });
@@ -241,6 +255,13 @@ export interface Settlement {
   disputed_at: string | null;
   paid_at: string | null;
   bank_serial: string | null;
+  /** the open batch holding it, or the batch that paid it */
+  batch_id: number | null;
+  batch_no: string | null;
+  /** null before it is confirmed */
+  payment_state: SettlementPaymentStateValue | null;
+  fail_reason: string | null;
+  failed_at: string | null;
   created_at: string;
   updated_at: string;
   version: number;

@@ -180,8 +180,8 @@ describe('making a batch', () => {
     expect(lines.map((l) => l.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(sumMoney(lines.map((l) => l.amount))).toBe(preview.total);
     expect(lines[0]).toMatchObject({ status: 'pending', payee_name: '付款业主', payee_bank: '中国农业银行', payee_branch: '潍坊分行', payee_card: CARD, reference: `P${String(batch.id).padStart(6, '0')}000001` });
-    for (const l of lines) expect(l.amount).toBe((await billRow(l.bill_id)).amount_payable);
-    expect((await billRow(lines[0]!.bill_id)).batch_id).toBe(batch.id);
+    for (const l of lines) expect(l.amount).toBe((await billRow(l.bill_id!)).amount_payable);
+    expect((await billRow(lines[0]!.bill_id!)).batch_id).toBe(batch.id);
     // the batch's money is not a free edit, and replies never hold the full card
     expect((await post('payment_batch/edit', { id: batch.id, version: batch.version, total: '1' })).status).toBe(404);
     const shown = await get('payment_batch/lines', { id: batch.id, limit: 100 });
@@ -221,7 +221,7 @@ describe('the lifecycle', () => {
     const [first] = await linesOf(b.id);
     b = await ok(post('payment_batch/remove_line', { id: b.id, version: b.version, line_id: first!.id }, op));
     expect(b).toMatchObject({ line_count: 3, removed_count: 1, removed_amount: first!.amount, total: sumMoney(bills.slice(1).map((x) => x.amount_payable)) });
-    expect((await billRow(first!.bill_id)).batch_id).toBeNull();
+    expect((await billRow(first!.bill_id!)).batch_id).toBeNull();
     expect((await post('payment_batch/remove_line', { id: b.id, version: b.version, line_id: first!.id }, op)).msg).toContain('状态为“已移出”，不能移出');
     expect((await post('payment_batch/remove_line', { id: b.id, version: b.version, line_id: 999999 }, op)).msg).toContain(`不属于批次 ${b.batch_no}`);
     b = await ok(post('payment_batch/submit', { id: b.id, version: b.version }, op));
@@ -384,10 +384,10 @@ describe('the bank file and the bank’s result', () => {
     expect(r.data.message).toContain('5 笔成功');
     const now = await linesOf(b.id);
     expect(now.map((l) => l.status)).toEqual(['paid', 'paid', 'failed', 'paid', 'paid', 'paid']);
-    const paidBill = await billRow(lines[0]!.bill_id);
+    const paidBill = await billRow(lines[0]!.bill_id!);
     expect(paidBill).toMatchObject({ status: 'paid', bank_serial: 'BK20261125000', channel: 'batch', batch_id: b.id, payee_name: '付款业主', payee_bank: '中国农业银行', payee_card: CARD, fail_reason: null });
     expect(paidBill.paid_at!.toISOString()).toBe('2026-11-25T02:30:00.000Z');
-    const failedBill = await billRow(failedLine.bill_id);
+    const failedBill = await billRow(failedLine.bill_id!);
     expect(failedBill).toMatchObject({ status: 'failed', fail_reason: '户名与账号不符', batch_id: null });
     expect(now[2]).toMatchObject({ status: 'failed', fail_reason: '户名与账号不符', bank_serial: null });
     // reconciliation: total = paid + failed + pending, to the fen, from the lines

@@ -59,7 +59,7 @@ describe('demo data on first start', () => {
     const [failed] = await db.select().from(paymentLines).where(and(eq(paymentLines.batch_id, batches[0]!.id), eq(paymentLines.status, 'failed')));
     const [retried] = await db.select().from(paymentLines).where(eq(paymentLines.batch_id, batches[1]!.id));
     expect(retried!.bill_id).toBe(failed!.bill_id);
-    expect((await db.select().from(rentBills).where(eq(rentBills.id, failed!.bill_id)))[0]).toMatchObject({ status: 'paid', batch_id: batches[1]!.id });
+    expect((await db.select().from(rentBills).where(eq(rentBills.id, failed!.bill_id!)))[0]).toMatchObject({ status: 'paid', batch_id: batches[1]!.id });
     // four eyes: made by 运营客服, approved by the administrator
     const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
     for (const b of batches) expect(b.created_by).toBe(kefu!.id);

@@ -20,6 +20,11 @@ const zhSettlement = {
   disputed_at: '异议时间',
   paid_at: '付款时间',
   bank_serial: '银行流水号',
+  payment_state: '付款状态',
+  batch_no: '付款批次',
+  fail_reason: '支付失败原因',
+  failed_at: '支付失败时间',
+  batch_id: '付款批次 ID',
   created_at: '生成时间',
   updated_at: '更新时间',
   version: '版本',
@@ -45,6 +50,11 @@ const enSettlement: typeof zhSettlement = {
   disputed_at: 'Disputed',
   paid_at: 'Paid at',
   bank_serial: 'Bank serial',
+  payment_state: 'Payment',
+  batch_no: 'Payment batch',
+  fail_reason: 'Payment failure reason',
+  failed_at: 'Payment failed at',
+  batch_id: 'Payment batch ID',
   created_at: 'Generated',
   updated_at: 'Updated',
   version: 'Version',
@@ -84,6 +94,9 @@ export const zh = {
   pv: {
     settlement: {
       generate: '生成结算单',
+      add_batch_filter: '按筛选新建付款批次',
+      add_batch_ticked: '勾选建付款批次',
+      in_batch_hint: '本结算单在付款批次中，付款结果以该批次导入的银行结果为准',
       missing_id: '缺少结算单 ID',
       basic: '结算信息',
       lines_title: '结算明细',
@@ -162,6 +175,9 @@ export const en: typeof zh = {
   pv: {
     settlement: {
       generate: 'Generate',
+      add_batch_filter: 'Payment batch from filters',
+      add_batch_ticked: 'Payment batch of ticked',
+      in_batch_hint: 'This settlement is in a payment batch: the bank result imported there decides whether it is paid',
       missing_id: 'No settlement ID',
       basic: 'Settlement',
       lines_title: 'Lines',

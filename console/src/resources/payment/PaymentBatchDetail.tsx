@@ -17,6 +17,7 @@ import { LifecycleSide } from '../common/History.tsx';
 import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { stationDetailPath } from '../station/logic.ts';
+import { settlementDetailPath } from '../settlement/logic.ts';
 import { Yuan } from '../finance/common.tsx';
 import { BatchStatusChip, LineStatusChip, batchField, lineField } from './common.tsx';
 import { ExportDialog, ImportResultDialog, ReasonDialog } from './dialogs.tsx';
@@ -119,7 +120,7 @@ const Info = () => {
   const record = useRecordContext<PaymentBatch>()!;
   const translate = useTranslate();
   const lang = useLang();
-  const selection = record.selection as { bill_ids?: number; filter?: Record<string, string> } | null;
+  const selection = record.selection as { bill_ids?: number; filter?: Record<string, string>; settlement_ids?: number; settlement_filter?: Record<string, string> } | null;
   return (
     <Panel title="pv.payment.basic" testId="batch-basic">
       <FieldGrid>
@@ -129,7 +130,20 @@ const Info = () => {
           <Yuan value={record.total} strong />
         </Value>
         <Value label={batchField('selection')}>
-          {selection?.bill_ids ? translate('pv.payment.selection_ticked', { n: selection.bill_ids }) : translate('pv.payment.selection_filter')}
+          {selection?.bill_ids
+            ? translate('pv.payment.selection_ticked', { n: selection.bill_ids })
+            : selection?.settlement_ids
+              ? translate('pv.payment.selection_settlement_ticked', { n: selection.settlement_ids })
+              : selection?.settlement_filter
+                ? translate('pv.payment.selection_settlement_filter')
+                : translate('pv.payment.selection_filter')}
+          {selection?.settlement_filter && Object.keys(selection.settlement_filter).length > 0 && (
+            <Typography variant="caption" component="div" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {Object.entries(selection.settlement_filter)
+                .map(([k, v]) => `${translate(`resources.finance/settlement.fields.${k}`, { _: k })}: ${v}`)
+                .join('；')}
+            </Typography>
+          )}
           {selection?.filter && Object.keys(selection.filter).length > 0 && (
             <Typography variant="caption" component="div" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
               {Object.entries(selection.filter)
@@ -176,7 +190,10 @@ const Lines = () => {
     queryKey: [PAYMENT_API, 'lines', query, record.version],
     queryFn: () => dataProvider.read<{ list: PaymentLine[]; total: number }>(PAYMENT_API, 'lines', query).then((r) => r.data),
   });
-  const columns = ['seq', 'reference', 'bill_no', 'station_code', 'customer_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result'];
+  const settlements = record.payable_type === 'settlement';
+  const columns = settlements
+    ? ['seq', 'reference', 'settlement_no', 'settlement_month', 'party_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result']
+    : ['seq', 'reference', 'bill_no', 'station_code', 'customer_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result'];
   return (
     <Panel title="pv.payment.lines.title" testId="batch-lines">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
@@ -209,17 +226,31 @@ const Lines = () => {
                 <TableRow key={l.id} data-testid="line-row">
                   <TableCell>{l.seq}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{l.reference}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${l.bill_no ?? '-'} (${l.period ?? ''})`}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {l.station_id ? (
-                      <Link component={RouterLink} to={stationDetailPath(l.station_id)}>
-                        {l.station_code}
-                      </Link>
-                    ) : (
-                      '-'
-                    )}
-                  </TableCell>
-                  <TableCell>{l.customer_name ?? '-'}</TableCell>
+                  {l.settlement_id != null ? (
+                    <>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <Link component={RouterLink} to={settlementDetailPath(l.settlement_id)} data-testid="line-settlement">
+                          {l.settlement_no ?? `#${l.settlement_id}`}
+                        </Link>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.settlement_month ?? '-'}</TableCell>
+                      <TableCell>{l.party_name ?? '-'}</TableCell>
+                    </>
+                  ) : (
+                    <>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${l.bill_no ?? '-'} (${l.period ?? ''})`}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {l.station_id ? (
+                          <Link component={RouterLink} to={stationDetailPath(l.station_id)}>
+                            {l.station_code}
+                          </Link>
+                        ) : (
+                          '-'
+                        )}
+                      </TableCell>
+                      <TableCell>{l.customer_name ?? '-'}</TableCell>
+                    </>
+                  )}
                   <TableCell>{l.payee_name ?? '-'}</TableCell>
                   <TableCell>{[l.payee_bank, l.payee_branch].filter(Boolean).join(' ') || '-'}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.payee_card ?? '-'}</TableCell>

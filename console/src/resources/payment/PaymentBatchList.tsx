@@ -1,12 +1,14 @@
 import { Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import type { PaymentBatch } from '@pv/contract';
+import { PaymentPayableType, type PaymentBatch } from '@pv/contract';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
-import { LocalDateField } from '../common/format.tsx';
+import { LocalDateField, useLang } from '../common/format.tsx';
 import { denseDatagridSx } from '../common/lists.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { BatchStatusChip, batchField, usePaymentChoices } from './common.tsx';
 import { paymentDetailPath } from './logic.ts';
+
+const PayableLabel = ({ value }: { value: string }) => <>{PaymentPayableType.label(value, useLang())}</>;
 
 const useFilters = () => {
   const choices = usePaymentChoices();
@@ -37,6 +39,7 @@ const PaymentBatchList = () => {
       <Datagrid rowClick={(id) => paymentDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="batch-list">
         <TextField source="batch_no" label={batchField('batch_no')} />
         <TextField source="name" label={batchField('name')} emptyText="-" />
+        <FunctionField<PaymentBatch> source="payable_type" label={batchField('payable_type')} sortable={false} render={(r) => <PayableLabel value={r.payable_type} />} />
         <FunctionField<PaymentBatch> source="status" label={batchField('status')} render={(r) => <BatchStatusChip status={r.status} />} />
         <TextField source="line_count" label={batchField('line_count')} textAlign="right" />
         <FunctionField<PaymentBatch> source="total" label={batchField('total')} textAlign="right" render={(r) => <Yuan value={r.total} strong />} />

@@ -27,7 +27,7 @@ import { PAYMENT_API, paymentDetailPath } from './logic.ts';
 import { ImportRowErrors } from '../common/ImportRowErrors.tsx';
 
 type Row = Record<string, unknown>;
-type Selection = { filter: Record<string, string> } | { bill_ids: number[] };
+type Selection = { filter: Record<string, string> } | { bill_ids: number[] } | { settlement_filter: Record<string, string> } | { settlement_ids: number[] };
 
 /**
  * 新建付款批次 from the bill list: its current filters, or the ticked bills. Shows what the server
@@ -57,25 +57,27 @@ export const NewBatchDialog = ({ selection, onClose }: { selection: Selection; o
     }
   };
   const excluded = preview ? (Object.entries(preview.excluded) as Array<[string, number]>).filter(([, n]) => n > 0) : [];
-  const ticked = 'bill_ids' in selection;
+  const settlements = 'settlement_ids' in selection || 'settlement_filter' in selection;
+  const ticked = 'bill_ids' in selection || 'settlement_ids' in selection;
+  const hint = settlements ? (ticked ? 'pv.payment.dialog.add_hint_settlement_ticked' : 'pv.payment.dialog.add_hint_settlement_filter') : ticked ? 'pv.payment.dialog.add_hint_ticked' : 'pv.payment.dialog.add_hint_filter';
   return (
-    <FormDialog open title="pv.payment.dialog.add_title" hint={ticked ? 'pv.payment.dialog.add_hint_ticked' : 'pv.payment.dialog.add_hint_filter'} submitLabel="pv.payment.dialog.make" busy={busy || !preview || preview.count === 0} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+    <FormDialog open title="pv.payment.dialog.add_title" hint={hint} submitLabel="pv.payment.dialog.make" busy={busy || !preview || preview.count === 0} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
       <Box data-testid="batch-new">
         {error && <Alert severity="error">{(error as Error).message}</Alert>}
         {!preview && !error && <CircularProgress size={20} />}
         {preview && (
           <Alert severity={preview.count ? 'info' : 'warning'} sx={{ mb: 2 }} data-testid="batch-preview">
-            <Typography variant="subtitle2">{preview.count ? translate('pv.payment.dialog.preview', { count: preview.count, total: formatMoney(preview.total) }) : translate('pv.payment.dialog.preview_none')}</Typography>
+            <Typography variant="subtitle2">{preview.count ? translate('pv.payment.dialog.preview', { count: preview.count, total: formatMoney(preview.total) }) : translate(settlements ? 'pv.payment.dialog.preview_none_settlement' : 'pv.payment.dialog.preview_none')}</Typography>
             {excluded.length > 0 && (
               <Typography variant="body2" data-testid="batch-excluded">
                 {translate('pv.payment.dialog.excluded')}
-                {excluded.map(([k, n]) => translate(`pv.payment.dialog.excluded_${k}`, { n })).join(lang === 'zh' ? '；' : '; ')}
+                {excluded.map(([k, n]) => translate(`pv.payment.dialog.excluded_${settlements ? 's_' : ''}${k}`, { n })).join(lang === 'zh' ? '；' : '; ')}
               </Typography>
             )}
           </Alert>
         )}
         <TextInput source="name" label="pv.payment.dialog.name" fullWidth />
-        <TextInput source="purpose" label="pv.payment.dialog.purpose" fullWidth />
+        <TextInput source="purpose" label={settlements ? 'pv.payment.dialog.purpose_settlement' : 'pv.payment.dialog.purpose'} fullWidth />
         <TextInput source="remark" label="pv.payment.dialog.remark" fullWidth />
       </Box>
     </FormDialog>

@@ -8,6 +8,7 @@ import ConfirmIcon from '@mui/icons-material/TaskAltOutlined';
 import PayIcon from '@mui/icons-material/PaymentsOutlined';
 import {
   SettlementParty,
+  SettlementPaymentState,
   SettlementSource,
   SettlementStatus,
   formatMoney,
@@ -23,6 +24,7 @@ import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { ThreeWayPanel } from '../invoice/ThreeWay.tsx';
+import { paymentDetailPath } from '../payment/logic.ts';
 import { LineKindLabel, LineStatusChip, SettlementStatusChip, lineField, settlementField } from './common.tsx';
 import { DisputeDialog, PayDialog, ResolveDialog } from './dialogs.tsx';
 import { SETTLEMENT_API, SETTLEMENT_RESOURCE, type SettlementButton, allowedSettlementButtons, groupLines, lineDisputable, lineResolvable, sourcePath } from './logic.ts';
@@ -41,7 +43,8 @@ const Actions = () => {
     'settlement:pay': useHasPermission('settlement:pay'),
   };
   if (!record) return null;
-  const buttons = allowedSettlementButtons(record.status, (c) => may[c] ?? false);
+  // (held by a payment batch: the batch's bank result pays it, not the manual 确认付款)
+  const buttons = allowedSettlementButtons(record.status, (c) => may[c] ?? false).filter((b) => !(b === 'pay' && record.batch_id != null));
   const close = () => setOpen(null);
   return (
     <>
@@ -82,6 +85,21 @@ const Info = () => {
         </Value>
         <Value label={settlementField('submitted_at')}>{who(null, record.submitted_at)}</Value>
         <Value label={settlementField('confirmed_at')}>{who(record.confirmed_by_name, record.confirmed_at)}</Value>
+        {record.payment_state && (
+          <Value label={settlementField('payment_state')}>
+            <Box component="span" data-testid="settlement-payment-state">
+              {SettlementPaymentState.label(record.payment_state, lang)}
+            </Box>
+          </Value>
+        )}
+        {record.batch_id != null && (
+          <Value label={settlementField('batch_no')}>
+            <Link component={RouterLink} to={paymentDetailPath(record.batch_id)} data-testid="settlement-batch-link">
+              {record.batch_no ?? `#${record.batch_id}`}
+            </Link>
+          </Value>
+        )}
+        {record.fail_reason && record.payment_state === 'failed' && <Value label={settlementField('fail_reason')}>{`${record.fail_reason}${record.failed_at ? ` (${formatDateTime(record.failed_at, lang)})` : ''}`}</Value>}
         {record.paid_at && <Value label={settlementField('paid_at')}>{formatDateTime(record.paid_at, lang)}</Value>}
         {record.bank_serial && <Value label={settlementField('bank_serial')}>{record.bank_serial}</Value>}
       </FieldGrid>

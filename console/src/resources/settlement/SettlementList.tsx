@@ -1,7 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
-import { SettlementParty, type Settlement } from '@pv/contract';
+import BatchIcon from '@mui/icons-material/PaymentsOutlined';
+import { SettlementParty, SettlementPaymentState, type Settlement } from '@pv/contract';
+import { filterParams } from '../../providers/dataProvider.ts';
+import { NewBatchDialog } from '../payment/dialogs.tsx';
+import { selectionOf } from '../payment/logic.ts';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { AgentInput } from '../customer/common.tsx';
@@ -32,14 +36,30 @@ const useFilters = () => {
 const Actions = () => {
   const generate = useHasPermission('settlement:generate');
   const exportable = useHasPermission('settlement:export');
-  const [open, setOpen] = useState(false);
+  const canBatch = useHasPermission('payment_batch:add');
+  const { filterValues } = useListContext();
+  const [open, setOpen] = useState<'generate' | 'batch' | null>(null);
   return (
     <TopToolbar>
       <FilterButton />
-      {generate && <Button label="pv.settlement.generate" onClick={() => setOpen(true)} startIcon={<GenerateIcon />} data-testid="settlement-generate" />}
+      {generate && <Button label="pv.settlement.generate" onClick={() => setOpen('generate')} startIcon={<GenerateIcon />} data-testid="settlement-generate" />}
+      {canBatch && <Button label="pv.settlement.add_batch_filter" onClick={() => setOpen('batch')} startIcon={<BatchIcon />} data-testid="settlement-new-batch" />}
       {exportable && <ExportButton />}
-      {open && <GenerateDialog onClose={() => setOpen(false)} />}
+      {open === 'generate' && <GenerateDialog onClose={() => setOpen(null)} />}
+      {open === 'batch' && <NewBatchDialog selection={{ settlement_filter: selectionOf(filterParams(filterValues)) }} onClose={() => setOpen(null)} />}
     </TopToolbar>
+  );
+};
+
+/** 新建付款批次 of the ticked settlements (every one must be payable, else the server names the ones that are not). */
+const NewBatchBulkButton = () => {
+  const { selectedIds } = useListContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="pv.settlement.add_batch_ticked" onClick={() => setOpen(true)} startIcon={<BatchIcon />} data-testid="settlement-batch-ticked" />
+      {open && <NewBatchDialog selection={{ settlement_ids: selectedIds.map(Number) }} onClose={() => setOpen(false)} />}
+    </>
   );
 };
 
@@ -50,9 +70,10 @@ const Actions = () => {
 const SettlementList = () => {
   const height = useTableHeight();
   const lang = useLang();
+  const canBatch = useHasPermission('payment_batch:add');
   return (
     <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="settlement-list">
+      <Datagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="settlement-list">
         <TextField source="settlement_no" label={settlementField('settlement_no')} />
         <TextField source="month" label={settlementField('month')} />
         <FunctionField<Settlement> source="party_kind" label={settlementField('party_kind')} sortable={false} render={(r) => SettlementParty.label(r.party_kind, lang)} />
@@ -62,6 +83,8 @@ const SettlementList = () => {
         <FunctionField<Settlement> source="total_amount" label={settlementField('total_amount')} textAlign="right" render={(r) => <Yuan value={r.total_amount} strong />} />
         <TextField source="disputed_lines" label={settlementField('disputed_lines')} textAlign="right" sortable={false} />
         <LocalDateField source="confirmed_at" label={settlementField('confirmed_at')} showTime sortable={false} />
+        <FunctionField<Settlement> source="payment_state" label={settlementField('payment_state')} sortable={false} render={(r) => (r.payment_state ? SettlementPaymentState.label(r.payment_state, lang) : '-')} />
+        <TextField source="batch_no" label={settlementField('batch_no')} emptyText="-" sortable={false} />
         <LocalDateField source="paid_at" label={settlementField('paid_at')} showTime sortable={false} />
         <LocalDateField source="created_at" label={settlementField('created_at')} showTime />
       </Datagrid>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { rentBills } from './lease.ts';
+import { settlements } from './settlement.ts';
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'string' }).notNull().default('0');
 
@@ -17,6 +18,8 @@ export const paymentBatches = pgTable(
     id: serial('id').primaryKey(),
     batch_no: varchar('batch_no', { length: 32 }).notNull().unique(),
     name: varchar('name', { length: 100 }),
+    /** PaymentPayableType: what its lines pay (rent_bill | settlement), one kind a batch */
+    payable_type: varchar('payable_type', { length: 12 }).notNull().default('rent_bill'),
     /** 用途 written into the bank file */
     purpose: varchar('purpose', { length: 40 }).notNull(),
     /** PaymentBatchStatus */
@@ -70,18 +73,20 @@ export const paymentLines = pgTable(
     batch_id: integer('batch_id')
       .notNull()
       .references(() => paymentBatches.id, { onDelete: 'restrict' }),
-    bill_id: integer('bill_id')
-      .notNull()
-      .references(() => rentBills.id, { onDelete: 'restrict' }),
+    /** PaymentPayableType: a rent bill (bill_id) or a confirmed settlement (settlement_id) */
+    payable_type: varchar('payable_type', { length: 12 }).notNull().default('rent_bill'),
+    bill_id: integer('bill_id').references(() => rentBills.id, { onDelete: 'restrict' }),
+    settlement_id: integer('settlement_id').references(() => settlements.id, { onDelete: 'restrict' }),
     /** 1, 2, … within the batch (序号 of the bank file) */
     seq: integer('seq').notNull(),
     /** 业务参考号: unique across batches, so a result row names one line */
     reference: varchar('reference', { length: 32 }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
-    payee_name: varchar('payee_name', { length: 32 }),
+    payee_name: varchar('payee_name', { length: 100 }),
     payee_bank: varchar('payee_bank', { length: 100 }),
     payee_branch: varchar('payee_branch', { length: 100 }),
-    payee_card: varchar('payee_card', { length: 19 }),
+    /** a card (16–19 digits) or a corporate account (up to 32) */
+    payee_card: varchar('payee_card', { length: 32 }),
     /** PaymentLineStatus: pending | paid | failed | removed */
     status: varchar('status', { length: 12 }).notNull().default('pending'),
     bank_serial: varchar('bank_serial', { length: 64 }),
@@ -101,6 +106,13 @@ export const paymentLines = pgTable(
     // one batch's lines by state in file order (the bank file, the detail's list and sums)
     index('payment_lines_batch_status_idx').on(t.batch_id, t.status, t.seq),
     index('payment_lines_bill_idx').on(t.bill_id),
+    // a settlement is held by one open line at most, as a bill
+    uniqueIndex('payment_lines_open_settlement_key').on(t.settlement_id).where(sql`${t.status} = 'pending'`),
+    index('payment_lines_settlement_idx').on(t.settlement_id),
     check('payment_lines_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payment_lines_payable',
+      sql`(${t.payable_type} = 'rent_bill' and ${t.bill_id} is not null and ${t.settlement_id} is null) or (${t.payable_type} = 'settlement' and ${t.settlement_id} is not null and ${t.bill_id} is null)`,
+    ),
   ],
 );

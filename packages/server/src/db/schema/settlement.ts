@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { tstz, versioned } from './common.ts';
+import { searchIndexes, tstz, versioned } from './common.ts';
 
 /**
  * 结算单 settlements with agents and teams (issue 15; docs/DECISIONS.md "Settlements"). Money is
@@ -64,6 +64,11 @@ export const settlements = pgTable(
     paid_by: integer('paid_by'),
     paid_at: tstz('paid_at'),
     bank_serial: varchar('bank_serial', { length: 64 }),
+    /** the open payment batch holding it, or the batch that paid it (null: paid by hand, or not in a batch) */
+    batch_id: integer('batch_id'),
+    /** the bank's reason when a batch's transfer failed (cleared when paid); a later batch may take it */
+    fail_reason: varchar('fail_reason', { length: 500 }),
+    failed_at: tstz('failed_at'),
     created_by: integer('created_by'),
     ...versioned(),
   },
@@ -72,6 +77,11 @@ export const settlements = pgTable(
     index('settlements_month_status_idx').on(t.month, t.status, t.id),
     index('settlements_agent_month_idx').on(t.agent_id, t.month, t.id),
     index('settlements_created_idx').on(t.created_at, t.id),
+    // the list by a status, newest first, and its total (an index-only count)
+    index('settlements_status_created_idx').on(t.status, t.created_at, t.id),
+    index('settlements_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
+    // the list's keyword: a settlement number, whole, its start or its last digits
+    ...searchIndexes('settlements', t.settlement_no, { code: true }),
     check('settlements_party_kind', sql`${t.party_kind} in ('agent', 'team')`),
   ],
 );

@@ -1,6 +1,7 @@
 import {
   BATCH_MAX_BILLS,
   DEFAULT_PAYMENT_PURPOSE,
+  DEFAULT_SETTLEMENT_PURPOSE,
   type Lang,
   PAYMENT_BATCH_MACHINE,
   type PaymentBatchAction,
@@ -17,6 +18,7 @@ import {
   paymentBatchPreviewSchema,
   paymentBatchReasonSchema,
   paymentBatchRemoveLineSchema,
+  selectionPayable,
   selectionQuery,
   sumMoney,
 } from '@pv/contract';
@@ -36,6 +38,7 @@ import { type Actor, writeLog } from '../system/syslog.ts';
 import { detachHeldBills, refreshBatchSums, sumsOf } from './hold.ts';
 import { BATCH_PREFIX, assertBatchScope, paymentBatchResource } from './resource.ts';
 import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { SETTLEMENT_EXCLUSIONS, insertSettlementLines, previewSettlements, refusedSettlements, releaseSettlements } from './settlements.ts';
 
 type Row = Record<string, unknown>;
 type Batch = typeof paymentBatches.$inferSelect;
@@ -73,6 +76,15 @@ const fromBills = (where: SQL) => sql`from rent_bills join lease_contracts c on 
 
 export async function previewSelection(db: Queryable, selection: PaymentBatchSelection, auth: AuthContext): Promise<PaymentBatchPreview> {
   assertBatchScope(auth);
+  if (selectionPayable(selection) === 'settlement') {
+    const r = await previewSettlements(db, selection, auth);
+    const n = (k: string) => Number(r[k] ?? 0);
+    return {
+      count: n('n'),
+      total: sumMoney([(r.total as string) ?? '0']),
+      excluded: { ...(Object.fromEntries(SETTLEMENT_EXCLUSIONS.map((e) => [e, n(e)])) as Record<(typeof SETTLEMENT_EXCLUSIONS)[number], number>), frozen: 0 },
+    };
+  }
   const [r] = await query<Row>(
     db,
     sql`with m as (select rent_bills.amount_payable, ${exclusionSql} as why ${fromBills(selectionWhere(selection, auth))})
@@ -141,22 +153,35 @@ const nameOf = async (tx: Queryable, userId: number | null) => {
 export async function addBatchIn(tx: Queryable, input: { name?: string | null; purpose?: string | null; remark?: string | null; selection: PaymentBatchSelection }, auth: AuthContext, actor: Actor): Promise<Batch> {
   assertBatchScope(auth);
   const { selection } = input;
+  const payable = selectionPayable(selection);
   if (selection.bill_ids) {
     const refused = await refusedTicked(tx, selection.bill_ids, auth);
     if (refused.length) throw unavailable(refused);
+  }
+  if (selection.settlement_ids) {
+    const refused = await refusedSettlements(tx, selection.settlement_ids, auth);
+    if (refused.length) throw unavailable(refused, 'error.batch_settlements_unavailable');
   }
   const [batch] = await tx
     .insert(paymentBatches)
     .values({
       batch_no: await nextNumber(tx, BATCH_PREFIX),
       name: input.name ?? null,
-      purpose: input.purpose ?? DEFAULT_PAYMENT_PURPOSE,
+      payable_type: payable,
+      purpose: input.purpose ?? (payable === 'settlement' ? DEFAULT_SETTLEMENT_PURPOSE : DEFAULT_PAYMENT_PURPOSE),
       remark: input.remark ?? null,
-      selection: selection.bill_ids ? { bill_ids: selection.bill_ids.length } : { filter: selectionQuery(selection.filter ?? {}) },
+      selection: selection.bill_ids
+        ? { bill_ids: selection.bill_ids.length }
+        : selection.settlement_ids
+          ? { settlement_ids: selection.settlement_ids.length }
+          : selection.settlement_filter
+            ? { settlement_filter: selectionQuery(selection.settlement_filter) }
+            : { filter: selectionQuery(selection.filter ?? {}) },
       created_by: auth.userId,
     })
     .returning();
   const id = batch!.id;
+  if (payable === 'settlement') return settlementBatchIn(tx, id, selection, auth, actor);
   // lines in bill order; the reference is P + the batch id + the line's number (unique: the batch id is)
   const [made] = await query<{ lines: number }>(
     tx,
@@ -203,9 +228,22 @@ export async function addBatchIn(tx: Queryable, input: { name?: string | null; p
   return after as Batch;
 }
 
-function unavailable(refused: Array<(lang: Lang) => string>) {
-  return new ApiError(400, 'error.batch_bills_unavailable', { n: refused.length }, (lang) =>
-    t('error.batch_bills_unavailable', lang, { n: refused.length, list: refused.slice(0, 10).map((f) => f(lang)).join(lang === 'zh' ? '；' : '; ') + (refused.length > 10 ? '…' : '') }),
+/** The settlement side of addBatchIn: lines from confirmed settlements, the same checks and log. */
+async function settlementBatchIn(tx: Queryable, id: number, selection: PaymentBatchSelection, auth: AuthContext, actor: Actor): Promise<Batch> {
+  const [lines, held] = await insertSettlementLines(tx, id, selection, auth, BATCH_MAX_BILLS);
+  if (lines > BATCH_MAX_BILLS) throw new ApiError(400, 'error.batch_too_large', { max: BATCH_MAX_BILLS, n: lines });
+  if (held !== lines) throw new ApiError(409, 'error.batch_import_changed');
+  if (selection.settlement_ids && lines !== selection.settlement_ids.length) throw unavailable(await refusedSettlements(tx, selection.settlement_ids, auth), 'error.batch_settlements_unavailable');
+  if (!lines) throw new ApiError(400, 'error.batch_settlement_empty');
+  const after = await refreshBatchSums(tx, id);
+  await writeLog(tx, actor, { action: 'add', resource: 'payment_batch', recordId: id, after });
+  await recordTransition(tx, actor, { entity: 'payment_batch', entityId: id, action: 'add', from: null, to: 'draft', data: { line_count: after.line_count, total: after.total, payable_type: 'settlement' } });
+  return after as Batch;
+}
+
+function unavailable(refused: Array<(lang: Lang) => string>, key = 'error.batch_bills_unavailable') {
+  return new ApiError(400, key, { n: refused.length }, (lang) =>
+    t(key, lang, { n: refused.length, list: refused.slice(0, 10).map((f) => f(lang)).join(lang === 'zh' ? '；' : '; ') + (refused.length > 10 ? '…' : '') }),
   );
 }
 
@@ -249,6 +287,7 @@ export async function cancelBatchIn(tx: Queryable, id: number, version: number, 
   const batch = await lockBatch(tx, id, auth, version);
   assertTransition(PAYMENT_BATCH_MACHINE, batch.status, 'cancel', PaymentBatchStatus, PaymentBatchActionLabel);
   // (before the bank nothing is paid: the bills this batch holds are exactly its pending lines' bills)
+  await releaseSettlements(tx, id);
   await tx.execute(sql`update payment_lines set status = 'removed', removed_reason = ${reason.slice(0, 200)}, updated_at = now() where batch_id = ${id}::int and status = 'pending'`);
   await tx.execute(sql`update rent_bills set batch_id = null, version = version + 1, updated_at = now() where batch_id = ${id}::int and status in ('pending', 'failed')`);
   await refreshBatchSums(tx, id);
@@ -265,12 +304,19 @@ export async function removeLineIn(tx: Queryable, id: number, version: number, l
   if (line.status !== 'pending') {
     throw new ApiError(400, 'error.batch_line_state', { reference: line.reference, state: line.status }, (lang) => t('error.batch_line_state', lang, { reference: line.reference, state: PaymentLineStatus.label(line.status, lang) }));
   }
-  const [bill] = await tx.select({ bill_no: rentBills.bill_no }).from(rentBills).where(eq(rentBills.id, line.bill_id));
+  let bill: { bill_no: string } | undefined;
+  if (line.settlement_id != null) {
+    const [s] = await query<{ settlement_no: string }>(tx, sql`select settlement_no from settlements where id = ${line.settlement_id}::int`);
+    bill = s ? { bill_no: s.settlement_no } : undefined;
+    await releaseSettlements(tx, id, lineId);
+  } else {
+    [bill] = await tx.select({ bill_no: rentBills.bill_no }).from(rentBills).where(eq(rentBills.id, line.bill_id!));
+    await tx
+      .update(rentBills)
+      .set({ batch_id: null, version: sql`${rentBills.version} + 1`, updated_at: new Date() })
+      .where(and(eq(rentBills.id, line.bill_id!), eq(rentBills.batch_id, id)));
+  }
   await tx.update(paymentLines).set({ status: 'removed', removed_reason: t('payment.removed_manual', 'zh'), updated_at: new Date() }).where(eq(paymentLines.id, lineId));
-  await tx
-    .update(rentBills)
-    .set({ batch_id: null, version: sql`${rentBills.version} + 1`, updated_at: new Date() })
-    .where(and(eq(rentBills.id, line.bill_id), eq(rentBills.batch_id, id)));
   const after = (await refreshBatchSums(tx, id, { bump: true })) as Batch;
   await writeLog(tx, actor, { action: 'remove_line', resource: 'payment_batch', recordId: id, before: sumsOf(batch as never), after: { ...sumsOf(after as never), line_id: lineId, reference: line.reference, bill_no: bill?.bill_no, amount: line.amount } });
   await recordTransition(tx, actor, { entity: 'payment_batch', entityId: id, action: 'remove_line', from: batch.status, to: batch.status, data: { bill_no: bill?.bill_no, reference: line.reference, amount: line.amount, by: 'manual' } });

@@ -52,7 +52,7 @@ export async function seedDemoPayments(db: Db, now = new Date()) {
 
   const [b1, b2, b3, ...rest] = bills.map((b) => b.id);
   const first = await pay([b1!, b2!], '演示：到期租金（第一批）', (_ref, i) => (i === 1 ? { result: '失败', reason: '账户已销户，请业主更新收款账户' } : { result: '成功', serial: `DEMOBANK${day.replace(/-/g, '')}${String(i + 1).padStart(4, '0')}` }));
-  const failed = first.lines[1]!.bill_id;
+  const failed = first.lines[1]!.bill_id!;
   await pay([failed], '演示：失败重付', () => ({ result: '成功', serial: `DEMOBANK${day.replace(/-/g, '')}9001` }));
   // awaiting approval: the next bills (leaving the rest free for a new batch)
   const waiting = [b3!, ...rest.slice(0, 1)];

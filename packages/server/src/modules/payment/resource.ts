@@ -1,4 +1,4 @@
-import { PaymentBatchStatus, PaymentLineStatus, maskMiddle } from '@pv/contract';
+import { PaymentBatchStatus, PaymentLineStatus, PaymentPayableType, maskMiddle } from '@pv/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { paymentBatches, paymentLines } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -54,6 +54,7 @@ export const paymentBatchResource = defineResource({
   filters: {
     id: { column: paymentBatches.id, op: 'eq', schema: filterValue.id, multi: true },
     status: { column: paymentBatches.status, op: 'eq', schema: filterValue.enumOf(PaymentBatchStatus.values), multi: true },
+    payable_type: { column: paymentBatches.payable_type, op: 'eq', schema: filterValue.enumOf(PaymentPayableType.values) },
     created_by: { column: paymentBatches.created_by, op: 'eq', schema: filterValue.id, multi: true },
     approved_by: { column: paymentBatches.approved_by, op: 'eq', schema: filterValue.id, multi: true },
     ...range('created_at', paymentBatches.created_at, filterValue.date),
@@ -75,6 +76,10 @@ const lineExtra = {
   station_code: sql<string | null>`(select s.code from rent_bills b join stations s on s.id = b.station_id where b.id = ${sql.raw(L)}."bill_id")`,
   customer_name: sql<string | null>`(select c.name from rent_bills b join customers c on c.id = b.customer_id where b.id = ${sql.raw(L)}."bill_id")`,
   batch_no: sql<string | null>`(select p.batch_no from payment_batches p where p.id = ${sql.raw(L)}."batch_id")`,
+  settlement_no: sql<string | null>`(select st.settlement_no from settlements st where st.id = ${sql.raw(L)}."settlement_id")`,
+  settlement_month: sql<string | null>`(select st.month from settlements st where st.id = ${sql.raw(L)}."settlement_id")`,
+  party_name: sql<string | null>`(select case when st.party_kind = 'agent' then (select a.name from agents a where a.id = st.party_id)
+    else (select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = st.party_id) end from settlements st where st.id = ${sql.raw(L)}."settlement_id")`,
 };
 
 /**
@@ -95,15 +100,17 @@ export const paymentLineResource = defineResource({
     reference: paymentLines.reference,
     paid_at: paymentLines.paid_at,
     bill_no: sortBy(lineExtra.bill_no),
+    settlement_no: sortBy(lineExtra.settlement_no),
   },
   defaultSort: { field: 'seq', order: 'ASC' },
   filters: {
     batch_id: { column: paymentLines.batch_id, op: 'eq', schema: filterValue.id },
     status: { column: paymentLines.status, op: 'eq', schema: filterValue.enumOf(PaymentLineStatus.values), multi: true },
     bill_id: { column: paymentLines.bill_id, op: 'eq', schema: filterValue.id, multi: true },
+    settlement_id: { column: paymentLines.settlement_id, op: 'eq', schema: filterValue.id, multi: true },
   },
-  // within one batch (the batch_id index narrows first): reference, payee, bill number
-  search: [paymentLines.reference, paymentLines.payee_name, lineExtra.bill_no],
+  // within one batch (the batch_id index narrows first): reference, payee, bill or settlement number
+  search: [paymentLines.reference, paymentLines.payee_name, lineExtra.bill_no, lineExtra.settlement_no],
   quickFields: {},
   scope: batchScope,
   extraColumns: lineExtra,

@@ -8,6 +8,7 @@ import {
   PaymentBatchStatus,
   PaymentLineStatus,
   RentBillStatus,
+  SettlementStatus,
   bankCardMatches,
   bankResultRowSchema,
   formatMoney,
@@ -29,6 +30,7 @@ import { type Actor, writeLog } from '../system/syslog.ts';
 import { lockBatch } from './actions.ts';
 import { refreshBatchSums, sumsOf } from './hold.ts';
 import { paymentBatchResource } from './resource.ts';
+import { writeSettlementResults } from './settlements.ts';
 
 /**
  * The bank's result file → the batch's lines and their bills, all or nothing and set-based
@@ -76,6 +78,7 @@ interface Checked {
   bill_no: string | null;
   bill_status: string | null;
   bill_batch: number | null;
+  payable_type: string | null;
 }
 
 /**
@@ -98,10 +101,11 @@ async function checkRows(db: Db, batch: { id: number; batch_no: string }, rows: 
         d as (select x.*, min(x."row") over (partition by x.reference) as first_row from x)
         select d."row", d.first_row, l.id as line_id, l.batch_id as line_batch, p.batch_no as line_batch_no, l.amount::text as line_amount,
                l.status as line_status, l.payee_card as line_card, l.bank_serial as line_serial, l.fail_reason as line_reason,
-               b.bill_no, b.status as bill_status, b.batch_id as bill_batch
+               coalesce(b.bill_no, st.settlement_no) as bill_no, coalesce(b.status, st.status) as bill_status, coalesce(b.batch_id, st.batch_id) as bill_batch, l.payable_type
         from d left join payment_lines l on l.reference = d.reference
         left join payment_batches p on p.id = l.batch_id
         left join rent_bills b on b.id = l.bill_id
+        left join settlements st on st.id = l.settlement_id
         order by d."row"`,
   );
   });
@@ -127,6 +131,9 @@ async function checkRows(db: Db, batch: { id: number; batch_no: string }, rows: 
         const detail = c.line_status === 'paid' ? `${col('bank_serial')} ${c.line_serial}` : (c.line_reason ?? '');
         err('result', 'error.bank_result_conflict', { reference: r.reference, state: PaymentLineStatus.label(c.line_status, lang), detail });
       }
+    } else if (c.payable_type === 'settlement') {
+      // (a settlement a batch holds cannot be paid by hand; if it was anyway, someone decides)
+      if (Number(c.bill_batch) !== batch.id || c.bill_status !== 'confirmed') err('reference', 'error.bank_bill_state', { bill_no: c.bill_no, state: SettlementStatus.label(c.bill_status, lang), result: resultLabel });
     } else if (Number(c.bill_batch) !== batch.id || !['pending', 'failed'].includes(c.bill_status ?? '')) {
       // (a bill a batch holds cannot be paused, deducted or paid by hand; if it was anyway, someone decides)
       err('reference', 'error.bank_bill_state', { bill_no: c.bill_no, state: RentBillStatus.label(c.bill_status, lang), result: resultLabel });
@@ -222,7 +229,9 @@ async function writeResults(tx: Queryable, batchId: number, rows: BankResultRow[
           returning 1)
         select (select count(*) from bu)::int as bills, (select count(*) from lg)::int as logged, (select count(*) from tl)::int as timeline`,
   );
-  return { ...lines!, ...bills! };
+  // the settlement lines' settlements (a batch holds one kind, so one of the two writes nothing)
+  const settled = await writeSettlementResults(tx, batchId, actor);
+  return { ...lines!, ...bills!, bills: Number(bills!.bills) + settled };
 }
 
 /** work_mem of an import's transaction (and of its check): a 100,000-row file's joins and the updated rows fit. */

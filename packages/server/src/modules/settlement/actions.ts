@@ -147,15 +147,20 @@ export class SettlementActions {
   }
 
   /**
-   * 确认付款: confirmed → paid with the bank's serial (a transfer made outside the system; docs say
-   * how payment batches could take settlements later).
+   * 确认付款: confirmed → paid with the bank's serial, for a transfer made outside the system (a
+   * settlement paid through a payment batch is marked paid by the bank's result instead; one held
+   * by an open batch is refused here: the batch's result decides).
    */
   async pay(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(settlementPaySchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
+      if (s.batch_id != null && s.status === 'confirmed') {
+        const [b] = await query<{ batch_no: string }>(tx, sql`select batch_no from payment_batches where id = ${s.batch_id as number}`);
+        throw new ApiError(400, 'error.settlement_in_batch', { settlement_no: s.settlement_no, batch_no: b?.batch_no ?? '' });
+      }
       const paidAt = input.paid_at ? new Date(`${input.paid_at}T12:00:00+08:00`) : new Date();
-      return this.apply(tx, s, actor, 'pay', { paid_by: auth.userId, paid_at: paidAt, bank_serial: input.bank_serial }, { data: { bank_serial: input.bank_serial, total_amount: s.total_amount } });
+      return this.apply(tx, s, actor, 'pay', { paid_by: auth.userId, paid_at: paidAt, bank_serial: input.bank_serial, fail_reason: null }, { data: { bank_serial: input.bank_serial, total_amount: s.total_amount } });
     });
   }
 

@@ -99,10 +99,15 @@ export async function settleParties(tx: Queryable, kind: SettlementPartyValue, m
   );
   const [made] = await query<{ n: number }>(
     tx,
-    sql`with ins as (
+    // the batch's events computed once (MATERIALIZED), then each joined to its settlement by the unique
+    // (party_kind, party_id, month) key. Inlined, the planner — estimating one draft settlement for the
+    // rows the statement before just inserted — ran the whole event query once per settlement: 250
+    // settlements × the batch's events, 1.4 s a batch at 12,000 stations (docs/PERFORMANCE.md).
+    sql`with f as materialized (${fresh(evs)}),
+        ins as (
           insert into settlement_lines (settlement_id, kind, source_type, source_id, event_at, quantity, rate, amount, rule_id, rule_version, created_by)
           select s.id, f.kind, f.source_type, f.source_id, f.event_at, f.quantity, f.rate, f.amount, f.rule_id, f.rule_version, ${createdBy}::int
-          from (${fresh(evs)}) f join settlements s on s.party_kind = ${kind} and s.party_id = f.party_id and s.month = ${month} and s.status = 'draft'
+          from f join settlements s on s.party_kind = ${kind} and s.party_id = f.party_id and s.month = ${month} and s.status = 'draft'
           order by f.party_id, f.kind, f.source_id
           on conflict (kind, source_type, source_id) where adjustment_of is null do nothing
           returning settlement_id)

@@ -43,6 +43,9 @@ const extra = {
     else (select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(S)}."party_id") end)`,
   confirmed_by_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(S)}."confirmed_by")`,
   disputed_lines: sql<number>`(select count(*)::int from settlement_lines l where l.settlement_id = ${sql.raw(S)}."id" and l.status = 'disputed')`,
+  batch_no: sql<string | null>`(select p.batch_no from payment_batches p where p.id = ${sql.raw(S)}."batch_id")`,
+  payment_state: sql<string | null>`(case when ${sql.raw(S)}."status" = 'paid' then 'paid' when ${sql.raw(S)}."status" <> 'confirmed' then null
+    when ${sql.raw(S)}."batch_id" is not null then 'in_batch' when ${sql.raw(S)}."fail_reason" is not null then 'failed' else 'unpaid' end)`,
 };
 const monthFilter = z.string().max(7).refine(isMonth, { error: 'validation.settlement_month' });
 

@@ -1,0 +1,3 @@
+CREATE INDEX "settlements_status_created_idx" ON "settlements" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "settlements_settlement_no_prefix_idx" ON "settlements" USING btree (upper("settlement_no") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "settlements_settlement_no_suffix_idx" ON "settlements" USING btree (reverse(upper("settlement_no")) text_pattern_ops);
