@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { CITIES } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { query } from '@pv/server/src/db/client.ts';
@@ -38,6 +39,8 @@ export interface InspectionBench {
   maintenance: { orders: number; seedSeconds: number; cases: { name: string; summary: Summary; total: number }[] };
   /** the stock ledger seeded set-based, then its list and the balance read */
   stock: { movements: number; warehouses: number; materials: number; seedSeconds: number; cases: { name: string; summary: Summary; total: number }[] };
+  /** the machine's load average (1 / 5 / 15 min) at the start and the end */
+  load: { before: number[]; after: number[] };
 }
 
 const LIST_CASES: Array<[string, Record<string, string>]> = [
@@ -124,6 +127,7 @@ export async function benchInspections(
   historyPeriods = 4,
   movements = stations * 10,
 ): Promise<InspectionBench> {
+  const loadBefore = loadavg();
   process.env.TEST_DATABASE_URL = pgServer;
   const { freshDb } = await import('@pv/server/test/helpers.ts');
   const db = await freshDb();
@@ -302,6 +306,7 @@ export async function benchInspections(
       settings,
       maintenance: { orders, seedSeconds: maintenanceSeed, cases: maintenanceCases },
       stock: { movements, warehouses: wh!.n, materials: 200, seedSeconds: stockSeed, cases: stockCases },
+      load: { before: loadBefore, after: loadavg() },
       stations,
       teams: teams.length,
       seedSeconds,
@@ -358,5 +363,7 @@ export function inspectionsSection(r: InspectionBench): string[] {
     ...table(r.stock.cases),
     '',
     `Worst list p95 over all ${r.cases.length + r.maintenance.cases.length + r.stock.cases.length} cases: **${ms(worst)}** (aim < 50 ms${worst < 50 ? ' — met' : ' — not met'}).`,
+    '',
+    `Load average of this 2-core machine (1 / 5 / 15 min): ${r.load.before.map((l) => l.toFixed(1)).join(' / ')} at the start, ${r.load.after.map((l) => l.toFixed(1)).join(' / ')} at the end.`,
   ];
 }
