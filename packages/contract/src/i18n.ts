@@ -7,6 +7,7 @@ import { FINANCE_MESSAGES } from './finance-messages.ts';
 import { PAYMENT_MESSAGES } from './payment-messages.ts';
 import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
+import { STATEMENT_MESSAGES } from './statement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -282,6 +283,7 @@ export const messages = {
     ...FINANCE_MESSAGES.zh,
     ...PAYMENT_MESSAGES.zh,
     ...SETTLEMENT_MESSAGES.zh,
+    ...STATEMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
@@ -551,6 +553,7 @@ export const messages = {
     ...FINANCE_MESSAGES.en,
     ...PAYMENT_MESSAGES.en,
     ...SETTLEMENT_MESSAGES.en,
+    ...STATEMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

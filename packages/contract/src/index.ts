@@ -27,6 +27,8 @@ export * from './payment.ts';
 export * from './payment-messages.ts';
 export * from './settlement.ts';
 export * from './settlement-messages.ts';
+export * from './statement.ts';
+export * from './statement-messages.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

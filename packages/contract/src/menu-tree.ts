@@ -112,6 +112,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('settlement', 'settlement:index', { icon: 'settlement' }),
       leaf('settlementDetail', 'settlement:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/settlement' }),
       leaf('settlementRule', 'settlement_rule:index', { icon: 'settlementRule' }),
+      leaf('statement', 'statement:index', { icon: 'statement' }),
+      leaf('statementDetail', 'statement:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/statement' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

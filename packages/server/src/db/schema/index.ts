@@ -18,3 +18,4 @@ export * from './app-version.ts';
 export * from './partner.ts';
 export * from './workflow.ts';
 export * from './settlement.ts';
+export * from './statement.ts';

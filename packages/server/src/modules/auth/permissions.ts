@@ -33,6 +33,7 @@ export const PERMISSIONS = {
   payment_batch: ['index', 'get_info', 'add', 'submit', 'approve', 'reject', 'cancel', 'export', 'import', 'remove_line'],
   settlement: ['index', 'get_info', 'export', 'generate', 'submit', 'confirm', 'dispute', 'resolve', 'pay', 'adjust'],
   settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
+  statement: ['index', 'get_info', 'add', 'del', 'export', 'refresh', 'send', 'import', 'explain', 'confirm', 'rate'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
   workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
@@ -59,7 +60,9 @@ export const BUILTIN_ROLES = [
       ...READ('workflow_instance'), 'workflow_instance:start',
       // 结算单: finance generates, submits, resolves disputes and pays; confirms on an agent's behalf; keeps the rules
       ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:confirm', 'settlement:resolve', 'settlement:pay', 'settlement:adjust',
-      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export'],
+      'settlement_rule:add', 'settlement_rule:edit', 'settlement_rule:del', 'settlement_rule:export',
+      // 对账单: finance makes them, imports the partner's sheet and explains differences; confirming is the administrator's (its own code)
+      ...READ('statement'), 'statement:add', 'statement:del', 'statement:export', 'statement:refresh', 'statement:send', 'statement:import', 'statement:explain', 'statement:rate'],
     data_scope: 'all',
   },
   {
