@@ -50,6 +50,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'finance/paymentBatch': { api: 'payment_batch' },
   'finance/settlement': { api: 'settlement' },
   'finance/settlementRule': { api: 'settlement_rule' },
+  'finance/statement': { api: 'statement' },
   'other/appVersion': { api: 'app_version' },
   'other/workflow': { api: 'workflow' },
   'other/workflowInstance': { api: 'workflow_instance' },

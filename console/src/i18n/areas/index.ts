@@ -32,8 +32,9 @@ import * as appVersion from './app-version.ts';
 import * as partner from './partner.ts';
 import * as workflow from './workflow.ts';
 import * as settlement from './settlement.ts';
+import * as statement from './statement.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement, statement];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

@@ -2,6 +2,7 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import AppVersionIcon from '@mui/icons-material/SystemUpdateOutlined';
 import SettlementIcon from '@mui/icons-material/HandshakeOutlined';
 import SettlementRuleIcon from '@mui/icons-material/RuleOutlined';
+import StatementIcon from '@mui/icons-material/CompareArrowsOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import WorkbenchIcon from '@mui/icons-material/WorkOutline';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -89,6 +90,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   payment: PaymentIcon,
   settlement: SettlementIcon,
   settlementRule: SettlementRuleIcon,
+  statement: StatementIcon,
   appVersion: AppVersionIcon,
   partner: PartnerIcon,
   partnerList: PartnerListIcon,

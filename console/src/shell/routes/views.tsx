@@ -20,6 +20,7 @@ import { loadRevenueReport, revenueList, tariffList } from '../../resources/reve
 import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 import { loadSettlementDetail, settlement, settlementRule } from '../../resources/settlement/index.ts';
+import { loadStatementDetail, statement } from '../../resources/statement/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
 import { loadWorkflowDesigner, workflow, workflowInstance } from '../../resources/workflow/index.ts';
@@ -92,6 +93,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/settlement': resource(settlement),
   'finance/settlementDetail': page(loadSettlementDetail),
   'finance/settlementRule': resource(settlementRule),
+  'finance/statement': resource(statement),
+  'finance/statementDetail': page(loadStatementDetail),
   'other/appVersion': resource(appVersion),
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),

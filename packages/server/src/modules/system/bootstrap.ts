@@ -12,6 +12,7 @@ import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
+import { seedDemoStatements } from '../statement/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -83,6 +84,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoPartners(db);
     await seedDemoWorkflows(db);
     await seedDemoSettlements(db);
+    await seedDemoStatements(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
