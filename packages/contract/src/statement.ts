@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { enumField, idField, numeric, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
-import { MONEY_PATTERN, Money, decimalText, moneyText } from './money.ts';
+import { MONEY_PATTERN, Money, decimalText } from './money.ts';
 
 /**
  * 对账单 statements with financiers and suppliers (issue 15; docs/DECISIONS.md "Statements"). One

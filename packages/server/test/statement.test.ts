@@ -248,8 +248,9 @@ describe('supplier statements', () => {
     expect(l2).toMatchObject({ diff_qty: '-0.500', diff_amount: '0.00', has_difference: true });
     s = await ok(post('statement/explain', { id: s.id, version: s.version, line_id: l2.id, note: '对方漏计 0.5 米' }));
     // a corrected sheet: the note stays where their figures did not change, and goes where they did
-    const fixed = xlsxOf([['单号', '物料编码', '数量', '金额'], ['SH-001', 'DZ-M1', '2', '1960'], ['SH-001', 'DZ-M2', '100', '351.75']]);
-    const r2 = await importSheet(s, fixed);
+    // (as UTF-8 CSV this time, English headers)
+    const fixed = csvOf([['Reference', 'Material code', 'Quantity', 'Amount'], ['SH-001', 'DZ-M1', '2', '1960'], ['SH-001', 'DZ-M2', '100', '351.75']]);
+    const r2 = await importSheet(s, fixed, 'text/csv');
     expect(r2.data).toMatchObject({ imported: 2, diffs: 2 });
     s = await info(s.id);
     expect(s.unexplained_count).toBe(1);
