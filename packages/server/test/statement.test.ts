@@ -110,7 +110,7 @@ describe('financier statements', () => {
   let s: Json;
   it('builds our side: stations grid-connected in the period, priced by the rate of their grid day, rounded once', async () => {
     s = await ok(post('statement/add', { partner_id: fin.id, period_from: '2026-10-01', period_to: '2026-10-31' }, op));
-    expect(s).toMatchObject({ kind: 'financier', status: 'draft', our_count: 3, their_count: 0, partner_name: '对账测试资方' });
+    expect(s).toMatchObject({ kind: 'financier', status: 'draft', our_count: 3, their_count: 0, diff_count: 0, unexplained_count: 0, partner_name: '对账测试资方' });
     const ls = await lines(s.id);
     // 20.5 × 3000 = 61500.00; 10 × 3200.5 = 32005.00; 33.33 × 3200.5 = 106672.665 → 106672.67
     expect(ls.map((l) => [l.key, l.our_qty, l.our_amount, l.group])).toEqual([

@@ -98,8 +98,31 @@ const Info = () => {
   );
 };
 
+/** One side of a line: the amount, the quantity under it. */
+const Side2 = ({ amount, qty }: { amount: string | null; qty: string | null }) =>
+  amount === null ? (
+    <>-</>
+  ) : (
+    <>
+      {formatMoney(amount)}
+      {qty !== null && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          × {qty}
+        </Typography>
+      )}
+    </>
+  );
+
 const Amount = ({ value, diff }: { value: string | null; diff?: boolean }) =>
-  value === null ? <>-</> : diff && value !== '0.00' && value !== '0.000' ? <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>{value.startsWith('-') ? value : `+${value}`}</Box> : <>{value}</>;
+  value === null ? (
+    <>-</>
+  ) : diff && value !== '0.00' ? (
+    <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
+      {value.startsWith('-') ? formatMoney(value) : `+${formatMoney(value)}`}
+    </Box>
+  ) : (
+    <>{formatMoney(value)}</>
+  );
 
 /** 对账明细: the three groups with their totals; a line with a difference is marked and can be explained. */
 const Lines = () => {
@@ -114,7 +137,9 @@ const Lines = () => {
     queryFn: () => dataProvider.read<{ list: StatementLine[]; total: number }>(STATEMENT_API, 'lines', { id: record.id }).then((r) => r.data),
   });
   const groups = groupLines(data?.list ?? []);
-  const cols = ['key', 'our_qty', 'our_amount', 'their_qty', 'their_amount', 'diff_amount', 'note'];
+  // differences mean something once their sheet is in
+  const compared = record.status === 'imported' || record.status === 'confirmed';
+  const cols = ['key', 'our_amount', 'their_amount', 'diff_amount'];
   return (
     <Panel title="pv.statement.lines_title" testId="statement-lines">
       {data && data.total === 0 && <EmptyNote text="pv.statement.lines_empty" />}
@@ -160,33 +185,33 @@ const Lines = () => {
                               {l.label}
                             </Typography>
                           )}
+                          {l.note ? (
+                            <Box sx={{ mt: 0.5, whiteSpace: 'normal' }}>
+                              {l.agreed && <Chip size="small" variant="outlined" color="info" label={StatementAgreed.label(l.agreed, lang)} sx={{ mr: 0.5, height: 20 }} />}
+                              <Typography variant="caption" data-testid="line-note">
+                                {l.note}
+                              </Typography>
+                            </Box>
+                          ) : (
+                            l.has_difference && (
+                              <Typography variant="caption" component="div" color="warning.main">
+                                {translate('pv.statement.unexplained')}
+                              </Typography>
+                            )
+                          )}
                         </TableCell>
-                        <TableCell align="right">{l.our_qty ?? '-'}</TableCell>
-                        <TableCell align="right">{l.our_amount ? formatMoney(l.our_amount) : '-'}</TableCell>
-                        <TableCell align="right">{l.their_qty ?? '-'}</TableCell>
-                        <TableCell align="right">{l.their_amount ? formatMoney(l.their_amount) : '-'}</TableCell>
-                        <TableCell align="right" data-testid="line-diff">
-                          <Amount value={l.has_difference ? l.diff_amount : '0.00'} diff />
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          <Side2 amount={l.our_amount} qty={l.our_qty} />
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          <Side2 amount={l.their_amount} qty={l.their_qty} />
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="line-diff">
+                          {compared ? <Amount value={l.has_difference ? l.diff_amount : '0.00'} diff /> : '-'}
                           {l.diff_qty && l.diff_qty !== '0.000' && (
                             <Typography variant="caption" component="div" color="error.main">
                               {translate('pv.statement.line.diff_qty')} {l.diff_qty}
                             </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 160, whiteSpace: 'normal' }}>
-                          {l.note ? (
-                            <>
-                              {l.agreed && <Chip size="small" variant="outlined" label={StatementAgreed.label(l.agreed, lang)} sx={{ mr: 0.5 }} />}
-                              <Typography variant="caption" data-testid="line-note">
-                                {l.note}
-                              </Typography>
-                            </>
-                          ) : l.has_difference ? (
-                            <Typography variant="caption" color="warning.main">
-                              {translate('pv.statement.unexplained')}
-                            </Typography>
-                          ) : (
-                            ''
                           )}
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -130,7 +130,7 @@ export class StatementActions {
         .where(eq(statementLines.id, input.line_id))
         .returning();
       await writeLog(tx, actor, { action: 'explain', resource: 'statement_line', recordId: input.line_id, before: line, after: after as unknown as Row });
-      await refreshTotals(tx, s.id);
+      await refreshTotals(tx, s.id, true);
       return this.apply(tx, s, actor, 'explain', {}, { reason: input.note, data: { line_id: input.line_id, key: line.key, agreed: input.agreed } });
     });
   }
@@ -205,7 +205,7 @@ export class StatementActions {
         update statement_lines l set their_qty = null, their_amount = null, their_row = null, their_remark = null, note = null, agreed = null, version = l.version + 1, updated_at = now()
         where l.statement_id = ${s.id} and l.their_amount is not null and not exists (select 1 from ${X} x where x.key = l.key)`);
       await tx.execute(sql`delete from statement_lines where statement_id = ${s.id} and our_amount is null and their_amount is null`);
-      await refreshTotals(tx, s.id);
+      await refreshTotals(tx, s.id, true);
       const [g] = await query<{ matched: number; ours: number; theirs: number; diffs: number }>(
         tx,
         sql`select count(*) filter (where our_amount is not null and their_amount is not null)::int as matched,
@@ -230,9 +230,9 @@ export class StatementActions {
                  case when l.our_amount is null then 'theirs_only' when l.their_amount is null then 'ours_only' else 'matched' end as "group",
                  (coalesce(l.their_amount, 0) - coalesce(l.our_amount, 0))::numeric(14,2)::text as diff_amount,
                  case when l.our_qty is not null and l.their_qty is not null then (l.their_qty - l.our_qty)::numeric(14,3)::text end as diff_qty,
-                 ${DIFF} as has_difference,
+                 (s.status in ('imported', 'confirmed') and ${DIFF}) as has_difference,
                  (select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = l.explained_by) as explained_by_name
-          from statement_lines l where l.statement_id = ${id}
+          from statement_lines l join statements s on s.id = l.statement_id where l.statement_id = ${id}
           order by case when l.our_amount is null then 2 when l.their_amount is null then 1 else 0 end, l.key`,
     );
     const list: Row[] = rows.map((r) => ({ ...r, explained_at: r.explained_at ? new Date(r.explained_at as string).toISOString() : null }));

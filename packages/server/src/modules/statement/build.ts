@@ -66,8 +66,11 @@ export async function buildOurSide(tx: Queryable, s: StatementHead) {
   }
 }
 
-/** Counts and sums of both sides, the differences and those not explained yet. */
-export async function refreshTotals(tx: Queryable, id: number) {
+/**
+ * Counts and sums of both sides, the differences and those not explained yet — differences only once
+ * their sheet is in (`compared`): before that every line of ours would count as one.
+ */
+export async function refreshTotals(tx: Queryable, id: number, compared = false) {
   await tx.execute(sql`
     update statements s set
       our_count = x.our_count, our_amount = x.our_amount, their_count = x.their_count, their_amount = x.their_amount,
@@ -75,8 +78,8 @@ export async function refreshTotals(tx: Queryable, id: number) {
     from (
       select count(l.our_amount)::int as our_count, coalesce(sum(l.our_amount), 0) as our_amount,
              count(l.their_amount)::int as their_count, coalesce(sum(l.their_amount), 0) as their_amount,
-             count(*) filter (where ${DIFF})::int as diff_count,
-             count(*) filter (where ${DIFF} and l.note is null)::int as unexplained_count
+             case when ${compared} then count(*) filter (where ${DIFF}) else 0 end::int as diff_count,
+             case when ${compared} then count(*) filter (where ${DIFF} and l.note is null) else 0 end::int as unexplained_count
       from statement_lines l where l.statement_id = ${id}) x
     where s.id = ${id}`);
 }
