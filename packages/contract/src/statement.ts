@@ -151,7 +151,8 @@ export const financierRateCreateSchema = z.strictObject({
   partner_id: idField(),
   effective_from: day(),
   rate_per_kwp: decimalText(RATE, 'validation.statement_rate')
-    .refine((v) => new Money(v).gt(0), { error: 'validation.statement_rate' })
+    // the pattern again: a refinement still runs after the one before failed, and Money('x') throws
+    .refine((v) => RATE.test(v) && new Money(v).gt(0), { error: 'validation.statement_rate' })
     .transform((v) => new Money(v).toFixed(4)),
   remark: optionalText(200),
 });

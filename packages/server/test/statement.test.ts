@@ -96,6 +96,8 @@ describe('financier statements', () => {
   it('rates: a financier only, decimal text, the same day replaces', async () => {
     expect((await post('statement/rate', { partner_id: fin.id, effective_from: '2026-01-01', rate_per_kwp: 0.1 + 0.2 })).status).toBe(400);
     expect((await post('statement/rate', { partner_id: sup.id, effective_from: '2026-01-01', rate_per_kwp: '100' })).status).toBe(400);
+    expect((await post('statement/rate', { partner_id: 'abc', effective_from: 'x', rate_per_kwp: 'x' })).status).toBe(400);
+    expect((await post('statement/rate', { partner_id: 999999, effective_from: '2026-01-01', rate_per_kwp: '1' })).status).toBe(400);
     expect((await post('statement/rate', { partner_id: fin.id, effective_from: '2026-01-01', rate_per_kwp: '3000' }, hn)).status).toBe(403);
     await ok(post('statement/rate', { partner_id: fin.id, effective_from: '2026-01-01', rate_per_kwp: '3000' }));
     await ok(post('statement/rate', { partner_id: fin.id, effective_from: '2026-10-15', rate_per_kwp: '3100' }));

@@ -255,7 +255,8 @@ export class StatementActions {
     const input = parse(financierRateCreateSchema, body);
     return this.db.transaction(async (tx) => {
       const [p] = await tx.select().from(partners).where(eq(partners.id, input.partner_id));
-      if (!p || p.kind !== 'financier') throw new ApiError(400, 'error.statement_partner_kind', { partner: p?.name ?? input.partner_id, kind: p?.kind ?? '' });
+      if (!p) throw new ApiError(400, 'error.invalid_params', { detail: 'partner_id' });
+      if (p.kind !== 'financier') throw new ApiError(400, 'error.statement_partner_kind', { partner: p.name, kind: p.kind });
       const [before] = await tx.select().from(financierRates).where(sql`${financierRates.partner_id} = ${input.partner_id} and ${financierRates.effective_from} = ${input.effective_from}`);
       const [after] = await tx
         .insert(financierRates)
