@@ -93,6 +93,15 @@ describe('financier statements', () => {
     expect(await t.handle.db.$count(statements)).toBe(0);
   });
 
+  it('a customer links to its financier partner, a partner of another kind is refused', async () => {
+    const bad = await post('customer/add', { ...customerBody({ name: '资方校验', phone: '13912340009' }), financier_id: sup.id });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('不是资方类合作伙伴');
+    const c = await ok(post('customer/add', { ...customerBody({ name: '资方校验', phone: '13912340009' }), financier_id: fin.id }));
+    expect(c.financier_id).toBe(fin.id);
+    await ok(post('customer/del', { ids: [c.id] }));
+  });
+
   it('rates: a financier only, decimal text, the same day replaces', async () => {
     expect((await post('statement/rate', { partner_id: fin.id, effective_from: '2026-01-01', rate_per_kwp: 0.1 + 0.2 })).status).toBe(400);
     expect((await post('statement/rate', { partner_id: sup.id, effective_from: '2026-01-01', rate_per_kwp: '100' })).status).toBe(400);
