@@ -68,7 +68,7 @@ const StatementList = () => {
         <FunctionField<Statement> source="status" label={statementField('status')} render={(r) => <StatementStatusChip status={r.status} />} />
         <FunctionField<Statement> source="our_amount" label={statementField('our_amount')} textAlign="right" render={(r) => <Yuan value={r.our_amount} />} />
         <FunctionField<Statement> source="their_amount" label={statementField('their_amount')} textAlign="right" render={(r) => (r.their_count || r.status === 'imported' || r.status === 'confirmed' ? <Yuan value={r.their_amount} /> : '-')} />
-        <TextField source="diff_count" label={statementField('diff_count')} textAlign="right" />
+        <TextField source="diff_count" label={statementField('differences')} textAlign="right" />
         <TextField source="unexplained_count" label={statementField('unexplained_count')} textAlign="right" sortable={false} />
         <FunctionField<Statement> source="agreed_amount" label={statementField('agreed_amount')} textAlign="right" sortable={false} render={(r) => (r.agreed_amount ? <Yuan value={r.agreed_amount} strong /> : '-')} />
         <LocalDateField source="created_at" label={statementField('created_at')} showTime />
