@@ -53,6 +53,7 @@ export const RESOURCE_BINDINGS: Record<string, ResourceBinding> = {
   'finance/settlement': { api: 'settlement' },
   'finance/settlementRule': { api: 'settlement_rule' },
   'finance/invoice': { api: 'invoice' },
+  'finance/statement': { api: 'statement' },
   'other/appVersion': { api: 'app_version' },
   'other/workflow': { api: 'workflow' },
   'other/workflowInstance': { api: 'workflow_instance' },

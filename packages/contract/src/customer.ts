@@ -46,6 +46,8 @@ const customerInput = {
   // formal-customer fields (filled on conversion; editable afterwards)
   business_mode: enumField(BusinessMode.values).nullish(),
   financier: optionalText(100),
+  /** the financier partner (资方) — what statements with financiers count; the text above stays as entered */
+  financier_id: idField().nullish(),
   bank_name: optionalText(100),
   bank_card: z.string().trim().regex(/^\d{12,19}$/, { error: 'validation.number' }).nullish(),
 };
@@ -81,6 +83,7 @@ export const customerConvertSchema = z.strictObject({
   business_mode: enumField(BusinessMode.values),
   signed_at: dateField().optional(),
   financier: optionalText(100),
+  financier_id: idField().nullish(),
   bank_name: optionalText(100),
   bank_card: z.string().trim().regex(/^\d{12,19}$/, { error: 'validation.number' }).nullish(),
 });
@@ -122,6 +125,7 @@ export interface Customer {
   app_enabled: boolean;
   business_mode: (typeof BusinessMode.values)[number] | null;
   financier: string | null;
+  financier_id: number | null;
   bank_name: string | null;
   bank_card: string | null;
   signed_at: string | null;

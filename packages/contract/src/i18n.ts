@@ -10,6 +10,7 @@ import { PARTNER_MESSAGES } from './partner-messages.ts';
 import { SETTLEMENT_MESSAGES } from './settlement-messages.ts';
 import { INSURANCE_MESSAGES } from './insurance-messages.ts';
 import { INVOICE_MESSAGES } from './invoice-messages.ts';
+import { STATEMENT_MESSAGES } from './statement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
 
@@ -279,6 +280,7 @@ export const messages = {
     ...SETTLEMENT_MESSAGES.zh,
     ...INSURANCE_MESSAGES.zh,
     ...INVOICE_MESSAGES.zh,
+    ...STATEMENT_MESSAGES.zh,
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
@@ -542,6 +544,7 @@ export const messages = {
     ...SETTLEMENT_MESSAGES.en,
     ...INSURANCE_MESSAGES.en,
     ...INVOICE_MESSAGES.en,
+    ...STATEMENT_MESSAGES.en,
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

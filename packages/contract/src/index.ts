@@ -30,6 +30,8 @@ export * from './settlement.ts';
 export * from './settlement-messages.ts';
 export * from './invoice.ts';
 export * from './invoice-messages.ts';
+export * from './statement.ts';
+export * from './statement-messages.ts';
 export * from './stock.ts';
 export * from './inspection.ts';
 export * from './maintenance.ts';

@@ -114,6 +114,8 @@ export const MENU_TREE: MenuSeed[] = [
       leaf('settlementRule', 'settlement_rule:index', { icon: 'settlementRule' }),
       leaf('invoice', 'invoice:index', { icon: 'invoice' }),
       leaf('invoiceDetail', 'invoice:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/invoice' }),
+      leaf('statement', 'statement:index', { icon: 'statement' }),
+      leaf('statementDetail', 'statement:get_info', { hidden: 1, dynamicNewTab: 1, activeMenu: '/finance/statement' }),
     ].map((c) => ({ ...c, component: `finance/${c.path}` })),
   },
   {

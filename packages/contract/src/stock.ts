@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { cityField, editableFields, enumField, idField, optionalText, provinceField, requiredText } from './fields.ts';
-import { decimalText, MONEY_PATTERN } from './money.ts';
+import { decimalText, MONEY_PATTERN, moneyText } from './money.ts';
 
 /**
  * Materials 物料, warehouses 仓库 and stock 库存 (issue 13; docs/DECISIONS.md "Stock"). Quantities
@@ -174,6 +174,9 @@ export const stockInSchema = z.strictObject({
   serials: serialList().optional(),
   ref_no: z.preprocess(blankToNull, z.string().trim().max(64, { error: 'validation.too_long|64' }).nullish()),
   remark: remark(),
+  /** the supplier partner (对账单 with suppliers count the receipts naming one) and the price paid (default: the material's) */
+  supplier_id: idField().nullish(),
+  unit_price: moneyText().nullish(),
 });
 
 /** 出库: to a maintenance or construction order (its number, or free text), optionally onto a station. */

@@ -44,6 +44,7 @@ import { paymentRoutes } from './modules/payment/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
 import { insuranceRoutes } from './modules/insurance/routes.ts';
 import { invoiceRoutes } from './modules/invoice/routes.ts';
+import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
@@ -114,6 +115,8 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   if (code === '23505') return new ApiError(400, 'error.duplicate', { field: '' });
   // an exclusion constraint (tariffs_no_overlap) lost a race the route's own check could not see
   if (code === '23P01') return new ApiError(400, 'error.period_overlap');
+  // the statements_locked / statement_lines_locked triggers: a confirmed statement never changes
+  if (code === 'P0001' && /^statement.*it never changes/.test(String(fe.message))) return new ApiError(400, 'error.statement_locked');
   // the settlement_lines_locked trigger: a confirmed or paid settlement's lines never change
   if (code === 'P0001' && /its lines never change/.test(pgMessage(err))) return new ApiError(400, 'error.settlement_lines_locked');
   // the last line of defence behind validation: a value the database cannot take is the request's fault
@@ -265,6 +268,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   settlementRoutes(app, deps);
   insuranceRoutes(app, deps);
   invoiceRoutes(app, deps);
+  statementRoutes(app, deps);
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);

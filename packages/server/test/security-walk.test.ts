@@ -41,6 +41,7 @@ import {
 import { AVATAR_MAX_BYTES, UPLOAD_LIMITS } from '@pv/contract';
 import { IMPORT_MAX_BYTES } from '../src/excel/routes.ts';
 import { SETTLEMENT_MAX_BYTES } from '../src/modules/revenue/settlement.ts';
+import { SHEET_MAX_BYTES } from '../src/modules/statement/actions.ts';
 import { RESULT_MAX_BYTES } from '../src/modules/payment/result.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { ALL_PERMISSIONS } from '../src/modules/auth/permissions.ts';
@@ -142,9 +143,10 @@ type Owned = (typeof AGENT_OWNED)[number] | 'build' | 'grid';
  * (the shared parts catalogue; its stock belongs to the warehouses, which are walked), tariff (the
  * provinces' benchmark prices, reference data), app_version (the company's releases of the 光E宝 app;
  * no agent role holds an app_version permission), settlement_rule (the company's settlement rates,
- * reference data; no agent role holds a settlement_rule permission).
+ * reference data; no agent role holds a settlement_rule permission), statement (对账单 with financiers and
+ * suppliers: company-level, the agent data scope sees none; no agent role holds a statement permission).
  */
-const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version', 'workflow', 'workflow_instance', 'workflow_task', 'settlement_rule'];
+const NOT_AGENT_DATA = ['product', 'menu', 'role', 'department', 'task', 'syslog', 'message', 'display_token', 'material', 'tariff', 'app_version', 'workflow', 'workflow_instance', 'workflow_task', 'settlement_rule', 'statement'];
 
 // ---------------------------------------------------------------------------------------------
 // The route list from the OpenAPI document
@@ -1035,6 +1037,7 @@ const RAW_LIMITS: Record<string, [query: string, limit: number]> = {
   'POST /api/system/maintenance/import': ['', IMPORT_MAX_BYTES],
   'POST /api/system/revenue/import': ['', SETTLEMENT_MAX_BYTES],
   'POST /api/system/payment_batch/import_result': ['?id=1', RESULT_MAX_BYTES],
+  'POST /api/system/statement/import': ['?id=1', SHEET_MAX_BYTES],
   'POST /api/system/station/upload_doc': ['?id=1&doc_type=contract', UPLOAD_LIMITS.pdf.maxBytes],
   'POST /api/system/lease_contract/upload_pdf': ['?id=1', UPLOAD_LIMITS.pdf.maxBytes],
   'POST /api/system/app_version/upload_package': ['?id=1&version=1', WALK_PACKAGE_MAX],

@@ -231,3 +231,22 @@ describe('demo invoices', () => {
     expect(rows.some((r) => r.status === 'draft')).toBe(true);
   });
 });
+
+describe('demo statements', () => {
+  it('has a financier statement with one difference, explained, and a supplier statement confirmed', async () => {
+    const rows = await query<{ kind: string; status: string; our_count: number; diff_count: number; unexplained_count: number; agreed_amount: string | null; our_amount: string; their_amount: string }>(
+      t.handle.db,
+      sql`select kind, status, our_count, diff_count, unexplained_count, agreed_amount::text, our_amount::text, their_amount::text from statements order by kind`,
+    );
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['financier', 'imported'],
+      ['supplier', 'confirmed'],
+    ]);
+    const [fin, sup] = rows;
+    expect(fin!.our_count).toBeGreaterThan(0);
+    expect([fin!.diff_count, fin!.unexplained_count]).toEqual([1, 0]);
+    expect(sup).toMatchObject({ diff_count: 0, agreed_amount: sup!.our_amount, their_amount: sup!.our_amount });
+    // 4 × 3800.00 + 500 × 3.80
+    expect(sup!.our_amount).toBe('17100.00');
+  });
+});

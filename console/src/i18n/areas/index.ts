@@ -33,9 +33,10 @@ import * as partner from './partner.ts';
 import * as workflow from './workflow.ts';
 import * as settlement from './settlement.ts';
 import * as insurance from './insurance.ts';
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement, insurance, invoice];
 import * as invoice from './invoice.ts';
+import * as statement from './statement.ts';
 
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement, insurance, invoice, statement];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

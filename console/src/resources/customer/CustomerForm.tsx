@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, type SimpleFormProps } from 'react-admin';
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AgentInput, OwnerInput, useChoices } from './common.tsx';
 import { RegionInput } from '../../forms/RegionInput.tsx';
+
+/** The financier picker's partners (资方): what 对账单 with financiers count. */
+const FINANCIERS = { kind: 'financier' };
 
 /** A titled group of form fields in three columns (one on phones). */
 export const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -56,6 +59,9 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
         <Section title="pv.customer.contract">
           <SelectInput source="business_mode" choices={choices.businessMode} />
           <TextInput source="financier" />
+          <ReferenceInput source="financier_id" reference="partner/partnerList" filter={FINANCIERS}>
+            <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} />
+          </ReferenceInput>
           <TextInput source="bank_name" />
           <TextInput source="bank_card" />
         </Section>

@@ -15,6 +15,8 @@ import { FormDialog, present, useAction, useHasPermission } from '../common/acti
 import { MaterialInput, WarehouseInput, stockField, useStockChoices } from './common.tsx';
 import { parseSerials, type StockAction } from './logic.ts';
 
+/** The receipt's supplier picker: enabled partners of kind 供应商. */
+const SUPPLIERS = { kind: 'supplier', status: 'enabled' };
 const SCHEMAS = { in: stockInSchema, issue: stockIssueSchema, transfer: stockTransferSchema, return: stockReturnSchema, adjust: stockAdjustSchema };
 const ICONS: Record<StockAction, ReactElement> = { in: <InIcon />, issue: <IssueIcon />, transfer: <TransferIcon />, return: <ReturnIcon />, adjust: <AdjustIcon /> };
 
@@ -82,7 +84,18 @@ export const StockActionDialog = ({ action, preset, onClose }: { action: StockAc
             <StationInput />
           </>
         )}
-        {action === 'in' && <TextInput source="ref_no" label={stockField('in_ref_no')} fullWidth />}
+        {action === 'in' && (
+          <>
+            <TextInput source="ref_no" label={stockField('in_ref_no')} fullWidth />
+            {/* the supplier and price: what 对账单 with that supplier count (docs/DECISIONS.md "Statements") */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <ReferenceInput source="supplier_id" reference="partner/partnerList" filter={SUPPLIERS}>
+                <AutocompleteInput label={stockField('supplier_id')} optionText="name" fullWidth filterToQuery={(q: string) => ({ q })} />
+              </ReferenceInput>
+              <TextInput source="unit_price" label={stockField('unit_price')} inputMode="decimal" fullWidth helperText="pv.stock.dialog.unit_price_hint" />
+            </Stack>
+          </>
+        )}
         {action === 'adjust' ? <TextInput source="reason" label={stockField('reason')} isRequired multiline fullWidth /> : <TextInput source="remark" label={stockField('remark')} fullWidth />}
         {/* the preset as hidden defaults: react-admin's Form takes defaultValue from the inputs above */}
         {w !== undefined && <PresetValue source={action === 'transfer' ? 'from_warehouse_id' : 'warehouse_id'} value={w} />}

@@ -3,6 +3,7 @@ import AppVersionIcon from '@mui/icons-material/SystemUpdateOutlined';
 import SettlementIcon from '@mui/icons-material/HandshakeOutlined';
 import SettlementRuleIcon from '@mui/icons-material/RuleOutlined';
 import InvoiceIcon from '@mui/icons-material/RequestQuoteOutlined';
+import StatementIcon from '@mui/icons-material/CompareArrowsOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import WorkbenchIcon from '@mui/icons-material/WorkOutline';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -93,6 +94,7 @@ export const MENU_ICONS: Record<string, typeof HomeIcon> = {
   settlement: SettlementIcon,
   settlementRule: SettlementRuleIcon,
   invoice: InvoiceIcon,
+  statement: StatementIcon,
   appVersion: AppVersionIcon,
   partner: PartnerIcon,
   partnerList: PartnerListIcon,

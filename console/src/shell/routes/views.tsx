@@ -21,6 +21,7 @@ import { loadRentReport } from '../../resources/finance/index.ts';
 import { loadPaymentBatchDetail, paymentBatch } from '../../resources/payment/index.ts';
 import { loadSettlementDetail, settlement, settlementRule } from '../../resources/settlement/index.ts';
 import { invoice, loadInvoiceDetail } from '../../resources/invoice/index.ts';
+import { loadStatementDetail, statement } from '../../resources/statement/index.ts';
 import { appVersion, loadAppVersionDetail } from '../../resources/appVersion/index.ts';
 import { loadPartnerDetail, partnerList } from '../../resources/partner/index.ts';
 import { insuranceClaim, insurancePolicy, loadClaimDetail, loadPolicyDetail } from '../../resources/insurance/index.ts';
@@ -96,6 +97,8 @@ export const VIEWS: Record<string, ViewDef> = {
   'finance/settlementRule': resource(settlementRule),
   'finance/invoice': resource(invoice),
   'finance/invoiceDetail': page(loadInvoiceDetail),
+  'finance/statement': resource(statement),
+  'finance/statementDetail': page(loadStatementDetail),
   'other/appVersion': resource(appVersion),
   'other/appVersionDetail': page(loadAppVersionDetail),
   'partner/partnerList': resource(partnerList),

@@ -46,7 +46,7 @@ export function stationFrozen(code: string, action: string, actionLabels: Labels
 }
 
 export interface TransitionEntry {
-  entity: 'station' | 'work_order' | 'self_audit' | 'matter' | 'customer' | 'inspection' | 'maintenance' | 'lease_contract' | 'rent_bill' | 'payment_batch' | 'app_version' | 'partner' | 'settlement' | 'insurance_policy' | 'insurance_claim' | 'invoice';
+  entity: 'station' | 'work_order' | 'self_audit' | 'matter' | 'customer' | 'inspection' | 'maintenance' | 'lease_contract' | 'rent_bill' | 'payment_batch' | 'app_version' | 'partner' | 'settlement' | 'insurance_policy' | 'insurance_claim' | 'invoice' | 'statement';
   entityId: number;
   action: string;
   from: string | null;

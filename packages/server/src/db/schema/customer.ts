@@ -3,6 +3,7 @@ import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTabl
 import { searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { users } from './system.ts';
+import { partners } from './partner.ts';
 
 /**
  * 客户: intentional and formal customers in one table (stage), so conversion keeps id and history.
@@ -40,6 +41,8 @@ export const customers = pgTable(
     app_password_hash: text('app_password_hash'),
     business_mode: varchar('business_mode', { length: 16 }),
     financier: varchar('financier', { length: 100 }),
+    /** the financier partner (资方) funding the customer's stations: what 对账单 with financiers count (docs/DECISIONS.md "Statements") */
+    financier_id: integer('financier_id').references(() => partners.id, { onDelete: 'restrict' }),
     bank_name: varchar('bank_name', { length: 100 }),
     bank_card: varchar('bank_card', { length: 19 }),
     signed_at: tstz('signed_at'),
@@ -53,6 +56,7 @@ export const customers = pgTable(
     index('customers_stage_status_created_idx').on(t.stage, t.status, t.created_at, t.id),
     index('customers_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('customers_city_idx').on(t.city_code),
+    index('customers_financier_idx').on(t.financier_id).where(sql`${t.financier_id} is not null`),
     index('customers_created_idx').on(t.created_at, t.id),
     // plain ascending btree: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) exactly
     // text_pattern_ops: prefix LIKE 'x%' uses the index whatever the database collation

@@ -20,3 +20,4 @@ export * from './workflow.ts';
 export * from './settlement.ts';
 export * from './insurance.ts';
 export * from './invoice.ts';
+export * from './statement.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { agents } from './agent.ts';
+import { partners } from './partner.ts';
 import { searchIndexes, versioned } from './common.ts';
 import { stations } from './station.ts';
 import { users } from './system.ts';
@@ -123,6 +124,10 @@ export const stockMovements = pgTable(
     balance_after: numeric('balance_after', { precision: 14, scale: 3 }).notNull(),
     /** the material's unit price when the row was written */
     unit_price: numeric('unit_price', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** 入库: the supplier partner it came from (对账单 with suppliers count these) */
+    supplier_id: integer('supplier_id').references(() => partners.id, { onDelete: 'restrict' }),
+    /** 入库: qty × unit_price rounded once to the fen, when the receipt names a supplier */
+    amount: numeric('amount', { precision: 14, scale: 2 }),
     /** a transfer's other warehouse */
     counterpart_warehouse_id: integer('counterpart_warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
     /** issue / return: maintenance | construction | other, and the order's number or free text */
@@ -144,6 +149,7 @@ export const stockMovements = pgTable(
     index('stock_movements_material_created_idx').on(t.material_id, t.created_at, t.id),
     index('stock_movements_kind_created_idx').on(t.kind, t.created_at, t.id),
     index('stock_movements_doc_idx').on(t.doc_no),
+    index('stock_movements_supplier_idx').on(t.supplier_id, t.created_at).where(sql`${t.supplier_id} is not null`),
     index('stock_movements_station_idx').on(t.station_id).where(sql`${t.station_id} is not null`),
     ...searchIndexes('stock_movements', t.doc_no, { code: true }),
     ...searchIndexes('stock_movements', t.ref_no, { code: true }),

@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   settlement: ['index', 'get_info', 'export', 'generate', 'submit', 'confirm', 'dispute', 'resolve', 'pay', 'adjust'],
   settlement_rule: ['index', 'get_info', 'add', 'edit', 'del', 'export'],
   invoice: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'register', 'void', 'red_letter', 'match', 'unmatch'],
+  statement: ['index', 'get_info', 'add', 'del', 'export', 'refresh', 'send', 'import', 'explain', 'confirm', 'rate'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
   insurance_policy: ['index', 'get_info', 'add', 'edit', 'export', 'add_stations', 'surrender', 'renew'],
@@ -66,7 +67,9 @@ export const BUILTIN_ROLES = [
       // 保险: keeps the policies (cover, surrender, renewal) and runs the claims through to payment
       'insurance_policy:*', 'insurance_claim:*',
       // 发票: finance enters, registers, credits, matches and voids them
-      'invoice:*'],
+      'invoice:*',
+      // 对账单: finance makes them, imports the partner's sheet and explains differences; confirming is the administrator's (its own code)
+      ...READ('statement'), 'statement:add', 'statement:del', 'statement:export', 'statement:refresh', 'statement:send', 'statement:import', 'statement:explain', 'statement:rate'],
     data_scope: 'all',
   },
   {

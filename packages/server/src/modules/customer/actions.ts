@@ -21,7 +21,7 @@ import { loadOne, mutate } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
 import { plainRow } from '../present.ts';
-import { customerResource as def } from './resource.ts';
+import { checkFinancier, customerResource as def } from './resource.ts';
 
 type Row = Record<string, unknown>;
 
@@ -107,6 +107,7 @@ export async function survey(db: Db, body: unknown, auth: AuthContext, actor: Ac
 /** Intentional → formal, same row: id, follow-ups and log history stay attached. */
 export async function convert(db: Db, body: unknown, auth: AuthContext, actor: Actor) {
   const input = parse(customerConvertSchema, body);
+  await checkFinancier(db, input.financier_id);
   return transition(db, input.id, input.version, auth, actor, 'convert', (before) => {
     if (before.stage !== 'intentional' || before.status === 'lost') throw illegal(before.status as string, 'convert', before.stage as string);
     return {
@@ -115,6 +116,7 @@ export async function convert(db: Db, body: unknown, auth: AuthContext, actor: A
       signed_at: input.signed_at ? new Date(input.signed_at) : new Date(),
       business_mode: input.business_mode,
       ...(input.financier !== undefined ? { financier: input.financier } : {}),
+      ...(input.financier_id !== undefined ? { financier_id: input.financier_id } : {}),
       ...(input.bank_name !== undefined ? { bank_name: input.bank_name } : {}),
       ...(input.bank_card !== undefined ? { bank_card: input.bank_card } : {}),
     };

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { agents, customerCounts, customerCountsRegion, customers } from '../../db/schema/index.ts';
 import { ApiError, outOfScope } from '../../http/errors.ts';
-import type { Queryable } from '../../db/client.ts';
+import { type Queryable, query } from '../../db/client.ts';
 import { defineResource, range, type WriteContext, filterValue } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentRegionCounters, agentTree, ownershipScope } from '../scope.ts';
@@ -115,6 +115,7 @@ export const customerResource = defineResource({
   logRow: withoutAppPassword,
   async prepareCreate(input, { auth, tx }: WriteContext) {
     await checkRegion(input);
+    await checkFinancier(tx, input.financier_id);
     const formal = input.stage === 'formal';
     return {
       ...input,
@@ -127,9 +128,17 @@ export const customerResource = defineResource({
   },
   async prepareEdit(input, before, { auth, tx }) {
     await checkRegion(input, before);
+    if ('financier_id' in input && input.financier_id !== before.financier_id) await checkFinancier(tx, input.financier_id);
     if ('agent_id' in input && input.agent_id !== before.agent_id) {
       input.agent_id = await resolveAgent(tx, auth, input.agent_id as number | null);
     }
     return input;
   },
 });
+
+/** A customer's financier must be a partner of kind 资方 (docs/DECISIONS.md "Statements"). */
+export async function checkFinancier(tx: Queryable, id: unknown) {
+  if (id == null) return;
+  const [p] = await query<{ kind: string }>(tx, sql`select kind from partners where id = ${Number(id)}`);
+  if (!p || p.kind !== 'financier') throw new ApiError(400, 'error.customer_financier', { id });
+}

@@ -11,8 +11,8 @@ import {
 } from '@pv/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
-import { materials, messages, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
+import { type Db, type Queryable, query } from '../../db/client.ts';
+import { materials, messages, partners, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -199,6 +199,8 @@ export class StockService {
       serials: string[] | null;
       reason: string | null;
       remark: string | null;
+      supplier_id: number | null;
+      amount: string | null;
     }>,
   ): Promise<Row> {
     const [row] = (await tx
@@ -218,6 +220,8 @@ export class StockService {
         serials: values.serials ?? null,
         reason: values.reason ?? null,
         remark: values.remark ?? null,
+        supplier_id: values.supplier_id ?? null,
+        amount: values.amount ?? null,
         created_by: auth.userId,
         created_by_name: actor.username,
       })
@@ -254,6 +258,13 @@ export class StockService {
     return (missing: string[]) => new ApiError(400, 'error.serials_not_in_stock', { warehouse: w.name, serials: shown(missing) });
   }
 
+  /** A receipt's supplier: an enabled partner of kind 供应商. */
+  private async supplier(tx: Queryable, id: number) {
+    const [p] = await tx.select().from(partners).where(eq(partners.id, id));
+    if (!p || p.kind !== 'supplier' || p.status !== 'enabled') throw new ApiError(400, 'error.stock_supplier', { id });
+    return p;
+  }
+
   // ------------------------------------------------------------ actions
 
   /** 入库. */
@@ -263,8 +274,15 @@ export class StockService {
       const w = await this.warehouse(tx, input.warehouse_id, auth, 'in');
       const m = await this.material(tx, input.material_id, true);
       const serials = this.serials(m, input.qty, input.serials);
+      const supplier = input.supplier_id ? await this.supplier(tx, input.supplier_id) : null;
       const after = await this.increase(tx, w, m, input.qty);
-      const row = await this.record(tx, actor, auth, { doc_no: await nextNumber(tx, PREFIX.in), kind: 'in', w, m, qty: input.qty, balance_after: after, ref_no: input.ref_no, serials, remark: input.remark });
+      const price = input.unit_price ?? m.unit_price;
+      // a receipt from a supplier carries its amount, qty × price rounded once to the fen (by PostgreSQL)
+      const amount = supplier ? (await query<{ a: string }>(tx, sql`select round(${input.qty}::numeric * ${price}::numeric, 2)::text as a`))[0]!.a : null;
+      const row = await this.record(tx, actor, auth, {
+        doc_no: await nextNumber(tx, PREFIX.in), kind: 'in', w, m: { ...m, unit_price: price }, qty: input.qty, balance_after: after, ref_no: input.ref_no, serials, remark: input.remark,
+        supplier_id: supplier?.id ?? null, amount,
+      });
       if (serials) await this.newSerials(tx, w, m, serials, row.id as number);
       const notice = await this.lowStock(tx, w, m, actor);
       return { rows: [row], notices: notice ? [notice] : [] };

@@ -14,6 +14,7 @@ import { seedDemoWorkflows } from '../workflow/demo.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
 import { seedDemoInsurance } from '../insurance/demo.ts';
 import { seedDemoInvoices } from '../invoice/demo.ts';
+import { seedDemoStatements } from '../statement/demo.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { StockService } from '../stock/service.ts';
 import { LeaseActions } from '../lease/actions.ts';
@@ -87,6 +88,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoSettlements(db);
     await seedDemoInsurance(db, config);
     await seedDemoInvoices(db);
+    await seedDemoStatements(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

@@ -1,0 +1,217 @@
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import UploadIcon from '@mui/icons-material/FileUpload';
+import { StatementAgreed, StatementGroup, STATEMENT_SHEET_COLUMNS, financierRateCreateSchema, formatMoney, statementCreateSchema, statementExplainSchema, type Statement, type StatementLine } from '@pv/contract';
+import { contractResolver } from '../../forms/zodResolver.ts';
+import type { PvDataProvider } from '../../providers/dataProvider.ts';
+import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { useLang } from '../common/format.tsx';
+import { ImportRowErrors } from '../common/ImportRowErrors.tsx';
+import { FileCallError } from '../payment/api.ts';
+import { type SheetOutcome, uploadSheet } from './api.ts';
+import { STATEMENT_API, STATEMENT_RESOURCE, statementDetailPath } from './logic.ts';
+
+type Row = Record<string, unknown>;
+
+/** Last month's first and last day (China calendar): the default period. */
+const lastMonth = () => {
+  const now = new Date(Date.now() + 8 * 3_600_000);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+};
+const PARTNER_FILTER = { kind: ['financier', 'supplier'], status: 'enabled' };
+
+/** 新建对账单: partner (financier or supplier) and period; our side is made at once, then its page opens. */
+export const CreateDialog = ({ onClose }: { onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { run, busy } = useAction();
+  const resolver = useMemo(() => contractResolver(statementCreateSchema, translate, (v: Row) => present(v)), [translate]);
+  const period = lastMonth();
+  const onSubmit = async (v: Row) => {
+    let id: number | null = null;
+    const done = await run(async () => {
+      id = (await dataProvider.create(STATEMENT_RESOURCE, { data: present(v) })).data.id as number;
+    }, 'pv.statement.notify.add');
+    if (done && id !== null) {
+      onClose();
+      navigate(statementDetailPath(id));
+    }
+  };
+  return (
+    <FormDialog open title="pv.statement.dialog.add_title" hint="pv.statement.dialog.add_hint" submitLabel="pv.statement.add" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <ReferenceInput source="partner_id" reference="partner/partnerList" filter={PARTNER_FILTER}>
+        <AutocompleteInput label="resources.finance/statement.fields.partner_name" optionText="name" fullWidth isRequired filterToQuery={(q: string) => ({ q })} data-testid="statement-partner" />
+      </ReferenceInput>
+      <Stack direction="row" spacing={2}>
+        <DateInput source="period_from" label="resources.finance/statement.fields.period_from" defaultValue={period.from} isRequired />
+        <DateInput source="period_to" label="resources.finance/statement.fields.period_to" defaultValue={period.to} isRequired />
+      </Stack>
+      <TextInput source="remark" label="resources.finance/statement.fields.remark" fullWidth />
+    </FormDialog>
+  );
+};
+
+/** 资方单价: a financier's rates per kWp (newest first) and a new one from a day on. */
+export const RatesDialog = ({ onClose }: { onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const [partnerId, setPartnerId] = useState<number | null>(null);
+  const resolver = useMemo(() => contractResolver(financierRateCreateSchema, translate, (v: Row) => present(v)), [translate]);
+  const { data, refetch } = useQuery({
+    queryKey: [STATEMENT_API, 'rates', partnerId],
+    enabled: partnerId !== null,
+    queryFn: () => dataProvider.read<{ list: Array<{ id: number; effective_from: string; rate_per_kwp: string; remark: string | null }> }>(STATEMENT_API, 'rates', { partner_id: partnerId }).then((r) => r.data),
+  });
+  const onSubmit = async (v: Row) => {
+    if (await run(() => dataProvider.act(STATEMENT_API, 'rate', present(v)), 'pv.statement.notify.rate')) void refetch();
+  };
+  return (
+    <FormDialog open title="pv.statement.dialog.rates_title" hint="pv.statement.dialog.rates_hint" submitLabel="pv.statement.dialog.rate_save" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <ReferenceInput source="partner_id" reference="partner/partnerList" filter={{ kind: 'financier' }}>
+        <AutocompleteInput label="pv.statement.dialog.financier" optionText="name" fullWidth isRequired onChange={(id) => setPartnerId(id ? Number(id) : null)} filterToQuery={(q: string) => ({ q })} />
+      </ReferenceInput>
+      {data && (
+        <Table size="small" sx={{ mb: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('pv.statement.dialog.effective_from')}</TableCell>
+              <TableCell align="right">{translate('pv.statement.dialog.rate_per_kwp')}</TableCell>
+              <TableCell>{translate('resources.finance/statement.fields.remark')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.list.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{r.effective_from}</TableCell>
+                <TableCell align="right">{r.rate_per_kwp}</TableCell>
+                <TableCell>{r.remark ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Stack direction="row" spacing={2}>
+        <DateInput source="effective_from" label="pv.statement.dialog.effective_from" isRequired />
+        <TextInput source="rate_per_kwp" label="pv.statement.dialog.rate_per_kwp" isRequired />
+      </Stack>
+      <TextInput source="remark" label="resources.finance/statement.fields.remark" fullWidth />
+    </FormDialog>
+  );
+};
+
+/** 说明差异: a note and which side stands. */
+export const ExplainDialog = ({ record, line, onClose }: { record: Statement; line: StatementLine; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const lang = useLang();
+  const { run, busy } = useAction();
+  const resolver = useMemo(() => contractResolver(statementExplainSchema, translate, (v: Row) => ({ ...present(v), id: record.id, version: record.version, line_id: line.id })), [translate, record, line]);
+  const onSubmit = async (v: Row) => {
+    if (await run(() => dataProvider.act(STATEMENT_API, 'explain', { ...present(v), id: record.id, version: record.version, line_id: line.id }), 'pv.statement.notify.explain')) onClose();
+  };
+  return (
+    <FormDialog open title="pv.statement.action.explain" submitLabel="pv.statement.action.explain" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        <Typography variant="body2">
+          {StatementGroup.label(line.group, lang)} · {line.key} {line.label ?? ''}
+        </Typography>
+        <Typography variant="body2">
+          {translate('pv.statement.line.our_amount')} {line.our_amount ? `¥${formatMoney(line.our_amount)}` : '-'} · {translate('pv.statement.line.their_amount')} {line.their_amount ? `¥${formatMoney(line.their_amount)}` : '-'}
+        </Typography>
+      </Alert>
+      <RadioButtonGroupInput source="agreed" label="pv.statement.line.agreed" choices={StatementAgreed.choices(lang)} defaultValue={line.group === 'theirs_only' ? 'none' : 'ours'} />
+      <TextInput source="note" label="pv.statement.line.note" multiline minRows={2} fullWidth isRequired data-testid="explain-note" />
+    </FormDialog>
+  );
+};
+
+interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+type Outcome = { kind: 'ok'; result: SheetOutcome } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
+
+/** 导入对方账单: the file (.xlsx or .csv) → the summary, or every problem by row with nothing changed. */
+export const ImportSheetDialog = ({ record, onClose }: { record: Statement; onClose: () => void }) => {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const lang = useLang();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const columns = STATEMENT_SHEET_COLUMNS[record.kind].map((c) => (lang === 'zh' ? c.zh : c.en) + (c.required ? '*' : '')).join(lang === 'zh' ? '、' : ', ');
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    setFile(e.target.files?.[0] ?? null);
+    setOutcome(null);
+    e.target.value = '';
+  };
+  const upload = async () => {
+    if (!file) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ kind: 'ok', result: await uploadSheet(record, file) });
+      setFile(null);
+      refresh();
+    } catch (e) {
+      const errors = e instanceof FileCallError ? (e.data as { errors?: RowError[] } | null)?.errors : undefined;
+      setOutcome(errors?.length ? { kind: 'rows', msg: (e as Error).message, errors } : { kind: 'error', msg: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="statement-import-title">
+      <DialogTitle id="statement-import-title">{translate('pv.statement.action.import')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          {translate('pv.statement.dialog.import_hint', { columns })}
+        </Typography>
+        <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
+          <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
+            {translate('pv.statement.dialog.choose')}
+          </Button>
+          <input ref={input} type="file" hidden accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={pick} data-testid="statement-import-file" />
+          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
+            {file ? file.name : translate('pv.statement.dialog.no_file')}
+          </Typography>
+        </Stack>
+        {outcome?.kind === 'ok' && (
+          <Alert severity={outcome.result.imported ? 'success' : 'info'} data-testid="statement-import-result">
+            {outcome.result.message}
+          </Alert>
+        )}
+        {outcome?.kind === 'error' && (
+          <Alert severity="error" data-testid="statement-import-result">
+            {outcome.msg}
+          </Alert>
+        )}
+        {outcome?.kind === 'rows' && (
+          <Box>
+            <Alert severity="error" sx={{ mb: 1 }} data-testid="statement-import-result">
+              {outcome.msg}
+            </Alert>
+            <ImportRowErrors errors={outcome.errors} testId="statement-import-errors" />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.close')}
+        </Button>
+        <Button variant="contained" onClick={() => void upload()} disabled={!file || busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadIcon />} data-testid="statement-import-upload">
+          {translate('pv.statement.dialog.upload')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,165 @@
+import {
+  StatementAgreed,
+  StatementGroup,
+  StatementKind,
+  StatementStatus,
+  financierRateCreateSchema,
+  statementExplainSchema,
+  statementImportQuery,
+  statementMoveSchema,
+} from '@pv/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { col, excelMessage } from '../../excel/columns.ts';
+import { excelRoutes, readLimited } from '../../excel/routes.ts';
+import { buildXlsx, contentDisposition, XLSX_MIME } from '../../excel/xlsx.ts';
+import { actorOf, authOf, type Deps } from '../../http/deps.ts';
+import { ApiError, ok } from '../../http/errors.ts';
+import { doc } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
+import { historyRoutes, idQuery } from '../../resources/history.ts';
+import { resourceRoutes } from '../../resources/routes.ts';
+import { getRecord, loadOne } from '../../resources/service.ts';
+import type { AuthContext } from '../auth/context.ts';
+import type { Actor } from '../system/syslog.ts';
+import { SHEET_MAX_BYTES, StatementActions } from './actions.ts';
+import { statementResource as statement } from './resource.ts';
+
+type Row = Record<string, unknown>;
+
+const SHEET_TYPES = new Set([
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/vnd.ms-excel',
+]);
+
+/**
+ * /api/system/statement/* (对账单): list, record, create (our side built), delete (draft), the named
+ * actions, the comparison lines and their export, the partner's sheet import, history, timeline,
+ * the list's export, and the financiers' rates per kWp.
+ */
+export function statementRoutes(app: FastifyInstance, deps: Deps) {
+  const { db } = deps;
+  const actions = new StatementActions(db);
+  const S = '/api/system/statement';
+
+  resourceRoutes(app, deps, statement);
+  historyRoutes(app, deps, statement, { entity: 'statement' });
+
+  const show = (id: number, req: FastifyRequest) => getRecord(db, statement, id, authOf(req), req.lang);
+  type Act = (body: unknown, auth: AuthContext, actor: Actor) => Promise<{ id: number }>;
+  const action = (name: string, what: string, body: z.ZodType, run: Act) =>
+    app.post(`${S}/${name}`, { config: { permission: `statement:${name}` }, schema: doc('statement', what, { body, returns: 'the statement' }) }, async (req) => {
+      const row = await run(req.body ?? {}, authOf(req), actorOf(req));
+      return ok(await show(row.id, req));
+    });
+
+  action('refresh', '重新取数 {id, version}: our side made again from our records (草稿 only)', statementMoveSchema, (b, a, c) => actions.refresh(b, a, c));
+  action('send', '发送对方 {id, version}: 草稿 → 待对方; our side is fixed', statementMoveSchema, (b, a, c) => actions.send(b, a, c));
+  action('explain', '说明差异 {id, version, line_id, note, agreed: ours|theirs|none}: a line with a difference (已导入)', statementExplainSchema, (b, a, c) => actions.explain(b, a, c));
+  action('confirm', '确认对账 {id, version}: 已导入 → 已确认 when every difference is explained; the agreed amount is fixed and the statement never changes', statementMoveSchema, (b, a, c) => actions.confirm(b, a, c));
+
+  app.get(
+    `${S}/lines`,
+    { config: { permission: 'statement:get_info' }, schema: doc('statement', 'The comparison (?id=): every key with our side, their side, group (matched | ours_only | theirs_only), differences, note → {list,total}', { querystring: idQuery }) },
+    async (req) => ok(await actions.lines(parse(idQuery, req.query).id, authOf(req))),
+  );
+
+  app.get(
+    `${S}/export_lines`,
+    { config: { permission: 'statement:export' }, schema: doc('statement', 'The comparison as .xlsx (?id=), in the caller\'s language', { querystring: idQuery, returns: 'an .xlsx file' }) },
+    async (req, reply) => {
+      const { id } = parse(idQuery, req.query);
+      const s = await loadOne(db, statement, id, authOf(req));
+      const { list } = await actions.lines(id, authOf(req));
+      const zh = req.lang === 'zh';
+      const header = zh
+        ? ['分组', '编号', '名称', '我方数量', '我方金额', '对方数量', '对方金额', '数量差', '金额差', '对方行号', '说明', '处理']
+        : ['Group', 'Key', 'Name', 'Our qty', 'Our amount', 'Their qty', 'Their amount', 'Qty difference', 'Amount difference', 'Their row', 'Note', 'Agreed'];
+      const num = (v: unknown) => (v == null ? null : Number(v));
+      const rows = list.map((l) => [
+        StatementGroup.label(l.group as string, req.lang), l.key as string, (l.label as string) ?? null, num(l.our_qty), num(l.our_amount), num(l.their_qty), num(l.their_amount),
+        num(l.diff_qty), num(l.diff_amount), (l.their_row as number) ?? null, (l.note as string) ?? null, l.agreed ? StatementAgreed.label(l.agreed as string, req.lang) : null,
+      ]);
+      const total = [zh ? '合计' : 'Total', null, null, null, num(s.our_amount), null, num(s.their_amount), null, null, null, null, null];
+      const file = buildXlsx([header, ...rows, total], { sheetName: zh ? '对账明细' : 'comparison', headerRow: true, widths: [10, 22, 22, 10, 14, 10, 14, 10, 14, 8, 30, 12] });
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition(`${zh ? '对账明细' : 'statement'}_${s.statement_no as string}.xlsx`, `statement_${s.statement_no as string}.xlsx`))
+        .header('access-control-expose-headers', 'Content-Disposition')
+        .send(file);
+    },
+  );
+
+  app.get(
+    `${S}/rates`,
+    { config: { permission: 'statement:index' }, schema: doc('statement', "A financier's rates per kWp (?partner_id=), newest first → {list,total}", { querystring: z.object({ partner_id: z.number() }) }) },
+    async (req) => ok(await actions.rates(parse(z.object({ partner_id: idQuery.shape.id }), req.query).partner_id)),
+  );
+  app.post(
+    `${S}/rate`,
+    { config: { permission: 'statement:rate' }, schema: doc('statement', "资方单价 {partner_id, effective_from, rate_per_kwp, remark?}: yuan per kWp of a delivered station from that day on (the same day again replaces it)", { body: financierRateCreateSchema }) },
+    async (req) => ok(await actions.setRate(req.body ?? {}, authOf(req), actorOf(req))),
+  );
+
+  // the partner's sheet is the raw body (.xlsx or .csv); its own parser enforces the size in this scope only
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { bodyLimit: SHEET_MAX_BYTES + 1 }, (req, payload, done) => {
+      readLimited(req, payload, SHEET_MAX_BYTES).then(
+        (buf) => done(null, buf),
+        (err: Error) => done(err, undefined),
+      );
+    });
+    scope.post(
+      `${S}/import`,
+      {
+        config: { permission: 'statement:import' },
+        bodyLimit: SHEET_MAX_BYTES + 1,
+        schema: doc(
+          'statement',
+          "导入对方账单 (?id=&version=&file_name=; the file is the body: .xlsx or .csv, UTF-8 or GBK): financier 电站编号/金额 (容量 optional), supplier 单号/物料编码/金额 (数量 optional); all or nothing; the same sheet again changes nothing → {imported, matched, ours, theirs, diffs, message} or 400 {errors}",
+          { querystring: statementImportQuery, returns: '{imported, …} | 400 {errors}' },
+        ),
+      },
+      async (req, reply) => {
+        const q = parse(statementImportQuery, req.query);
+        await loadOne(db, statement, q.id, authOf(req));
+        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!SHEET_TYPES.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw new ApiError(400, 'error.statement_import_type');
+        const result = await actions.importSheet(q, req.body, authOf(req), actorOf(req), req.lang);
+        if (result.errors) {
+          const n = new Set(result.errors.map((e) => e.row)).size;
+          return reply.status(400).send({ code: 400, msg: excelMessage('rows_invalid', req.lang, { n }), data: { imported: 0, errors: result.errors } });
+        }
+        return ok(result);
+      },
+    );
+  });
+
+  excelRoutes(app, deps, {
+    exportPermission: 'statement:export',
+    exportSpec: {
+      def: statement,
+      title: ['对账单', 'statements'],
+      columns: [
+        col.text('statement_no', 20, ['对账单号', 'Statement no.']),
+        col.enumOf('kind', StatementKind, 8, ['类型', 'Kind']),
+        col.text('partner_name', 24, ['合作伙伴', 'Partner']),
+        col.text('period_from', 12, ['开始日期', 'From']),
+        col.text('period_to', 12, ['结束日期', 'To']),
+        col.enumOf('status', StatementStatus, 8, ['状态', 'Status']),
+        col.money('our_amount', 14, ['我方金额', 'Our amount']),
+        col.money('their_amount', 14, ['对方金额', 'Their amount']),
+        col.number('diff_count', 8, ['差异数', 'Differences']),
+        col.money('agreed_amount', 14, ['确认金额', 'Agreed amount']),
+        col.dateTime('confirmed_at', 18, ['确认时间', 'Confirmed at']),
+      ],
+    },
+  });
+}
+
+export type { Row };

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { query } from '../src/db/client.ts';
+import { menus, roles } from '../src/db/schema/index.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
+import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
+
+/**
+ * Migration statement_menus on a database from before statements: 对账单 and its hidden detail join the
+ * 财务 group after its existing screens (sorts 150–160, after 结算规则 and 发票) as a fresh install seeds them, and
+ * the built-in operator gets the statement codes a fresh install gives it (all but confirm; no other
+ * built-in role has any) — once; an admin's own entry of the same name is left alone.
+ */
+let t: TestApp;
+const migrate = () => runMigration(t.handle.db, '_statement_menus.sql');
+const NAMES = ['statement', 'statementDetail'];
+const entries = async () =>
+  query<{ name: string; sort: number }>(
+    t.handle.db,
+    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
+        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
+  );
+const CODES = /^statement:/;
+
+beforeAll(async () => {
+  t = await startApp({ taskTickSeconds: 0 });
+});
+afterAll(async () => t.close());
+
+describe('对账单 for a database from before it', () => {
+  it('adds its screens after the other 财务 screens and the roles’ codes, once, as a fresh install has them', async () => {
+    const { db } = t.handle;
+    const fresh = await entries();
+    expect(fresh.map((e) => [e.name, e.sort])).toEqual([
+      ['statement', 150],
+      ['statementDetail', 160],
+    ]);
+    // after every other screen of the group
+    const siblings = await query<{ name: string; sort: number }>(db, sql`select m.name, m.sort from menus m join menus p on p.id = m.parent_id where p.name = 'Finance' order by m.sort`);
+    expect(siblings.slice(-2).map((s) => s.name)).toEqual(NAMES);
+    const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
+    expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => CODES.test(c)).length).toBeGreaterThan(0);
+    expect(freshRoles.find((r) => r.code === 'operator')!.permissions).not.toContain('statement:confirm');
+    expect(freshRoles.find((r) => r.code === 'agent')!.permissions.filter((c) => CODES.test(c))).toEqual([]);
+    // the old state
+    await db.delete(menus).where(inArray(menus.name, NAMES));
+    for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !CODES.test(c)) }).where(eq(roles.code, r.code));
+
+    await migrate();
+    expect(await entries()).toEqual(fresh);
+    for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+      expect(r.permissions.filter((c) => CODES.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => CODES.test(c)).sort());
+    }
+    const admin = await login(t.app);
+    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
+    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+
+    // twice: nothing more
+    const versions = await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
+    const roleVersions = await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
+    await migrate();
+    expect(await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
+    expect(await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
+  });
+
+  it('leaves an entry of the same name alone', async () => {
+    const { db } = t.handle;
+    await db.delete(menus).where(inArray(menus.name, NAMES));
+    const [finance] = await db.select().from(menus).where(eq(menus.name, 'Finance'));
+    await db.insert(menus).values({ parent_id: finance!.id, path: 'myStatements', name: 'statement', component: 'finance/statement', sort: 5, meta: { title: 'statement' }, permission: 'statement:index', status: 'enabled' });
+    await migrate();
+    expect((await entries()).map((e) => [e.name, e.sort])).toEqual([
+      ['statement', 5],
+      ['statementDetail', 160],
+    ]);
+  });
+});
