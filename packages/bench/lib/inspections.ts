@@ -352,7 +352,7 @@ export function inspectionsSection(r: InspectionBench): string[] {
     '',
     `### Maintenance orders: ${r.maintenance.orders.toLocaleString('en')} 运维工单 on the same stations`,
     '',
-    `Inserted set-based in chunks of 250,000 (one statement each: the counter and KPI rollup triggers run per statement) in ${r.maintenance.seedSeconds.toFixed(0)} s; every source, priority and category, a fifth in each of five states, one in ten with the response SLA breached, one in 500 held by one team member. The list totals come from the counters where the filters allow (state, priority, region, agent) and are counted otherwise.`,
+    `Inserted set-based in chunks of 250,000 (one statement each: the counter and KPI rollup triggers run per statement) in ${r.maintenance.seedSeconds.toFixed(0)} s; every source, priority and category, a fifth in each of five states, one in ten with the response SLA breached, one in 500 held by one team member. The list totals come from the counters where the filters allow (state, priority, region, fault category, SLA breached, agent) and are counted otherwise.`,
     '',
     ...table(r.maintenance.cases),
     '',
