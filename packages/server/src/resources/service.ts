@@ -41,13 +41,18 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
         .limit(plan.rankLimit + 1),
     );
     const dir = plan.sort.desc ? desc : asc;
-    const ranked = await db
-      .with(matches)
-      .select({ id: matches.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(matches)
-      .orderBy(dir(matches.k), dir(matches.id))
-      .limit(plan.limit)
-      .offset(plan.offset);
+    // without parallel workers: starting them cost more than the scan (a pair with 422 matches at 5 M
+    // customers, 8.9 ms with two workers, 4.1 ms without); the planner, estimating 0.5 % of the table, chose them
+    const ranked = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return tx
+        .with(matches)
+        .select({ id: matches.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(matches)
+        .orderBy(dir(matches.k), dir(matches.id))
+        .limit(plan.limit)
+        .offset(plan.offset);
+    });
     const n = ranked.length ? ranked[0]!.n : plan.offset ? Number((await db.with(matches).select({ n: count() }).from(matches))[0]!.n) : 0;
     // the total is exact up to KEYWORD_COUNT_CAP, then "more than" (the console pages on without a last page)
     const total = n > KEYWORD_COUNT_CAP ? { total: KEYWORD_COUNT_CAP, total_exact: false as const } : { total: n };
