@@ -13,6 +13,8 @@ export interface KeywordCase {
   label: string;
   q: string;
   total: number;
+  /** false: the list stopped counting at KEYWORD_COUNT_CAP (a broad keyword) */
+  exact: boolean;
   run: Summary;
 }
 
@@ -26,21 +28,21 @@ export interface KeywordResult {
 export async function benchKeywords(base: string, token: string, resource: string, keywords: Array<{ label: string; q: string }>, requests: number): Promise<KeywordResult> {
   const get = async (params: string) => {
     const res = await fetch(`${base}/api/system/${resource}/index?page=1&limit=20${params}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { code: number; data: { list: unknown[]; total: number } };
+    const body = (await res.json()) as { code: number; data: { list: unknown[]; total: number; total_exact?: boolean } };
     if (body.code !== 200) throw new Error(`${resource} ${params}: ${JSON.stringify(body).slice(0, 200)}`);
-    return body.data.total;
+    return { total: body.data.total, exact: body.data.total_exact !== false };
   };
   const measure = async (params: string) => {
     for (let i = 0; i < 20; i++) await get(params); // warm caches and plans
     const r = await drive(requests, 1, async () => void (await get(params)));
     return summarize(r.samples, r.wallMs);
   };
-  const plainTotal = await get('');
+  const plainTotal = (await get('')).total;
   const plain = await measure('');
   const cases: KeywordCase[] = [];
   for (const k of keywords) {
     const params = `&q=${encodeURIComponent(k.q)}`;
-    cases.push({ ...k, total: await get(params), run: await measure(params) });
+    cases.push({ ...k, ...(await get(params)), run: await measure(params) });
   }
   return { resource, plain, plainTotal, cases };
 }
