@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, openDb, type Queryable } from '../src/db/client.ts';
-import { agents, roles, userRoles, users } from '../src/db/schema/index.ts';
+import { agents, menus, roles, userRoles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
 
@@ -225,4 +225,15 @@ export async function runMigration(db: Queryable, suffix: string): Promise<void>
   const file = readdirSync(dir).find((f) => f.endsWith(suffix));
   if (!file) throw new Error(`no migration ending with ${suffix}`);
   for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(stmt));
+}
+
+/** Runs an upgrade migration a second time and expects it to change no menu entry and no role (their versions stay). */
+export async function expectRerunChangesNothing(db: DbHandle['db'], migrate: () => Promise<unknown>): Promise<void> {
+  const versions = async () => [
+    await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id),
+    await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code),
+  ];
+  const before = await versions();
+  await migrate();
+  expect(await versions()).toEqual(before);
 }

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, runMigration, startApp, type TestApp } from './helpers.ts';
+import { call, expectRerunChangesNothing, login, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration insurance_menus on a database from before insurance: 保单 and 理赔 with their hidden detail
@@ -59,11 +59,7 @@ describe('保单 and 理赔 for a database from before them', () => {
     for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
 
     // twice: nothing more
-    const versions = await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
-    const roleVersions = await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
-    await migrate();
-    expect(await db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
-    expect(await db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
+    await expectRerunChangesNothing(db, migrate);
   });
 
   it('leaves an entry of the same name alone', async () => {

@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles, selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { call, expectRerunChangesNothing, login, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration revenue_rules on a database from before tariffs and revenue: the revenue screens join the
@@ -57,11 +57,7 @@ describe('财务 for a database from before it', () => {
     expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).toContain('"name":"revenueList"');
 
     // twice: nothing more
-    const versions = await t.handle.db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id);
-    const roleVersions = await t.handle.db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code);
-    await migrate();
-    expect(await t.handle.db.select({ id: menus.id, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(versions);
-    expect(await t.handle.db.select({ code: roles.code, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(roleVersions);
+    await expectRerunChangesNothing(t.handle.db, migrate);
   });
 
   it('backfills meter numbers from the latest approved grid audit; a number two stations claim stays empty', async () => {
