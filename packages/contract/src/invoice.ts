@@ -85,9 +85,10 @@ export const InvoiceMatchState = labelled({
 });
 export type InvoiceMatchStateValue = (typeof InvoiceMatchState.values)[number];
 
-/** What an invoice can be matched to; statements (对账单) join when they exist (server registry). */
+/** What an invoice can be matched to (the server's registry MATCH_TARGETS says their amounts). */
 export const InvoiceMatchTarget = labelled({
   settlement: { zh: '结算单', en: 'Settlement' },
+  statement: { zh: '对账单', en: 'Statement' },
 });
 export type InvoiceMatchTargetValue = (typeof InvoiceMatchTarget.values)[number];
 

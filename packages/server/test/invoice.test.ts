@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Money, creditCodeCheck, invoiceTotals, sumMoney } from '@pv/contract';
 import { zipSync } from 'fflate';
-import { agents, invoiceLines, invoiceMatches, invoices, partners, settlements, sysLog, transitions } from '../src/db/schema/index.ts';
+import { agents, invoiceLines, invoiceMatches, invoices, partners, settlements, statements, sysLog, transitions } from '../src/db/schema/index.ts';
 import { USER_PASSWORD, call, fixtures, login, startApp, testImage, testPdf, uploadFile, type TestApp } from './helpers.ts';
 
 /**
@@ -32,6 +32,7 @@ const cc = (body: string) => body + creditCodeCheck(body)!;
 const US = cc('91370100MA3C00001'); // the operator
 const SUPPLIER = cc('91370200MA3C00002');
 const AGENT_CO = cc('91410100MA3C00003');
+const FINANCIER = cc('91370100MA3C00004');
 let supplier: Json;
 let agentCo: Json;
 
@@ -278,6 +279,34 @@ describe('matching to settlements', () => {
     expect([un.status, un.matched_amount, un.match_state]).toEqual(['registered', '0.00', 'none']);
     expect((await ok(get('invoice/timeline', { id: inv.id }))).list.map((x: Json) => x.action)).toEqual(['add', 'register', 'match', 'unmatch']);
     expect((await post('invoice/unmatch', { id: inv.id, version: un.version, match_id: matches.list[0].id })).msg).toContain('不属于发票');
+  });
+});
+
+describe('matching statements (对账单)', () => {
+  it('an incoming invoice matches a confirmed supplier statement, an outgoing one a financier statement, within the agreed amount', async () => {
+    const { db } = t.handle;
+    const financier = (await db.insert(partners).values({ kind: 'financier', name: '测试融资租赁有限公司', credit_code: FINANCIER }).returning())[0]!;
+    const statement = async (no: string, kind: 'supplier' | 'financier', partnerId: number, status: string, agreed: string | null) =>
+      (await db.insert(statements).values({ statement_no: no, kind, partner_id: partnerId, period_from: '2026-10-01', period_to: '2026-10-31', status, agreed_amount: agreed }).returning())[0]!;
+    const supplied = await statement('DZ-INV1', 'supplier', supplier.id, 'confirmed', '500.00');
+    const funded = await statement('DZ-INV2', 'financier', financier.id, 'confirmed', '2000.00');
+    const open = await statement('DZ-INV3', 'supplier', supplier.id, 'imported', null);
+    const inv = await registered({ lines: [{ item: '光伏组件', amount: '400.00', tax_rate: '13' }] }); // 452.00, incoming
+    const out = await registered({ direction: 'out', seller_name: '光E宝', seller_tax_id: US, buyer_name: '测试融资租赁有限公司', buyer_tax_id: FINANCIER, partner_id: financier.id, lines: [{ item: '电站转让', amount: '1000.00', tax_rate: '13' }] });
+    const before = await snapshot();
+    // a financier is invoiced by us, a supplier invoices us; an unconfirmed statement has no agreed amount yet
+    expect((await post('invoice/match', { id: out.id, version: out.version, target_type: 'statement', target_id: supplied.id, amount: '1.00' })).msg).toBe('对账单 DZ-INV1只能匹配进项发票');
+    expect((await post('invoice/match', { id: inv.id, version: inv.version, target_type: 'statement', target_id: funded.id, amount: '1.00' }, admin, 'en')).msg).toBe('A Statement DZ-INV2 can be matched with Outgoing invoices only');
+    expect((await post('invoice/match', { id: inv.id, version: inv.version, target_type: 'statement', target_id: open.id, amount: '1.00' })).msg).toContain('DZ-INV3');
+    expect(await snapshot()).toEqual(before);
+    expect((await ok(post('invoice/match', { id: out.id, version: out.version, target_type: 'statement', target_id: funded.id, amount: '1130.00' }))).match_state).toBe('full');
+    await ok(post('invoice/match', { id: inv.id, version: inv.version, target_type: 'statement', target_id: supplied.id, amount: '452.00' }));
+    const view = await ok(get('invoice/for_target', { target_type: 'statement', target_id: supplied.id }));
+    expect([view.settled_amount, view.invoiced_amount, view.paid_amount, view.uninvoiced]).toEqual(['500.00', '452.00', '0.00', '48.00']);
+    const inv2 = await registered({ lines: [{ item: '光伏组件', amount: '100.00', tax_rate: '13' }] });
+    expect((await post('invoice/match', { id: inv2.id, version: inv2.version, target_type: 'statement', target_id: supplied.id, amount: '48.01' })).msg).toContain('未开票金额 48.00');
+    const matches = await ok(get('invoice/matches', { id: inv.id }));
+    expect(matches.list[0]).toMatchObject({ target_type: 'statement', target_no: 'DZ-INV1', settled_amount: '500.00', invoiced_amount: '452.00' });
   });
 });
 

@@ -16,6 +16,7 @@ import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { settlementDetailPath } from '../settlement/logic.ts';
+import { statementDetailPath } from '../statement/logic.ts';
 import { InvoiceStatusChip, MatchStateChip, invoiceField } from './common.tsx';
 import { MatchDialog, RedLetterDialog, VoidDialog } from './dialogs.tsx';
 import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath } from './logic.ts';
@@ -221,7 +222,7 @@ const Lines = () => {
   );
 };
 
-/** 匹配: each settlement with settled / invoiced (all invoices) / paid and what is not yet invoiced. */
+/** 匹配: each settlement or statement with settled / invoiced (all invoices) / paid and what is not yet invoiced. */
 const Matches = () => {
   const record = useRecordContext<Invoice>()!;
   const dataProvider = useDataProvider<PvDataProvider>();
@@ -255,7 +256,7 @@ const Matches = () => {
               {data.map((m) => (
                 <TableRow key={m.id} data-testid="match-row">
                   <TableCell sx={{ minWidth: 220 }}>
-                    <Link component={RouterLink} to={settlementDetailPath(m.target_id)}>
+                    <Link component={RouterLink} to={m.target_type === 'statement' ? statementDetailPath(m.target_id) : settlementDetailPath(m.target_id)}>
                       {m.target_no}
                     </Link>{' '}
                     {m.target_label} {m.target_status ? `(${m.target_status})` : ''}

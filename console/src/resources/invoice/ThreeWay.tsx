@@ -2,6 +2,7 @@ import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Link, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import type { InvoiceMatchTargetValue } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
@@ -19,8 +20,8 @@ interface View {
   list: Array<{ id: number; amount: string; invoice_id: number; invoice_no: string; issue_date: string; status: string; total: string }>;
 }
 
-/** 发票匹配 on a target's page (a settlement): settled, invoiced, paid, the differences and the invoices matched; only for users who read invoices. */
-export const ThreeWayPanel = ({ targetType, targetId, version }: { targetType: 'settlement'; targetId: number; version: number }) => {
+/** 发票匹配 on a target's page (a settlement or a statement): settled, invoiced, paid, the differences and the invoices matched; only for users who read invoices. */
+export const ThreeWayPanel = ({ targetType, targetId, version }: { targetType: InvoiceMatchTargetValue; targetId: number; version: number }) => {
   const may = useHasPermission('invoice:index');
   const dataProvider = useDataProvider<PvDataProvider>();
   const { data } = useQuery({

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { AutocompleteInput, DateInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Alert } from '@mui/material';
 import { formatMoney, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
@@ -60,26 +60,42 @@ export const RedLetterDialog = ({ record, onClose }: { record: Invoice; onClose:
   );
 };
 
-/** 匹配 to a confirmed (or paid) settlement for an amount. */
+/**
+ * 匹配 for an amount: an incoming invoice to a confirmed (or paid) settlement or a confirmed supplier
+ * statement; an outgoing one to a confirmed financier statement (the server says the same).
+ */
 export const MatchDialog = ({ record, onClose }: { record: Invoice; onClose: () => void }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const { run, busy } = useAction();
-  const base = { id: record.id, version: record.version, target_type: 'settlement' };
+  const base = { id: record.id, version: record.version };
   const shape = (v: Row) => ({ ...present(v), ...base });
   const resolver = useMemo(() => contractResolver(invoiceMatchSchema, translate, shape), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
   const onSubmit = async (v: Row) => {
     if (await run(() => dataProvider.act(INVOICE_API, 'match', shape(v)), 'pv.invoice.notify.match')) onClose();
   };
   const left = new Money(record.total).minus(record.credited_amount).minus(record.matched_amount).toFixed(2);
+  const incoming = record.direction === 'in';
+  const targets = (incoming ? ['settlement', 'statement'] : ['statement']).map((id) => ({ id, name: translate(`pv.invoice.dialog.${id}`) }));
   return (
     <FormDialog open title="pv.invoice.action.match" hint="pv.invoice.dialog.match_hint" submitLabel="pv.invoice.action.match" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
       <Alert severity="info" sx={{ mb: 2 }}>
         {translate('pv.invoice.dialog.match_left', { left: formatMoney(left) })}
       </Alert>
-      <ReferenceInput source="target_id" reference="finance/settlement" filter={{ status: ['confirmed', 'paid'] }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
-        <AutocompleteInput label="pv.invoice.dialog.settlement" optionText={(s: Row) => `${String(s.settlement_no)} · ${String(s.party_name ?? '')} · ${String(s.month)} · ¥${formatMoney(String(s.total_amount))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-settlement" />
-      </ReferenceInput>
+      <SelectInput source="target_type" label="pv.invoice.dialog.target_type" choices={targets} defaultValue={targets[0]!.id} fullWidth isRequired data-testid="match-target-type" />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.target_type === 'statement' ? (
+            <ReferenceInput key="statement" source="target_id" reference="finance/statement" filter={{ status: ['confirmed'], kind: incoming ? 'supplier' : 'financier' }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
+              <AutocompleteInput label="pv.invoice.dialog.statement" optionText={(s: Row) => `${String(s.statement_no)} · ${String(s.partner_name ?? '')} · ${String(s.period_from)} ~ ${String(s.period_to)} · ¥${formatMoney(String(s.agreed_amount ?? '0'))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-statement" />
+            </ReferenceInput>
+          ) : (
+            <ReferenceInput key="settlement" source="target_id" reference="finance/settlement" filter={{ status: ['confirmed', 'paid'] }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
+              <AutocompleteInput label="pv.invoice.dialog.settlement" optionText={(s: Row) => `${String(s.settlement_no)} · ${String(s.party_name ?? '')} · ${String(s.month)} · ¥${formatMoney(String(s.total_amount))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-settlement" />
+            </ReferenceInput>
+          )
+        }
+      </FormDataConsumer>
       <TextInput source="amount" label="pv.invoice.dialog.match_amount" defaultValue={left} inputMode="decimal" fullWidth isRequired data-testid="match-amount" />
     </FormDialog>
   );

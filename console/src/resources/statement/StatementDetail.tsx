@@ -17,6 +17,7 @@ import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { downloadFile } from '../customer/excel/download.ts';
 import { Yuan } from '../finance/common.tsx';
+import { ThreeWayPanel } from '../invoice/ThreeWay.tsx';
 import { stationDetailPath } from '../workOrder/logic.ts';
 import { StatementStatusChip, lineField, statementField } from './common.tsx';
 import { ExplainDialog, ImportSheetDialog } from './dialogs.tsx';
@@ -234,6 +235,12 @@ const Lines = () => {
   );
 };
 
+/** 发票匹配: agreed / invoiced / paid for this statement (invoice:index only). */
+const ThreeWayOf = () => {
+  const record = useRecordContext<Statement>()!;
+  return <ThreeWayPanel targetType="statement" targetId={record.id} version={record.version} />;
+};
+
 const Side = () => (
   <LifecycleSide api={STATEMENT_API} area="statement" actionsAt="action" states={StatementStatus} fieldLabel={statementField} labelled={{ status: StatementStatus }} hidden={['created_by', 'sent_by', 'imported_by', 'confirmed_by']} />
 );
@@ -248,6 +255,7 @@ const StatementDetail = () => (
       <Stack>
         <Info />
         <Lines />
+        <ThreeWayOf />
       </Stack>
     }
     side={<Side />}

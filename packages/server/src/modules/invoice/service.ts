@@ -360,6 +360,11 @@ export class InvoiceService {
         );
       }
       const target = await registry.lock(tx, input.target_id, auth);
+      if (target.direction && target.direction !== inv.direction) {
+        throw new ApiError(400, 'error.invoice_match_direction', { target: input.target_type }, (lang) =>
+          t('error.invoice_match_direction', lang, { target: `${targetName(lang)} ${target.no}`, direction: InvoiceDirection.label(target.direction!, lang) }),
+        );
+      }
       if (!target.matchable) {
         throw new ApiError(400, 'error.invoice_match_target_state', { target_no: target.no, state: target.status }, (lang) => t('error.invoice_match_target_state', lang, { target: targetName(lang), target_no: target.no, state: target.statusLabel(lang) }));
       }

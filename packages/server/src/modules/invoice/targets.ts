@@ -1,10 +1,12 @@
-import { type InvoiceDirectionValue, type InvoiceMatchTargetValue, type Lang, SettlementParty, SettlementStatus } from '@pv/contract';
+import { type InvoiceDirectionValue, type InvoiceMatchTargetValue, type Lang, SettlementParty, SettlementStatus, StatementKind, StatementStatus } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { settlementResource } from '../settlement/resource.ts';
+import { statementAmounts } from '../statement/build.ts';
+import { statementResource } from '../statement/resource.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +25,8 @@ export interface TargetFacts {
   settled: string;
   /** the amount paid so far */
   paid: string;
+  /** the one invoice direction this target takes, when its type takes both (a statement: by its partner's kind) */
+  direction?: InvoiceDirectionValue;
 }
 
 export interface MatchTarget {
@@ -51,6 +55,30 @@ function settlementFacts(r: Row): TargetFacts {
   };
 }
 
+/**
+ * A confirmed statement's agreed amount is what the invoices add up to. A financier pays for the
+ * stations delivered to it, so we invoice it (outgoing); a supplier invoices us for its deliveries
+ * (incoming). The amounts are statementAmounts' (statement/build.ts), the one answer to them.
+ */
+async function statementFacts(db: Queryable, r: Row): Promise<TargetFacts> {
+  const status = String(r.status);
+  const kind = String(r.kind);
+  const amounts = await statementAmounts(db, Number(r.id));
+  return {
+    id: Number(r.id),
+    no: String(r.statement_no),
+    label: (lang) => `${StatementKind.label(kind, lang)} ${r.partner_name ?? r.partner_id} · ${r.period_from} ~ ${r.period_to}`,
+    status,
+    statusLabel: (lang) => StatementStatus.label(status, lang),
+    matchable: status === 'confirmed',
+    settled: amounts?.agreed_amount ?? '0.00',
+    paid: amounts?.paid_amount ?? '0.00',
+    direction: kind === 'financier' ? 'out' : 'in',
+  };
+}
+
+const statementColumns = sql`s.id, s.statement_no, s.kind, s.partner_id, s.status, s.period_from::text as period_from, s.period_to::text as period_to, (select p.name from partners p where p.id = s.partner_id) as partner_name`;
+
 const partyName = sql`(case when s.party_kind = 'agent' then (select a.name from agents a where a.id = s.party_id) else (select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = s.party_id) end)`;
 
 /**
@@ -71,6 +99,21 @@ export const MATCH_TARGETS: Record<InvoiceMatchTargetValue, MatchTarget> = {
       if (!ids.length) return out;
       const rows = await query<Row>(db, sql`select s.id, s.settlement_no, s.party_kind, s.party_id, s.month, s.status, s.total_amount::text as total_amount, ${partyName} as party_name from settlements s where s.id in ${[...ids]}`);
       for (const r of rows) out.set(Number(r.id), settlementFacts(r));
+      return out;
+    },
+  },
+  statement: {
+    type: 'statement',
+    directions: ['in', 'out'],
+    async lock(tx, id, auth) {
+      await loadOne(tx, statementResource, id, auth, { lock: true });
+      const [row] = await query<Row>(tx, sql`select ${statementColumns} from statements s where s.id = ${id}`);
+      return statementFacts(tx, row!);
+    },
+    async facts(db, ids) {
+      const out = new Map<number, TargetFacts>();
+      if (!ids.length) return out;
+      for (const r of await query<Row>(db, sql`select ${statementColumns} from statements s where s.id in ${[...ids]}`)) out.set(Number(r.id), await statementFacts(db, r));
       return out;
     },
   },
