@@ -75,13 +75,13 @@ test('enter an invoice with two rates → rate summary → register → match to
   await expect(visible(kefu.getByTestId('invoice-status'))).toHaveText('已登记');
 
   // ── match 100.00 of it to the settlement
-  await visible(kefu.getByRole('button', { name: '匹配结算单' })).click();
+  await visible(kefu.getByRole('button', { name: '匹配', exact: true })).click();
   const match = kefu.getByRole('dialog');
-  await match.getByLabel('结算单').fill(target.settlement_no);
+  await match.getByTestId('match-settlement').getByRole('combobox').fill(target.settlement_no);
   await kefu.getByRole('option', { name: new RegExp(target.settlement_no) }).click();
   await match.getByLabel(/匹配金额/).fill('100.00');
   await shot(kefu, 'invoice-match-dialog-zh');
-  await match.getByRole('button', { name: '匹配结算单' }).click();
+  await match.getByRole('button', { name: '匹配', exact: true }).click();
   const matches = visible(kefu.getByTestId('invoice-matches'));
   await expect(matches.getByTestId('match-row')).toContainText(target.settlement_no);
   await expect(matches.getByTestId('match-row')).toContainText('¥100.00');
