@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
-import { menus, roles } from '../src/db/schema/index.ts';
-import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, expectRerunChangesNothing, login, startApp, type TestApp } from './helpers.ts';
+import { menus } from '../src/db/schema/index.ts';
+import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, removeMenuScreens, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration finance_report_menus on a database from before the finance reports: 租金报表 joins the 财务
@@ -37,20 +36,13 @@ describe('租金报表 for a database from before it', () => {
   it('adds the screen last in 财务 and the roles’ code once, as a fresh install has them', async () => {
     const fresh = (await financeScreens()).filter((e) => !LATER.includes(e.name));
     expect(fresh.at(-1)).toMatchObject({ name: 'rentReport', path: 'rentReport', component: 'finance/rentReport', permission: CODE, status: 'enabled' });
-    const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     // the old state: no entry, no code
-    await t.handle.db.delete(menus).where(inArray(menus.name, ['rentReport', ...LATER]));
-    for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => c !== CODE) }).where(eq(roles.code, r.code));
+    await removeMenuScreens(t.handle.db, ['rentReport', ...LATER], new RegExp(`^${CODE}$`));
 
     await migrate();
     const upgraded = await financeScreens();
     expect(upgraded.map(({ sort: _, ...e }) => e)).toEqual(fresh.map(({ sort: _, ...e }) => e));
-    for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
-      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
-      expect(r.permissions.includes(CODE), r.code).toBe((builtin.permissions as readonly string[]).includes(CODE));
-    }
-    const admin = await login(t.app);
-    expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).toContain('"name":"rentReport"');
+    await expectRolesAndMenuAsFresh(t, ['rentReport'], new RegExp(`^${CODE}$`));
 
     // twice: nothing more
     await expectRerunChangesNothing(t.handle.db, migrate);

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DbHandle, openDb, type Queryable } from '../src/db/client.ts';
+import { type DbHandle, openDb, query, type Queryable } from '../src/db/client.ts';
 import { agents, menus, roles, userRoles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-1';
@@ -225,6 +226,34 @@ export async function runMigration(db: Queryable, suffix: string): Promise<void>
   const file = readdirSync(dir).find((f) => f.endsWith(suffix));
   if (!file) throw new Error(`no migration ending with ${suffix}`);
   for (const stmt of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint')) await db.execute(sql.raw(stmt));
+}
+
+/** A menu migration's screens with their parent's name, by name: what its upgrade must leave as a fresh install has them. */
+export function menuEntries(db: Queryable, names: string[]) {
+  return query<{ name: string; sort: number }>(
+    db,
+    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
+        from menus m left join menus p on p.id = m.parent_id where m.name in ${names} order by m.name`,
+  );
+}
+
+/** The state before a menu migration: its screens gone and no role holding the codes it adds. */
+export async function removeMenuScreens(db: DbHandle['db'], names: string[], codes: RegExp): Promise<void> {
+  await db.delete(menus).where(inArray(menus.name, names));
+  for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+    await db.update(roles).set({ permissions: r.permissions.filter((c) => !codes.test(c)) }).where(eq(roles.code, r.code));
+  }
+}
+
+/** After a menu migration: every role holds exactly the built-in codes `codes` matches, and the admin is served the screens. */
+export async function expectRolesAndMenuAsFresh(t: TestApp, names: string[], codes: RegExp): Promise<void> {
+  for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+    const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
+    expect(r.permissions.filter((c) => codes.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => codes.test(c)).sort());
+  }
+  const admin = await login(t.app);
+  const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
+  for (const name of names) expect(served).toContain(`"name":"${name}"`);
 }
 
 /** Runs an upgrade migration a second time and expects it to change no menu entry and no role (their versions stay). */

@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { query } from '../src/db/client.ts';
-import { menus, roles, selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
-import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, expectRerunChangesNothing, login, startApp, type TestApp } from './helpers.ts';
+import { eq, sql } from 'drizzle-orm';
+import { selfAudits, stations, workOrders } from '../src/db/schema/index.ts';
+import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration revenue_rules on a database from before tariffs and revenue: the revenue screens join the
@@ -22,12 +20,7 @@ const migrate = async () => {
   for (const stmt of statements) if (/INSERT INTO menus|UPDATE roles|UPDATE stations/.test(stmt)) await t.handle.db.execute(sql.raw(stmt));
 };
 const NAMES = ['Finance', 'revenueList', 'revenueReport', 'tariffList'];
-const entries = async () =>
-  query<{ name: string; sort: number }>(
-    t.handle.db,
-    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
-        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
-  );
+const entries = () => menuEntries(t.handle.db, NAMES);
 const FINANCE = /^(revenue|tariff):/;
 
 beforeAll(async () => {
@@ -39,22 +32,16 @@ describe('财务 for a database from before it', () => {
   it('adds the group, its screens and the roles’ codes once, as a fresh install has them', async () => {
     const fresh = await entries();
     expect(fresh.map((e) => e.name)).toEqual(['Finance', 'revenueList', 'revenueReport', 'tariffList']);
-    const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     // the old state: the 财务 group (0048 made it, with the lease screens) without the revenue screens
-    await t.handle.db.delete(menus).where(inArray(menus.name, NAMES.filter((n) => n !== 'Finance')));
-    for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => !FINANCE.test(c)) }).where(eq(roles.code, r.code));
+    const screens = NAMES.filter((n) => n !== 'Finance');
+    await removeMenuScreens(t.handle.db, screens, FINANCE);
 
     await migrate();
     const upgraded = await entries();
     expect(upgraded.map(({ sort: _, ...e }) => e)).toEqual(fresh.map(({ sort: _, ...e }) => e));
     const bySort = (rows: { name: string; sort: number }[]) => rows.filter((e) => e.name !== 'Finance').sort((a, b) => a.sort - b.sort).map((e) => e.name);
     expect(bySort(upgraded)).toEqual(bySort(fresh));
-    for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
-      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
-      expect(r.permissions.filter((c) => FINANCE.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => FINANCE.test(c)).sort());
-    }
-    const admin = await login(t.app);
-    expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).toContain('"name":"revenueList"');
+    await expectRolesAndMenuAsFresh(t, screens, FINANCE);
 
     // twice: nothing more
     await expectRerunChangesNothing(t.handle.db, migrate);

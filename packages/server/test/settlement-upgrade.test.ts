@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
-import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, expectRerunChangesNothing, login, runMigration, startApp, type TestApp } from './helpers.ts';
+import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration settlement_menus on a database from before settlements: 结算单, its hidden detail and 结算规则
@@ -14,12 +13,7 @@ import { call, expectRerunChangesNothing, login, runMigration, startApp, type Te
 let t: TestApp;
 const migrate = () => runMigration(t.handle.db, '_settlement_menus.sql');
 const NAMES = ['settlement', 'settlementDetail', 'settlementRule'];
-const entries = async () =>
-  query<{ name: string; sort: number }>(
-    t.handle.db,
-    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
-        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
-  );
+const entries = () => menuEntries(t.handle.db, NAMES);
 const PAYMENT = /^settlement(_rule)?:/;
 
 beforeAll(async () => {
@@ -43,18 +37,11 @@ describe('结算单 for a database from before it', () => {
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => PAYMENT.test(c)).length).toBeGreaterThan(0);
     expect(freshRoles.find((r) => r.code === 'agent')!.permissions.filter((c) => PAYMENT.test(c)).sort()).toEqual(['settlement:confirm', 'settlement:dispute', 'settlement:get_info', 'settlement:index']);
     // the old state
-    await db.delete(menus).where(inArray(menus.name, NAMES));
-    for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !PAYMENT.test(c)) }).where(eq(roles.code, r.code));
+    await removeMenuScreens(db, NAMES, PAYMENT);
 
     await migrate();
     expect(await entries()).toEqual(fresh);
-    for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
-      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
-      expect(r.permissions.filter((c) => PAYMENT.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => PAYMENT.test(c)).sort());
-    }
-    const admin = await login(t.app);
-    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
-    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+    await expectRolesAndMenuAsFresh(t, NAMES, PAYMENT);
 
     // twice: nothing more
     await expectRerunChangesNothing(db, migrate);

@@ -1,11 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { query } from '../src/db/client.ts';
-import { menus, roles } from '../src/db/schema/index.ts';
-import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, login, startApp, type TestApp } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migrations 0030 and 0032 on a database seeded before 运维 existed: the menu group and its screens
@@ -24,12 +21,7 @@ const migrate = async () => {
   }
 };
 const NAMES = ['Operation', 'operationPlan', 'inspectionList', 'inspectionDetail', 'materialList', 'warehouseList', 'stockLedger'];
-const entries = async () =>
-  query<{ name: string; sort: number }>(
-    t.handle.db,
-    sql`select m.name, p.name as parent, m.path, m.component, m.redirect, m.sort, m.meta, m.permission, m.status
-        from menus m left join menus p on p.id = m.parent_id where m.name in ${NAMES} order by m.name`,
-  );
+const entries = () => menuEntries(t.handle.db, NAMES);
 const STOCK = /^(material|warehouse|stock|operation_plan|inspection):/;
 
 beforeAll(async () => {
@@ -41,10 +33,8 @@ describe('运维 entries and their permissions for a database seeded before them
   it('adds the group, its screens and the built-in roles’ codes once', async () => {
     const fresh = await entries();
     expect(fresh.map((e) => e.name)).toEqual(['Operation', 'inspectionDetail', 'inspectionList', 'materialList', 'operationPlan', 'stockLedger', 'warehouseList']);
-    const freshRoles = await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     // the old state: no 运维 group, built-in roles without the stock codes
-    await t.handle.db.delete(menus).where(inArray(menus.name, NAMES));
-    for (const r of freshRoles) await t.handle.db.update(roles).set({ permissions: r.permissions.filter((c) => !STOCK.test(c)) }).where(eq(roles.code, r.code));
+    await removeMenuScreens(t.handle.db, NAMES, STOCK);
 
     await migrate();
     // as a fresh install has them, except for the sort numbers: the group sorts between 电站管理 (30)
@@ -54,19 +44,9 @@ describe('运维 entries and their permissions for a database seeded before them
     expect(upgradedEntries.map(({ sort: _, ...e }) => e)).toEqual(fresh.map(({ sort: _, ...e }) => e));
     expect(upgradedEntries.find((e) => e.name === 'Operation')!.sort).toBe(35);
     expect(bySort(upgradedEntries.filter((e) => e.name !== 'Operation'))).toEqual(bySort(fresh.filter((e) => e.name !== 'Operation')));
-    const upgraded = await t.handle.db.select({ code: roles.code, permissions: roles.permissions, version: roles.version }).from(roles).orderBy(roles.code);
-    for (const r of upgraded) {
-      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
-      expect(r.permissions.filter((c) => STOCK.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => STOCK.test(c)).sort());
-    }
-    const admin = await login(t.app);
-    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
-    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+    await expectRolesAndMenuAsFresh(t, NAMES, STOCK);
 
     // twice: nothing more
-    const menuVersions = await t.handle.db.select({ name: menus.name, version: menus.version }).from(menus).orderBy(menus.id);
-    await migrate();
-    expect(await t.handle.db.select({ name: menus.name, version: menus.version }).from(menus).orderBy(menus.id)).toEqual(menuVersions);
-    expect(await t.handle.db.select({ code: roles.code, permissions: roles.permissions, version: roles.version }).from(roles).orderBy(roles.code)).toEqual(upgraded);
+    await expectRerunChangesNothing(t.handle.db, migrate);
   });
 });

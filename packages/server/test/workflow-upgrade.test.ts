@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
-import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
-import { call, expectRerunChangesNothing, login, runMigration, startApp, type TestApp } from './helpers.ts';
+import { call, expectRerunChangesNothing, expectRolesAndMenuAsFresh, login, removeMenuScreens, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration workflow_menus on a database seeded before the workflow screens: 其他 and 工作流 were
@@ -39,20 +38,14 @@ describe('工作流 menus for a database from before them', () => {
     const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => WORKFLOW.test(c)).length).toBeGreaterThan(0);
     // the old state: the group and its entry seeded disabled (version 1), no designer, no workflow codes
-    await db.delete(menus).where(inArray(menus.name, ['workflowDesigner', 'workflowInstance']));
-    for (const r of freshRoles) await db.update(roles).set({ permissions: r.permissions.filter((c) => !WORKFLOW.test(c)) }).where(eq(roles.code, r.code));
+    await removeMenuScreens(db, ['workflowDesigner', 'workflowInstance'], WORKFLOW);
     await db.update(menus).set({ status: 'disabled', version: 1 }).where(inArray(menus.name, ['Other', 'workflow']));
     const admin = await login(t.app);
     expect(JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data)).not.toContain('"name":"workflow"');
 
     await migrate();
     expect(await entries()).toEqual(fresh);
-    for (const r of await db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
-      const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
-      expect(r.permissions.filter((c) => WORKFLOW.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => WORKFLOW.test(c)).sort());
-    }
-    const served = JSON.stringify((await call(t.app, 'GET', '/api/system/menu/index', { token: admin })).data);
-    for (const name of NAMES) expect(served).toContain(`"name":"${name}"`);
+    await expectRolesAndMenuAsFresh(t, NAMES, WORKFLOW);
 
     // twice: nothing more
     await expectRerunChangesNothing(db, migrate);
