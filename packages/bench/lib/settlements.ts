@@ -253,6 +253,6 @@ export function settlementsSection(r: SettlementBench): string[] {
     '',
     `The month confirmed, one payment batch made from the settlement list's filter (month ${r.month}) through the routes: preview ${r.batch.previewSeconds.toFixed(2)} s, the batch of ${n(r.batch.lines)} settlements (¥${r.batch.total}) made in ${r.batch.seconds.toFixed(2)} s.`,
     '',
-    `The machine was shared with other engineers' tests while this ran: load average (1 / 5 / 15 min) ${load(r.loadBefore)} before, at most ${load(r.loadDuring)} during generation, ${load(r.loadAfter)} after — on 2 cores.`,
+    `Load average of this 2-core machine (1 / 5 / 15 min): ${load(r.loadBefore)} before, at most ${load(r.loadDuring)} during generation, ${load(r.loadAfter)} after.`,
   ];
 }
