@@ -241,10 +241,6 @@ export const zh = {
         export_lines: '待银行结果 %{n} 笔，合计 ¥%{amount}',
         import_title: '导入银行结果',
         import_hint: '上传银行返回的处理结果文件（.xlsx 或 .csv，UTF-8 或 GBK 编码）。按“业务参考号”逐行匹配：成功的记为已支付（银行流水号、交易时间），失败的记为支付失败（失败原因）。有任何一行出错则不导入任何数据；同一文件重复导入不会改变任何数据。',
-        choose: '选择文件',
-        no_file: '未选择文件',
-        upload: '导入',
-        uploading: '导入中…',
       },
       history_action: {
         add: '新建',
@@ -358,10 +354,6 @@ export const en: typeof zh = {
         export_lines: '%{n} lines awaiting the bank, total ¥%{amount}',
         import_title: 'Import the bank result',
         import_hint: 'Upload the bank’s result file (.xlsx or .csv, UTF-8 or GBK). Rows are matched by reference: successes become paid (bank serial, time), failures failed (the bank’s reason). If any row has a problem nothing is imported; importing the same file again changes nothing.',
-        choose: 'Choose file',
-        no_file: 'No file chosen',
-        upload: 'Import',
-        uploading: 'Importing…',
       },
       history_action: {
         add: 'Made',

@@ -122,9 +122,6 @@ export const zh = {
         send_confirm: '发送后我方数据（%{n} 条，¥%{amount}）固定，等待对方账单',
         confirm_confirm: '确认后对账单不再改动。我方 ¥%{amount}，对方 ¥%{their}',
         import_hint: '上传对方的 .xlsx 或 .csv（UTF-8 或 GBK）；按列名识别：%{columns}。有任何错误行则全部不导入；同一文件再次导入不会改动',
-        choose: '选择文件',
-        no_file: '未选择文件',
-        upload: '导入',
       },
       notify: {
         add: '对账单已创建',
@@ -189,9 +186,6 @@ export const en: typeof zh = {
         send_confirm: "Once sent, our side (%{n} lines, ¥%{amount}) is fixed and the partner's sheet is awaited",
         confirm_confirm: 'A confirmed statement never changes. Ours ¥%{amount}, theirs ¥%{their}',
         import_hint: "Upload the partner's .xlsx or .csv (UTF-8 or GBK); columns by name: %{columns}. Any bad row and nothing is imported; the same file again changes nothing",
-        choose: 'Choose file',
-        no_file: 'No file chosen',
-        upload: 'Import',
       },
       notify: {
         add: 'Statement created',

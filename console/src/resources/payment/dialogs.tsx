@@ -1,4 +1,4 @@
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TextInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -12,19 +12,17 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Stack,
   Typography,
 } from '@mui/material';
-import UploadIcon from '@mui/icons-material/FileUpload';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { formatMoney, paymentBatchAddSchema, paymentBatchReasonSchema, type PaymentBatch, type PaymentBatchPreview } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { FileCallError, downloadBankFile, uploadResult, type ImportOutcome } from './api.ts';
+import { downloadBankFile, uploadResult } from './api.ts';
 import { PAYMENT_API, paymentDetailPath } from './logic.ts';
-import { ImportRowErrors } from '../common/ImportRowErrors.tsx';
+import { SheetImportDialog } from '../common/SheetImportDialog.tsx';
 
 type Row = Record<string, unknown>;
 type Selection = { filter: Record<string, string> } | { bill_ids: number[] } | { settlement_filter: Record<string, string> } | { settlement_ids: number[] };
@@ -140,84 +138,8 @@ export const ExportDialog = ({ record, onClose }: { record: PaymentBatch; onClos
   );
 };
 
-interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-type Outcome = { kind: 'ok'; result: ImportOutcome } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
-
-/** 导入银行结果: the file (.xlsx or .csv) → the summary, or every problem by row with nothing changed. */
+/** 导入银行结果: the bank's result file into the batch. */
 export const ImportResultDialog = ({ record, onClose }: { record: PaymentBatch; onClose: () => void }) => {
   const translate = useTranslate();
-  const refresh = useRefresh();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    setFile(e.target.files?.[0] ?? null);
-    setOutcome(null);
-    e.target.value = '';
-  };
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ kind: 'ok', result: await uploadResult(record, file) });
-      setFile(null);
-      refresh();
-    } catch (e) {
-      const errors = e instanceof FileCallError ? (e.data as { errors?: RowError[] } | null)?.errors : undefined;
-      setOutcome(errors?.length ? { kind: 'rows', msg: (e as Error).message, errors } : { kind: 'error', msg: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="batch-import-title">
-      <DialogTitle id="batch-import-title">{translate('pv.payment.dialog.import_title')}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {translate('pv.payment.dialog.import_hint')}
-        </Typography>
-        <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
-          <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
-            {translate('pv.payment.dialog.choose')}
-          </Button>
-          <input ref={input} type="file" hidden accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={pick} data-testid="batch-import-file" />
-          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
-            {file ? file.name : translate('pv.payment.dialog.no_file')}
-          </Typography>
-        </Stack>
-        {outcome?.kind === 'ok' && (
-          <Alert severity={outcome.result.imported ? 'success' : 'info'} data-testid="batch-import-result">
-            {outcome.result.message}
-          </Alert>
-        )}
-        {outcome?.kind === 'error' && (
-          <Alert severity="error" data-testid="batch-import-result">
-            {outcome.msg}
-          </Alert>
-        )}
-        {outcome?.kind === 'rows' && (
-          <>
-            <Alert severity="error" sx={{ mb: 1 }} data-testid="batch-import-result">
-              {outcome.msg}
-            </Alert>
-            <ImportRowErrors errors={outcome.errors} testId="batch-import-errors" />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.close')}
-        </Button>
-        <Button variant="contained" onClick={() => void upload()} disabled={!file || busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadIcon />} data-testid="batch-import-upload">
-          {translate(busy ? 'pv.payment.dialog.uploading' : 'pv.payment.dialog.upload')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <SheetImportDialog title={translate('pv.payment.dialog.import_title')} hint={translate('pv.payment.dialog.import_hint')} upload={(file) => uploadResult(record, file)} testId="batch-import" onClose={onClose} />;
 };

@@ -1,17 +1,15 @@
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
-import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useRefresh, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import UploadIcon from '@mui/icons-material/FileUpload';
+import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { StatementAgreed, StatementGroup, STATEMENT_SHEET_COLUMNS, financierRateCreateSchema, formatMoney, statementCreateSchema, statementExplainSchema, type Statement, type StatementLine } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { ImportRowErrors } from '../common/ImportRowErrors.tsx';
-import { FileCallError } from '../payment/api.ts';
-import { type SheetOutcome, uploadSheet } from './api.ts';
+import { SheetImportDialog } from '../common/SheetImportDialog.tsx';
+import { uploadSheet } from './api.ts';
 import { STATEMENT_API, STATEMENT_RESOURCE, statementDetailPath } from './logic.ts';
 
 type Row = Record<string, unknown>;
@@ -132,86 +130,10 @@ export const ExplainDialog = ({ record, line, onClose }: { record: Statement; li
   );
 };
 
-interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-type Outcome = { kind: 'ok'; result: SheetOutcome } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
-
-/** 导入对方账单: the file (.xlsx or .csv) → the summary, or every problem by row with nothing changed. */
+/** 导入对方账单: the partner's sheet into the statement; the hint names the columns of its kind. */
 export const ImportSheetDialog = ({ record, onClose }: { record: Statement; onClose: () => void }) => {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const lang = useLang();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const columns = STATEMENT_SHEET_COLUMNS[record.kind].map((c) => (lang === 'zh' ? c.zh : c.en) + (c.required ? '*' : '')).join(lang === 'zh' ? '、' : ', ');
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    setFile(e.target.files?.[0] ?? null);
-    setOutcome(null);
-    e.target.value = '';
-  };
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ kind: 'ok', result: await uploadSheet(record, file) });
-      setFile(null);
-      refresh();
-    } catch (e) {
-      const errors = e instanceof FileCallError ? (e.data as { errors?: RowError[] } | null)?.errors : undefined;
-      setOutcome(errors?.length ? { kind: 'rows', msg: (e as Error).message, errors } : { kind: 'error', msg: (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="statement-import-title">
-      <DialogTitle id="statement-import-title">{translate('pv.statement.action.import')}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {translate('pv.statement.dialog.import_hint', { columns })}
-        </Typography>
-        <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
-          <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
-            {translate('pv.statement.dialog.choose')}
-          </Button>
-          <input ref={input} type="file" hidden accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={pick} data-testid="statement-import-file" />
-          <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
-            {file ? file.name : translate('pv.statement.dialog.no_file')}
-          </Typography>
-        </Stack>
-        {outcome?.kind === 'ok' && (
-          <Alert severity={outcome.result.imported ? 'success' : 'info'} data-testid="statement-import-result">
-            {outcome.result.message}
-          </Alert>
-        )}
-        {outcome?.kind === 'error' && (
-          <Alert severity="error" data-testid="statement-import-result">
-            {outcome.msg}
-          </Alert>
-        )}
-        {outcome?.kind === 'rows' && (
-          <Box>
-            <Alert severity="error" sx={{ mb: 1 }} data-testid="statement-import-result">
-              {outcome.msg}
-            </Alert>
-            <ImportRowErrors errors={outcome.errors} testId="statement-import-errors" />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.close')}
-        </Button>
-        <Button variant="contained" onClick={() => void upload()} disabled={!file || busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadIcon />} data-testid="statement-import-upload">
-          {translate('pv.statement.dialog.upload')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <SheetImportDialog title={translate('pv.statement.action.import')} hint={translate('pv.statement.dialog.import_hint', { columns })} upload={(file) => uploadSheet(record, file)} testId="statement-import" onClose={onClose} />;
 };
