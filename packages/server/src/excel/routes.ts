@@ -11,6 +11,8 @@ import { contentDisposition, XLSX_MIME } from './xlsx.ts';
 /** Largest upload accepted by an import. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_TYPES = new Set([XLSX_MIME, 'application/octet-stream']);
+/** Content types a sheet that may be .xlsx or .csv arrives with (browsers send a .csv as text/csv or, on Windows, as Excel's). */
+export const SHEET_OR_CSV_TYPES = new Set([XLSX_MIME, 'application/octet-stream', 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel']);
 
 /** The raw body, refused past `limit` bytes with a clear 413 (instead of the global body limit's message). */
 export function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
@@ -30,6 +32,44 @@ export function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream,
     });
     payload.on('end', () => resolve(Buffer.concat(chunks)));
     payload.on('error', reject);
+  });
+}
+
+/**
+ * A POST whose body is a spreadsheet file, in its own scope so that its parser and size limit apply to it alone:
+ * past `maxBytes` a 413 with the limit, another content type or an empty body `typeError`; `run` gets the bytes
+ * (after loading what it writes to, for scope's 403/404) and answers `{ errors }` — every row's problem, sent as a
+ * 400 with nothing changed — or its result.
+ */
+export function sheetUploadRoute(
+  app: FastifyInstance,
+  o: {
+    url: string;
+    permission: string;
+    maxBytes: number;
+    types: ReadonlySet<string>;
+    typeError: () => Error;
+    schema: ReturnType<typeof doc>;
+    run: (req: FastifyRequest, body: Buffer) => Promise<{ errors?: readonly { row: number }[] | undefined }>;
+  },
+) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { bodyLimit: o.maxBytes + 1 }, (req, payload, done) => {
+      readLimited(req, payload, o.maxBytes).then(
+        (buf) => done(null, buf),
+        (err: Error) => done(err, undefined),
+      );
+    });
+    scope.post(o.url, { config: { permission: o.permission }, bodyLimit: o.maxBytes + 1, schema: o.schema }, async (req, reply) => {
+      const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!o.types.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw o.typeError();
+      const result = await o.run(req, req.body);
+      if (result.errors) {
+        return reply.status(400).send({ code: 400, msg: excelMessage('rows_invalid', req.lang, { n: new Set(result.errors.map((e) => e.row)).size }), data: { imported: 0, errors: result.errors } });
+      }
+      return ok(result);
+    });
   });
 }
 
@@ -79,37 +119,19 @@ export function excelRoutes(
     },
   );
 
-  // the upload is the raw .xlsx body; its own parser (in this scope only) enforces the size and type
+  // the upload is the raw .xlsx body
   const maxBytes = importSpec.maxBytes ?? IMPORT_MAX_BYTES;
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { bodyLimit: maxBytes + 1 }, (req, payload, done) => {
-      readLimited(req, payload, maxBytes).then(
-        (buf) => done(null, buf),
-        (err: Error) => done(err, undefined),
-      );
-    });
-    scope.post(
-      `${base}/import`,
-      {
-        config: { permission: importPermission },
-        bodyLimit: maxBytes + 1,
-        schema: doc(
-          tag,
-          `Import rows from an .xlsx (raw body, Content-Type ${XLSX_MIME}, at most ${maxBytes / 1024 / 1024} MB and ${importSpec.maxRows} rows): all rows in one transaction → {imported}, or nothing and 400 with data.errors [{row, column, message}]`,
-          { returns: '{imported} | 400 {errors}' },
-        ),
-      },
-      async (req, reply) => {
-        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        const body = req.body;
-        if (!ACCEPTED_TYPES.has(type) || !Buffer.isBuffer(body)) throw excelError(400, 'type');
-        const result = await importRows(db, importSpec, body, authOf(req), actorOf(req), req.lang);
-        if (result.errors) {
-          return reply.status(400).send({ code: 400, msg: excelMessage('rows_invalid', req.lang, { n: new Set(result.errors.map((e) => e.row)).size }), data: { imported: 0, errors: result.errors } });
-        }
-        return ok(result);
-      },
-    );
+  sheetUploadRoute(app, {
+    url: `${base}/import`,
+    permission: importPermission,
+    maxBytes,
+    types: ACCEPTED_TYPES,
+    typeError: () => excelError(400, 'type'),
+    schema: doc(
+      tag,
+      `Import rows from an .xlsx (raw body, Content-Type ${XLSX_MIME}, at most ${maxBytes / 1024 / 1024} MB and ${importSpec.maxRows} rows): all rows in one transaction → {imported}, or nothing and 400 with data.errors [{row, column, message}]`,
+      { returns: '{imported} | 400 {errors}' },
+    ),
+    run: (req, body) => importRows(db, importSpec, body, authOf(req), actorOf(req), req.lang),
   });
 }

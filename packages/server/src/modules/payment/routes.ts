@@ -15,8 +15,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentLines } from '../../db/schema/index.ts';
-import { col, excelMessage } from '../../excel/columns.ts';
-import { excelRoutes, readLimited } from '../../excel/routes.ts';
+import { col } from '../../excel/columns.ts';
+import { excelRoutes, SHEET_OR_CSV_TYPES, sheetUploadRoute } from '../../excel/routes.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
@@ -34,16 +34,6 @@ import { paymentBatchResource as batch, maskLine, paymentLineResource } from './
 import { RESULT_MAX_BYTES, importResult } from './result.ts';
 
 type Row = Record<string, unknown>;
-
-/** Content types a result file may arrive with (browsers send a .csv as text/csv or, on Windows, as Excel's). */
-const RESULT_TYPES = new Set([
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/octet-stream',
-  'text/csv',
-  'text/plain',
-  'application/csv',
-  'application/vnd.ms-excel',
-]);
 
 /**
  * /api/system/payment_batch/*: the list and record, the named actions (each its own permission),
@@ -127,40 +117,24 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  // the result file is the raw body (.xlsx or .csv); its own parser enforces the size in this scope only
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { bodyLimit: RESULT_MAX_BYTES + 1 }, (req, payload, done) => {
-      readLimited(req, payload, RESULT_MAX_BYTES).then(
-        (buf) => done(null, buf),
-        (err: Error) => done(err, undefined),
-      );
-    });
-    scope.post(
-      `${P}/import_result`,
-      {
-        config: { permission: 'payment_batch:import' },
-        bodyLimit: RESULT_MAX_BYTES + 1,
-        schema: doc(
-          'payment_batch',
-          `导入银行结果 (?id=&version=; the file is the body: .xlsx or .csv, UTF-8 or GBK, at most ${RESULT_MAX_BYTES / 1024 / 1024} MB and ${BATCH_MAX_BILLS} rows): rows matched by 业务参考号; 成功 → paid with the bank's serial and time, 失败 → failed with its reason; all or nothing → {imported, paid, failed, unchanged, …, message} or 400 {errors: [{row, column, message}]}`,
-          { querystring: paymentBatchImportQuery, returns: '{imported, …} | 400 {errors}' },
-        ),
-      },
-      async (req, reply) => {
-        const query = parse(paymentBatchImportQuery, req.query);
-        // the batch (scope: 403 / 404) before the file
-        await loadOne(db, batch, query.id, authOf(req));
-        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        if (!RESULT_TYPES.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw new ApiError(400, 'error.batch_import_type');
-        const result = await importResult(db, query, req.body, authOf(req), actorOf(req), req.lang);
-        if (result.errors) {
-          const n = new Set(result.errors.map((e) => e.row)).size;
-          return reply.status(400).send({ code: 400, msg: excelMessage('rows_invalid', req.lang, { n }), data: { imported: 0, errors: result.errors } });
-        }
-        return ok(result);
-      },
-    );
+  // the result file is the raw body (.xlsx or .csv)
+  sheetUploadRoute(app, {
+    url: `${P}/import_result`,
+    permission: 'payment_batch:import',
+    maxBytes: RESULT_MAX_BYTES,
+    types: SHEET_OR_CSV_TYPES,
+    typeError: () => new ApiError(400, 'error.batch_import_type'),
+    schema: doc(
+      'payment_batch',
+      `导入银行结果 (?id=&version=; the file is the body: .xlsx or .csv, UTF-8 or GBK, at most ${RESULT_MAX_BYTES / 1024 / 1024} MB and ${BATCH_MAX_BILLS} rows): rows matched by 业务参考号; 成功 → paid with the bank's serial and time, 失败 → failed with its reason; all or nothing → {imported, paid, failed, unchanged, …, message} or 400 {errors: [{row, column, message}]}`,
+      { querystring: paymentBatchImportQuery, returns: '{imported, …} | 400 {errors}' },
+    ),
+    run: async (req, body) => {
+      const query = parse(paymentBatchImportQuery, req.query);
+      // the batch (scope: 403 / 404) before the file
+      await loadOne(db, batch, query.id, authOf(req));
+      return importResult(db, query, body, authOf(req), actorOf(req), req.lang);
+    },
   });
 
   excelRoutes(app, deps, {

@@ -10,8 +10,8 @@ import {
 } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { col, excelMessage } from '../../excel/columns.ts';
-import { excelRoutes, readLimited } from '../../excel/routes.ts';
+import { col } from '../../excel/columns.ts';
+import { excelRoutes, SHEET_OR_CSV_TYPES, sheetUploadRoute } from '../../excel/routes.ts';
 import { buildXlsx, contentDisposition, XLSX_MIME } from '../../excel/xlsx.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
@@ -26,15 +26,6 @@ import { SHEET_MAX_BYTES, StatementActions } from './actions.ts';
 import { statementResource as statement } from './resource.ts';
 
 type Row = Record<string, unknown>;
-
-const SHEET_TYPES = new Set([
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/octet-stream',
-  'text/csv',
-  'text/plain',
-  'application/csv',
-  'application/vnd.ms-excel',
-]);
 
 /**
  * /api/system/statement/* (对账单): list, record, create (our side built), delete (draft), the named
@@ -105,39 +96,23 @@ export function statementRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => ok(await actions.setRate(req.body ?? {}, authOf(req), actorOf(req))),
   );
 
-  // the partner's sheet is the raw body (.xlsx or .csv); its own parser enforces the size in this scope only
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { bodyLimit: SHEET_MAX_BYTES + 1 }, (req, payload, done) => {
-      readLimited(req, payload, SHEET_MAX_BYTES).then(
-        (buf) => done(null, buf),
-        (err: Error) => done(err, undefined),
-      );
-    });
-    scope.post(
-      `${S}/import`,
-      {
-        config: { permission: 'statement:import' },
-        bodyLimit: SHEET_MAX_BYTES + 1,
-        schema: doc(
-          'statement',
-          "导入对方账单 (?id=&version=&file_name=; the file is the body: .xlsx or .csv, UTF-8 or GBK): financier 电站编号/金额 (容量 optional), supplier 单号/物料编码/金额 (数量 optional); all or nothing; the same sheet again changes nothing → {imported, matched, ours, theirs, diffs, message} or 400 {errors}",
-          { querystring: statementImportQuery, returns: '{imported, …} | 400 {errors}' },
-        ),
-      },
-      async (req, reply) => {
-        const q = parse(statementImportQuery, req.query);
-        await loadOne(db, statement, q.id, authOf(req));
-        const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        if (!SHEET_TYPES.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw new ApiError(400, 'error.statement_import_type');
-        const result = await actions.importSheet(q, req.body, authOf(req), actorOf(req), req.lang);
-        if (result.errors) {
-          const n = new Set(result.errors.map((e) => e.row)).size;
-          return reply.status(400).send({ code: 400, msg: excelMessage('rows_invalid', req.lang, { n }), data: { imported: 0, errors: result.errors } });
-        }
-        return ok(result);
-      },
-    );
+  // the partner's sheet is the raw body (.xlsx or .csv)
+  sheetUploadRoute(app, {
+    url: `${S}/import`,
+    permission: 'statement:import',
+    maxBytes: SHEET_MAX_BYTES,
+    types: SHEET_OR_CSV_TYPES,
+    typeError: () => new ApiError(400, 'error.statement_import_type'),
+    schema: doc(
+      'statement',
+      "导入对方账单 (?id=&version=&file_name=; the file is the body: .xlsx or .csv, UTF-8 or GBK): financier 电站编号/金额 (容量 optional), supplier 单号/物料编码/金额 (数量 optional); all or nothing; the same sheet again changes nothing → {imported, matched, ours, theirs, diffs, message} or 400 {errors}",
+      { querystring: statementImportQuery, returns: '{imported, …} | 400 {errors}' },
+    ),
+    run: async (req, body) => {
+      const q = parse(statementImportQuery, req.query);
+      await loadOne(db, statement, q.id, authOf(req));
+      return actions.importSheet(q, body, authOf(req), actorOf(req), req.lang);
+    },
   });
 
   excelRoutes(app, deps, {
