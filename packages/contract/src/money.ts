@@ -48,6 +48,13 @@ export function formatMoney(value: string | number | null | undefined): string {
   return `${negative ? '-' : ''}${int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
+/** An amount in yuan for people: ¥1,234.50, a negative one -¥5,999.99 (the sign before the currency, as bank statements and invoices write it). */
+export function formatYuan(value: string | number | null | undefined): string {
+  const text = formatMoney(value);
+  if (text === '-' || !/^-?[\d,]+\.\d{2}$/.test(text)) return text;
+  return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
+}
+
 /** A decimal as text: a string is trimmed, a number is taken by its text (0.1 + 0.2 is refused: too many decimals). */
 export const decimalText = (pattern: RegExp, key: string) =>
   z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareMoney, formatMoney, Money, moneyText, positiveMoneyText, signedMoneyText, sumMoney, toFen } from '../src/money.ts';
+import { compareMoney, formatMoney, formatYuan, Money, moneyText, positiveMoneyText, signedMoneyText, sumMoney, toFen } from '../src/money.ts';
 
 // a small deterministic generator, so a failure names its seed
 function rng(seed: number) {
@@ -44,6 +44,11 @@ describe('money', () => {
   it('formats by string with group separators', () => {
     expect(formatMoney('1234567.5')).toBe('1,234,567.50');
     expect(formatMoney('-1000')).toBe('-1,000.00');
+    expect(formatYuan('1234567.5')).toBe('¥1,234,567.50');
+    expect(formatYuan('-5999.99')).toBe('-¥5,999.99');
+    expect(formatYuan('0')).toBe('¥0.00');
+    expect(formatYuan(null)).toBe('-');
+    expect(formatYuan('abc')).toBe('abc');
     expect(formatMoney('0')).toBe('0.00');
     expect(formatMoney(null)).toBe('-');
     expect(formatMoney('999999999999.99')).toBe('999,999,999,999.99');

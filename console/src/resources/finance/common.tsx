@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Chip } from '@mui/material';
-import { LeaseStatus, PauseSource, PayCycle, RentBillStatus, RentRule, SignMethod, formatMoney } from '@pv/contract';
+import { LeaseStatus, PauseSource, PayCycle, RentBillStatus, RentRule, SignMethod, formatYuan } from '@pv/contract';
 import { useLang } from '../common/format.tsx';
 import { BILL_RESOURCE, LEASE_RESOURCE } from './logic.ts';
 
@@ -38,5 +38,5 @@ export const BillStatusChip = ({ status, pausedBy }: { status: string; pausedBy?
 
 /** An amount as the server computed it (a decimal string), grouped by string: never parsed to a number. */
 export const Yuan = ({ value, strong }: { value: string | null | undefined; strong?: boolean }) => (
-  <span style={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : undefined, whiteSpace: 'nowrap' }}>{value == null ? '-' : `¥${formatMoney(value)}`}</span>
+  <span style={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : undefined, whiteSpace: 'nowrap' }}>{formatYuan(value)}</span>
 );

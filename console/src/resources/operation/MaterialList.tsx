@@ -1,5 +1,5 @@
 import { BooleanField, CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
-import { MaterialCategory, type Material } from '@pv/contract';
+import { MaterialCategory, type Material, formatYuan } from '@pv/contract';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
@@ -43,7 +43,7 @@ const MaterialList = () => {
         <TextField source="unit" label={materialField('unit')} sortable={false} />
         <FunctionField<Material> source="category" label={materialField('category')} render={(r) => MaterialCategory.label(r.category, lang)} />
         <BooleanField source="serial_tracked" label={materialField('serial_tracked')} sortable={false} />
-        <FunctionField<Material> source="unit_price" label={materialField('unit_price')} textAlign="right" render={(r) => `¥${r.unit_price}`} />
+        <FunctionField<Material> source="unit_price" label={materialField('unit_price')} textAlign="right" render={(r) => formatYuan(r.unit_price)} />
         <FunctionField<Material> source="status" label={materialField('status')} render={(r) => <StatusChip status={r.status} />} />
         <LocalDateField source="created_at" label={materialField('created_at')} showTime />
       </Datagrid>

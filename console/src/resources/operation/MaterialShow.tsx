@@ -1,5 +1,5 @@
 import { EditButton, Show, useCanAccess, useRecordContext } from 'react-admin';
-import { MaterialCategory, type Material } from '@pv/contract';
+import { MaterialCategory, type Material, formatYuan } from '@pv/contract';
 import { DetailHeader, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
 import { DetailColumns, FieldGrid, Panel } from '../common/layout.tsx';
@@ -29,7 +29,7 @@ const Body = () => {
                 <Value label={materialField('spec')}>{record.spec || '-'}</Value>
                 <Value label={materialField('unit')}>{record.unit}</Value>
                 <Value label={materialField('category')}>{MaterialCategory.label(record.category, lang)}</Value>
-                <Value label={materialField('unit_price')}>¥{record.unit_price}</Value>
+                <Value label={materialField('unit_price')}>{formatYuan(record.unit_price)}</Value>
                 <Value label={materialField('serial_tracked')}>{record.serial_tracked ? '✓' : '-'}</Value>
                 <Value label={materialField('created_at')}>{formatDateTime(record.created_at, lang)}</Value>
                 <Value label={materialField('remark')}>{record.remark || '-'}</Value>

@@ -18,7 +18,7 @@ import { Box, Chip, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material'
 import AdjustIcon from '@mui/icons-material/FactCheckOutlined';
 import IssueIcon from '@mui/icons-material/OutboxOutlined';
 import ThresholdIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import { MaterialCategory, StockMovementKind, StockRefType, type StockBalance, type StockMovement } from '@pv/contract';
+import { MaterialCategory, StockMovementKind, StockRefType, type StockBalance, type StockMovement, formatYuan } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
@@ -147,7 +147,7 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
           )}
         />
         <FunctionField<StockBalance> source="low_threshold" label={stockField('low_threshold')} textAlign="right" render={(r) => r.low_threshold ?? '-'} />
-        <FunctionField<StockBalance> source="value" label={stockField('value')} textAlign="right" render={(r) => `¥${r.value}`} />
+        <FunctionField<StockBalance> source="value" label={stockField('value')} textAlign="right" render={(r) => formatYuan(r.value)} />
         <LocalDateField source="updated_at" label={stockField('updated_at')} showTime />
         <FunctionField<StockBalance> label={stockField('actions')} render={(r) => <BalanceRowActions balance={r} />} />
       </Datagrid>

@@ -1,5 +1,5 @@
 import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
-import { WarehouseKind, type Warehouse } from '@pv/contract';
+import { WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
 import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
@@ -45,7 +45,7 @@ const WarehouseList = () => {
         <FunctionField<Warehouse> source="kind" label={warehouseField('kind')} render={(r) => WarehouseKind.label(r.kind, lang)} />
         <FunctionField<Warehouse> label={warehouseField('region')} sortBy="province_code" render={(r) => regionLabel(r) || '-'} />
         <TextField source="keeper_name" label={warehouseField('keeper_id')} emptyText="-" />
-        <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => `¥${r.stock_value ?? '0.00'}`} />
+        <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => formatYuan(r.stock_value ?? '0')} />
         <FunctionField<Warehouse> source="status" label={warehouseField('status')} render={(r) => <StatusChip status={r.status} />} />
         <LocalDateField source="created_at" label={warehouseField('created_at')} showTime />
       </Datagrid>

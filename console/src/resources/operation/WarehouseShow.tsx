@@ -1,5 +1,5 @@
 import { EditButton, Show, useCanAccess, useRecordContext } from 'react-admin';
-import { StockStatus, WarehouseKind, type Warehouse } from '@pv/contract';
+import { StockStatus, WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
 import { DetailHeader, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
@@ -33,7 +33,7 @@ const Body = () => {
                 <Value label={warehouseField('address')}>{record.address || '-'}</Value>
                 <Value label={warehouseField('keeper_id')}>{record.keeper_name || '-'}</Value>
                 <Value label={warehouseField('agent_id')}>{record.agent_name || '-'}</Value>
-                <Value label={warehouseField('stock_value')}>¥{record.stock_value ?? '0.00'}</Value>
+                <Value label={warehouseField('stock_value')}>{formatYuan(record.stock_value ?? '0')}</Value>
                 <Value label={warehouseField('created_at')}>{formatDateTime(record.created_at, lang)}</Value>
               </FieldGrid>
             </Panel>

@@ -3,7 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { SerialStatus, StockMovementKind, StockRefType, type ListResult, type StockBalance, type StockMovement, type StockSerial } from '@pv/contract';
+import { SerialStatus, StockMovementKind, StockRefType, type ListResult, type StockBalance, type StockMovement, type StockSerial, formatYuan } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { EmptyNote, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
@@ -58,7 +58,7 @@ export const BalancesPanel = ({ filter, by }: { filter: Record<string, unknown>;
                 {b.qty} {b.material_unit} {b.low && <Chip size="small" color="warning" label={translate('pv.stock.low')} sx={{ ml: 1 }} />}
               </TableCell>
               <TableCell align="right">{b.low_threshold ?? '-'}</TableCell>
-              <TableCell align="right">¥{b.value}</TableCell>
+              <TableCell align="right">{formatYuan(b.value)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

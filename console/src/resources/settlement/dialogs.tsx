@@ -2,16 +2,7 @@ import { useMemo } from 'react';
 import { RadioButtonGroupInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Typography } from '@mui/material';
-import {
-  ResolveDecision,
-  formatMoney,
-  settlementDisputeSchema,
-  settlementGenerateSchema,
-  settlementPaySchema,
-  settlementResolveSchema,
-  type Settlement,
-  type SettlementLine,
-} from '@pv/contract';
+import { ResolveDecision, formatMoney, settlementDisputeSchema, settlementGenerateSchema, settlementPaySchema, settlementResolveSchema, type Settlement, type SettlementLine, formatYuan } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
@@ -48,7 +39,7 @@ export const GenerateDialog = ({ onClose }: { onClose: () => void }) => {
 const LineSummary = ({ line }: { line: SettlementLine }) => (
   <Alert severity="info" sx={{ mb: 2 }}>
     <Typography variant="body2">
-      <LineKindLabel kind={line.kind} /> · {line.source_label ?? `#${line.source_id}`} · ¥{formatMoney(line.amount)}
+      <LineKindLabel kind={line.kind} /> · {line.source_label ?? `#${line.source_id}`} · {formatYuan(line.amount)}
     </Typography>
     {line.dispute_reason && <Typography variant="body2">{line.dispute_reason}</Typography>}
   </Alert>

@@ -3,7 +3,7 @@ import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, Te
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { StatementAgreed, StatementGroup, STATEMENT_SHEET_COLUMNS, financierRateCreateSchema, formatMoney, statementCreateSchema, statementExplainSchema, type Statement, type StatementLine } from '@pv/contract';
+import { StatementAgreed, StatementGroup, STATEMENT_SHEET_COLUMNS, financierRateCreateSchema, statementCreateSchema, statementExplainSchema, type Statement, type StatementLine, formatYuan } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
@@ -121,7 +121,7 @@ export const ExplainDialog = ({ record, line, onClose }: { record: Statement; li
           {StatementGroup.label(line.group, lang)} · {line.key} {line.label ?? ''}
         </Typography>
         <Typography variant="body2">
-          {translate('pv.statement.line.our_amount')} {line.our_amount ? `¥${formatMoney(line.our_amount)}` : '-'} · {translate('pv.statement.line.their_amount')} {line.their_amount ? `¥${formatMoney(line.their_amount)}` : '-'}
+          {translate('pv.statement.line.our_amount')} {formatYuan(line.our_amount)} · {translate('pv.statement.line.their_amount')} {formatYuan(line.their_amount)}
         </Typography>
       </Alert>
       <RadioButtonGroupInput source="agreed" label="pv.statement.line.agreed" choices={StatementAgreed.choices(lang)} defaultValue={line.group === 'theirs_only' ? 'none' : 'ours'} />

@@ -19,7 +19,7 @@ import type {
   UserLineStat,
 } from '@pv/contract';
 import { formatDateTime, useLang } from '../common/format.tsx';
-import { FaultCategory } from '@pv/contract';
+import { FaultCategory, formatYuan } from '@pv/contract';
 import { Permission } from '../../shell/Permission.tsx';
 import { useStat } from './api.ts';
 import { ChartCard, ErrorNote, StatChart, useChartColors } from './Chart.tsx';
@@ -350,7 +350,7 @@ const OperationCard = ({ body, enabled }: Q) => {
           </Box>
           <Box sx={{ minWidth: 0 }} data-testid="om-stock-value">
             <Typography variant="caption" color="text.secondary" component="p">
-              {t('pv.dash.operation.stock_value', { total: d ? `¥${d.stock_value_total}` : '-' })}
+              {t('pv.dash.operation.stock_value', { total: d ? formatYuan(d.stock_value_total) : '-' })}
             </Typography>
             {d && d.stock_value.length === 0 && (
               <Typography variant="body2" color="text.secondary">
@@ -368,7 +368,7 @@ const OperationCard = ({ body, enabled }: Q) => {
                   <Typography variant="body2" noWrap title={w.name}>
                     {w.name}
                   </Typography>
-                  <Typography variant="body2">¥{w.value}</Typography>
+                  <Typography variant="body2">{formatYuan(w.value)}</Typography>
                 </Stack>
                 <Box sx={{ height: 4, borderRadius: 2, bgcolor: 'primary.main', opacity: 0.7, width: `${Math.max(2, (Number(w.value) / top) * 100)}%` }} />
               </Box>
