@@ -37,9 +37,9 @@ export function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream,
 
 /**
  * A POST whose body is a spreadsheet file, in its own scope so that its parser and size limit apply to it alone:
- * past `maxBytes` a 413 with the limit, another content type or an empty body `typeError`; `run` gets the bytes
- * (after loading what it writes to, for scope's 403/404) and answers `{ errors }` — every row's problem, sent as a
- * 400 with nothing changed — or its result.
+ * past `maxBytes` a 413 with the limit; `load` reads the record it writes to first (scope's 403/404 come before
+ * anything about the file); another content type or an empty body is `typeError`; `run` gets the bytes and answers
+ * `{ errors }` — every row's problem, sent as a 400 with nothing changed — or its result.
  */
 export function sheetUploadRoute(
   app: FastifyInstance,
@@ -50,6 +50,7 @@ export function sheetUploadRoute(
     types: ReadonlySet<string>;
     typeError: () => Error;
     schema: ReturnType<typeof doc>;
+    load?: (req: FastifyRequest) => Promise<unknown>;
     run: (req: FastifyRequest, body: Buffer) => Promise<{ errors?: readonly { row: number }[] | undefined }>;
   },
 ) {
@@ -62,6 +63,7 @@ export function sheetUploadRoute(
       );
     });
     scope.post(o.url, { config: { permission: o.permission }, bodyLimit: o.maxBytes + 1, schema: o.schema }, async (req, reply) => {
+      await o.load?.(req);
       const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!o.types.has(type) || !Buffer.isBuffer(req.body) || !req.body.length) throw o.typeError();
       const result = await o.run(req, req.body);

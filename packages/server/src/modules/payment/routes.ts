@@ -129,12 +129,8 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps) {
       `导入银行结果 (?id=&version=; the file is the body: .xlsx or .csv, UTF-8 or GBK, at most ${RESULT_MAX_BYTES / 1024 / 1024} MB and ${BATCH_MAX_BILLS} rows): rows matched by 业务参考号; 成功 → paid with the bank's serial and time, 失败 → failed with its reason; all or nothing → {imported, paid, failed, unchanged, …, message} or 400 {errors: [{row, column, message}]}`,
       { querystring: paymentBatchImportQuery, returns: '{imported, …} | 400 {errors}' },
     ),
-    run: async (req, body) => {
-      const query = parse(paymentBatchImportQuery, req.query);
-      // the batch (scope: 403 / 404) before the file
-      await loadOne(db, batch, query.id, authOf(req));
-      return importResult(db, query, body, authOf(req), actorOf(req), req.lang);
-    },
+    load: (req) => loadOne(db, batch, parse(paymentBatchImportQuery, req.query).id, authOf(req)),
+    run: (req, body) => importResult(db, parse(paymentBatchImportQuery, req.query), body, authOf(req), actorOf(req), req.lang),
   });
 
   excelRoutes(app, deps, {

@@ -108,11 +108,8 @@ export function statementRoutes(app: FastifyInstance, deps: Deps) {
       "导入对方账单 (?id=&version=&file_name=; the file is the body: .xlsx or .csv, UTF-8 or GBK): financier 电站编号/金额 (容量 optional), supplier 单号/物料编码/金额 (数量 optional); all or nothing; the same sheet again changes nothing → {imported, matched, ours, theirs, diffs, message} or 400 {errors}",
       { querystring: statementImportQuery, returns: '{imported, …} | 400 {errors}' },
     ),
-    run: async (req, body) => {
-      const q = parse(statementImportQuery, req.query);
-      await loadOne(db, statement, q.id, authOf(req));
-      return actions.importSheet(q, body, authOf(req), actorOf(req), req.lang);
-    },
+    load: (req) => loadOne(db, statement, parse(statementImportQuery, req.query).id, authOf(req)),
+    run: (req, body) => actions.importSheet(parse(statementImportQuery, req.query), body, authOf(req), actorOf(req), req.lang),
   });
 
   excelRoutes(app, deps, {
