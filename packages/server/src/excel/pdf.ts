@@ -5,10 +5,10 @@ import { zlibSync } from 'fflate';
  * "Workflow documents"): A4 pages with a title, body lines and a two-column field table, wrapped by
  * character width and broken into pages, numbered at the foot.
  *
- * No font file is shipped or embedded: the text is set in `STSong-Light`, one of the CJK fonts the
- * PDF standard predefines (ISO 32000-1 §9.7.5.2, the Adobe-GB1 character collection) through the
- * predefined CMap `UniGB-UCS2-H` — a Type0 font whose descendant is a CIDFontType0, the text written
- * as UTF-16BE (UCS-2) hex strings. The reader supplies the glyphs (Acrobat its Asian font pack,
+ * No font file is shipped or embedded: the text is set in `STSong-Light`, the predefined Simplified
+ * Chinese font readers supply themselves (Adobe-GB1 character collection), through the CMap
+ * `UniGB-UCS2-H` that ISO 32000-1 predefines (§9.7.5.2) — a Type0 font whose descendant is a
+ * CIDFontType0, the text written as UTF-16BE (UCS-2) hex strings. The reader supplies the glyphs (Acrobat its Asian font pack,
  * pdf.js / PDFium / poppler a substitute Song or sans font). Only the Basic Multilingual Plane can
  * be written; any other character (an emoji, a rare ideograph of plane 2) becomes □. A /ToUnicode
  * map is included, so copying and text extraction give back the characters.

@@ -57,7 +57,7 @@ function openXlsx(data: Uint8Array): Record<string, Uint8Array> {
     throw new XlsxTemplateError('error.xlsx_template_zip');
   }
   for (const part of ['[Content_Types].xml', 'xl/workbook.xml']) if (!files[part]) throw new XlsxTemplateError('error.xlsx_template_parts', { part });
-  if (!Object.keys(files).some((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n))) throw new XlsxTemplateError('error.xlsx_template_parts', { part: 'xl/worksheets/*.xml' });
+  if (!Object.keys(files).some((n) => SHEET.test(n))) throw new XlsxTemplateError('error.xlsx_template_parts', { part: 'xl/worksheets/*.xml' });
   return files;
 }
 
@@ -66,13 +66,35 @@ export function checkXlsxTemplate(data: Uint8Array): void {
   openXlsx(data);
 }
 
-/** The placeholders a template uses (every worksheet, shared strings included), in order of first use. */
+const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+const sharedOf = (files: Record<string, Uint8Array>) => {
+  const sst = files['xl/sharedStrings.xml'];
+  return sst ? [...strFromU8(sst).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+};
+
+/** The text of a string cell (shared or inline); null for numbers, booleans, formulas and empty cells. */
+function cellText(attrs: string, body: string | undefined, shared: string[]): string | null {
+  if (!body || /<f\b/.test(body)) return null;
+  const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? 'n';
+  if (type === 's') {
+    const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    return v !== undefined ? (shared[Number(v)] ?? '') : '';
+  }
+  return type === 'inlineStr' ? textOf(body) : null;
+}
+const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+
+/** The placeholders the template's cells use (every worksheet; shared strings no cell uses do not count), in order of first use. */
 export function xlsxTemplateFields(data: Uint8Array): string[] {
   const files = openXlsx(data);
+  const shared = sharedOf(files);
   const out: string[] = [];
   for (const [name, bytes] of Object.entries(files)) {
-    if (name !== 'xl/sharedStrings.xml' && !/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
-    for (const m of textOf(strFromU8(bytes)).matchAll(PLACEHOLDER)) if (!out.includes(m[1]!)) out.push(m[1]!);
+    if (!SHEET.test(name)) continue;
+    for (const c of strFromU8(bytes).matchAll(CELL)) {
+      const text = cellText(c[1] ?? '', c[2], shared);
+      if (text) for (const m of text.matchAll(PLACEHOLDER)) if (!out.includes(m[1]!)) out.push(m[1]!);
+    }
   }
   return out;
 }
@@ -80,15 +102,9 @@ export function xlsxTemplateFields(data: Uint8Array): string[] {
 /** Fills one worksheet's cells; null when nothing in it changed (the part is then kept as it was). */
 function fillSheet(xml: string, shared: string[], values: Record<string, unknown>): string | null {
   let changed = false;
-  const out = xml.replace(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g, (whole, attrs: string, body: string | undefined) => {
-    if (!body || /<f\b/.test(body)) return whole;
-    const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? 'n';
-    let text: string;
-    if (type === 's') {
-      const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      text = v !== undefined ? (shared[Number(v)] ?? '') : '';
-    } else if (type === 'inlineStr') text = textOf(body);
-    else return whole;
+  const out = xml.replace(CELL, (whole, attrs: string, body: string | undefined) => {
+    const text = cellText(attrs, body, shared);
+    if (text === null) return whole;
     if (!text.includes('{{')) return whole;
     let any = false;
     const filled = text.replace(PLACEHOLDER, (p, key: string) => {
@@ -113,11 +129,10 @@ function fillSheet(xml: string, shared: string[], values: Record<string, unknown
  */
 export function fillXlsxTemplate(data: Uint8Array, values: Record<string, unknown>): Buffer {
   const files = openXlsx(data);
-  const sst = files['xl/sharedStrings.xml'];
-  const shared = sst ? [...strFromU8(sst).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+  const shared = sharedOf(files);
   const zippable: Zippable = {};
   for (const [name, bytes] of Object.entries(files)) {
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) {
+    if (SHEET.test(name)) {
       const filled = fillSheet(strFromU8(bytes), shared, values);
       zippable[name] = filled === null ? bytes : strToU8(filled);
     } else {
