@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, unzlibSync, zipSync } from 'fflate';
 import type { WorkflowGraph, WorkflowNode } from '@pv/contract';
 import { files, workflowVersionTemplates } from '../src/db/schema/index.ts';
@@ -346,6 +346,10 @@ describe('download node', () => {
     const copies = await t.handle.db.select().from(workflowVersionTemplates).where(eq(workflowVersionTemplates.file_id, up.data.id));
     expect(copies).toHaveLength(1);
     expect(Buffer.from(copies[0]!.content).equals(tpl)).toBe(true);
+    // the copy is part of the published version: never changed, never deleted (trigger, migration)
+    const refused = (q: Promise<unknown>) => q.then(() => 'done', (err: Error & { cause?: Error }) => String(err.cause?.message ?? err.message));
+    expect(await refused(t.handle.db.execute(sql`update workflow_version_templates set name = 'changed.xlsx' where file_id = ${up.data.id}`))).toMatch(/immutable/);
+    expect(await refused(t.handle.db.execute(sql`delete from workflow_version_templates where file_id = ${up.data.id}`))).toMatch(/immutable/);
     expect((await t.handle.db.select().from(files).where(eq(files.id, up.data.id)))[0]!.owner_id).toBe(def.id);
   });
 
