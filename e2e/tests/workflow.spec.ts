@@ -235,6 +235,26 @@ test('a download node’s PDF: the properties panel in zh and en, the document d
   const bytes = Buffer.concat(chunks);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.toString('latin1')).toContain('/BaseFont /STSong-Light');
+  await panel.scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-doc-instance-zh');
+
+  // ── an uploaded xlsx template instead (any workbook: the list's export), then removed again
+  const token = await tokenOf(page);
+  const workbook = await (await request.get('/api/system/workflow/export', { headers: { authorization: `Bearer ${token}` } })).body();
+  await page.goto(`/#/other/workflowDesigner?id=${def.id}`);
+  const again = visible(page.getByTestId('wf-designer'));
+  await again.locator('.react-flow__node[data-id="doc"]').click();
+  const tprops = again.getByTestId('wf-properties');
+  await tprops.getByTestId('wf-prop-template').click({ force: true });
+  await page.getByRole('option', { name: '上传的 xlsx 模板' }).click();
+  await expect(tprops.getByTestId('wf-prop-format')).toHaveValue('xlsx');
+  await expect(again.getByTestId('wf-errors')).toContainText('还没有上传模板文件');
+  await tprops.getByTestId('wf-template-file').setInputFiles({ name: '受理单模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+  await expect(tprops.getByTestId('wf-template-chip')).toContainText('受理单模板.xlsx');
+  await expect(again.getByTestId('wf-valid')).toBeVisible();
+  await shot(page, 'workflow-doc-xlsx-zh');
+  await tprops.getByTestId('wf-template-chip').locator('.MuiChip-deleteIcon').click();
+  await expect(tprops.getByTestId('wf-template-upload')).toBeVisible();
 
   // ── English
   await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
