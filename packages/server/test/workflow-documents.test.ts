@@ -233,6 +233,10 @@ describe('xlsx template', () => {
     const noWorkbook = refused(zipSync({ '[Content_Types].xml': strToU8('<Types/>') }));
     expect(noWorkbook.key).toBe('error.xlsx_template_parts');
     expect(translate(noWorkbook.key, 'zh', noWorkbook.params)).toBe('模板文件不是有效的 xlsx（缺少 xl/workbook.xml）');
+    // a zip bomb: 65 MiB of zeros in a few hundred KiB is refused before it is inflated
+    const bomb = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': new Uint8Array(65 * 1024 * 1024) }, { level: 1 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(refused(bomb).key).toBe('error.xlsx_template_zip');
     expect(() => checkXlsxTemplate(template())).not.toThrow();
   });
 });

@@ -48,11 +48,22 @@ const numericValue = (v: unknown): number | null => {
 };
 const asText = (v: unknown) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
+/** The most a template may unzip to (all parts together). */
+const MAX_UNZIPPED = 64 * 1024 * 1024;
+
 /** The zip's parts, or the reason it is not an xlsx. */
 function openXlsx(data: Uint8Array): Record<string, Uint8Array> {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(data);
+    // a workbook of a few MB unzips to tens of MB at most; more is refused before inflating (a zip bomb)
+    let total = 0;
+    files = unzipSync(data, {
+      filter: (f) => {
+        total += f.originalSize;
+        if (total > MAX_UNZIPPED) throw new Error('too large');
+        return true;
+      },
+    });
   } catch {
     throw new XlsxTemplateError('error.xlsx_template_zip');
   }
