@@ -255,6 +255,21 @@ test('a download node’s PDF: the properties panel in zh and en, the document d
   await shot(page, 'workflow-doc-xlsx-zh');
   await tprops.getByTestId('wf-template-chip').locator('.MuiChip-deleteIcon').click();
   await expect(tprops.getByTestId('wf-template-upload')).toBeVisible();
+  // a file that is no workbook (the export cut short: a zip without its directory) passes the upload's sniffing; publishing refuses it, pinned to the node
+  await tprops.getByTestId('wf-template-file').setInputFiles({ name: '坏模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook.subarray(0, workbook.length - 22) });
+  await expect(tprops.getByTestId('wf-template-chip')).toContainText('坏模板.xlsx');
+  await again.getByTestId('wf-publish').click();
+  await expect(again.getByTestId('wf-node-doc')).toHaveAttribute('data-error', 'true');
+  await expect(again.getByTestId('wf-errors')).toContainText('生成文档“生成受理单”的模板文件 坏模板.xlsx 不是有效的 xlsx 文件');
+  await shot(page, 'workflow-doc-bad-template-zh');
+  // back to the PDF text template, saved
+  await tprops.getByTestId('wf-prop-template').click({ force: true });
+  await page.getByRole('option', { name: '文本模板' }).click();
+  await tprops.getByTestId('wf-prop-format').click({ force: true });
+  await page.getByRole('option', { name: 'PDF' }).click();
+  await expect(again.getByTestId('wf-valid')).toBeVisible();
+  await again.getByTestId('wf-save').click();
+  await expect(again.getByTestId('wf-save')).toBeDisabled();
 
   // ── English
   await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));

@@ -514,10 +514,12 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
 
   const graph = useMemo(() => toGraph(nodes, edges), [nodes, edges]);
   // errors only the server can find (an uploaded xlsx template that is no workbook, or names unknown fields), pinned until the graph changes
-  const [serverErrors, setServerErrors] = useState<{ graph: WorkflowGraph; errors: WorkflowGraphError[] } | null>(null);
+  // (the graph's content without positions: React Flow renews its node objects on selection and measurement, and a move changes nothing the server checked)
+  const graphKey = useMemo(() => JSON.stringify({ nodes: graph.nodes.map(({ position: _position, ...n }) => n), edges: graph.edges }), [graph]);
+  const [serverErrors, setServerErrors] = useState<{ key: string; errors: WorkflowGraphError[] } | null>(null);
   const errors: WorkflowGraphError[] = useMemo(
-    () => [...validateGraph(graph, { record: def.record_type }), ...(serverErrors?.graph === graph ? serverErrors.errors : [])],
-    [graph, def.record_type, serverErrors],
+    () => [...validateGraph(graph, { record: def.record_type }), ...(serverErrors?.key === graphKey ? serverErrors.errors : [])],
+    [graph, graphKey, def.record_type, serverErrors],
   );
   const errorMap = useMemo(() => {
     const m = new Map<string, string[]>();
@@ -664,7 +666,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
       notify('pv.workflow.published', { type: 'success', messageArgs: { n: data.published_version } });
     } catch (error) {
       const pinned = (error as { body?: { data?: { errors?: WorkflowGraphError[] } } }).body?.data?.errors;
-      if (pinned?.length) setServerErrors({ graph, errors: pinned.map(({ nodeId, edgeId, code, params }) => ({ nodeId, edgeId, code, params })) });
+      if (pinned?.length) setServerErrors({ key: graphKey, errors: pinned.map(({ nodeId, edgeId, code, params }) => ({ nodeId, edgeId, code, params })) });
       const message = (error as Error).message;
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
