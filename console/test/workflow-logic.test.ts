@@ -147,6 +147,17 @@ describe('workflow designer logic', () => {
     expect(diffGraphs(before, { ...before, nodes: before.nodes.map((n) => (n.id === 'push1' ? { id: 'push1', kind: 'download', name: '通知', data: {} } : n)) }).nodes).toMatchObject([{ id: 'push1', change: 'changed', fields: ['kind', 'starter'] }]);
   });
 
+  it('a comparison names a download node’s document properties that changed (format, template, its text, the template file)', () => {
+    const doc = (data: Record<string, unknown>) => ({ nodes: [{ id: 'doc1', kind: 'download' as const, name: '审批单', data }], edges: [] }) as WorkflowGraph;
+    const before = doc({ file_name: '审批单', fields: ['batch_no'] });
+    expect(diffGraphs(before, doc({ file_name: '审批单', fields: ['batch_no'], template: undefined, title: '' })).nodes).toEqual([]);
+    const after = doc({ file_name: '审批单', fields: ['batch_no'], format: 'pdf', template: 'text', title: '审批单 {{batch_no}}', body: '总额 {{total}}' });
+    expect(diffGraphs(before, after).nodes).toMatchObject([{ id: 'doc1', change: 'changed', fields: expect.arrayContaining(['format', 'template', 'title', 'body']) }]);
+    const tplA = doc({ template: 'xlsx', template_file_id: 3, template_file_name: 'a.xlsx' });
+    const tplB = doc({ template: 'xlsx', template_file_id: 4, template_file_name: 'a.xlsx' });
+    expect(diffGraphs(tplA, tplB).nodes).toMatchObject([{ id: 'doc1', change: 'changed', fields: ['template_file_id'] }]);
+  });
+
   it('a typed list splits on commas (either width) and spaces', () => {
     expect(csv(' a,b，c  d ,, ')).toEqual(['a', 'b', 'c', 'd']);
   });

@@ -171,3 +171,113 @@ test('draw a process, publish it, start it from a matter, approve the task from 
   await visible(page.getByTestId('workflow-instance')).scrollIntoViewIfNeeded();
   await shot(page, 'workflow-record-done-en');
 });
+
+/**
+ * A download node that makes a PDF from a text template (issue 16, "Workflow documents"): its
+ * properties panel (format, template kind, the template text with the record's fields to insert)
+ * in zh and en; published from the designer; run on a matter, whose 流程 panel downloads the PDF.
+ */
+test('a download node’s PDF: the properties panel in zh and en, the document downloaded from the instance panel', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  const call = apiAs(request, await tokenOf(page));
+  const key = `e2e_pdf_${String(Date.now()).slice(-6)}`;
+  const graph = {
+    nodes: [
+      { id: 'start', kind: 'start', name: '开始', position: { x: 0, y: 0 } },
+      { id: 'doc', kind: 'download', name: '生成受理单', position: { x: 0, y: 120 }, data: { file_name: '事项受理单', format: 'pdf', template: 'text', title: '事项受理单 {{matter_no}}', body: '事项：' } },
+      { id: 'sign', kind: 'click', name: '线下签字', position: { x: 0, y: 240 }, data: { button: '已线下签字', assignee: { type: 'role', roles: ['admin'] } } },
+      { id: 'end', kind: 'end', name: '结束', position: { x: 0, y: 360 }, data: { result: 'done' } },
+    ],
+    edges: [
+      { id: 'a', source: 'start', target: 'doc' },
+      { id: 'b', source: 'doc', target: 'sign' },
+      { id: 'c', source: 'sign', target: 'end' },
+    ],
+  };
+  const def = (await call.post('workflow/add', { key, name: '事项受理单', record_type: 'matter', graph })) as { id: number };
+
+  // ── the properties panel: PDF, text template; a field inserted at the end of the body
+  await page.goto(`/#/other/workflowDesigner?id=${def.id}`);
+  const designer = visible(page.getByTestId('wf-designer'));
+  await designer.locator('.react-flow__node[data-id="doc"]').click();
+  const props = designer.getByTestId('wf-properties');
+  await expect(props.getByTestId('wf-prop-format')).toHaveValue('pdf');
+  await expect(props.getByTestId('wf-prop-template')).toHaveValue('text');
+  await expect(props).toContainText('文档格式');
+  await props.getByTestId('wf-prop-doc-body').click();
+  await page.keyboard.press('End');
+  await props.getByTestId('wf-doc-fields').locator('[data-field="title"]').click();
+  await expect(props.getByTestId('wf-prop-doc-body')).toHaveValue('事项：{{title}}');
+  // an unknown field is an error pinned to the node
+  await props.getByTestId('wf-prop-doc-title').fill('事项受理单 {{no_such_field}}');
+  await expect(designer.getByTestId('wf-node-doc')).toHaveAttribute('data-error', 'true');
+  await expect(designer.getByTestId('wf-errors')).toContainText('生成文档“生成受理单”引用的字段 no_such_field 不是该业务记录的字段');
+  await props.getByTestId('wf-prop-doc-title').fill('事项受理单 {{matter_no}}');
+  await expect(designer.getByTestId('wf-valid')).toBeVisible();
+  await shot(page, 'workflow-doc-props-zh');
+  await designer.getByTestId('wf-publish').click();
+  await expect(designer).toContainText('第 1 版');
+
+  // ── run on a matter: the 流程 panel offers the PDF
+  const customer = (await call.get('customer/index?limit=1')).list[0] as { id: number };
+  const matter = (await call.post('matter/add', { type: 'other', customer_id: customer.id, title: 'e2e 受理单事项', content: '打印受理单' })) as { id: number; matter_no: string };
+  await call.post('workflow_instance/start', { key, record_id: matter.id });
+  await page.goto(`/#/stationManagement/matterDetails?id=${matter.id}`);
+  const panel = visible(page.getByTestId('workflow-instance'));
+  const link = panel.locator('[data-testid^="wf-doc-"][data-type="pdf"]');
+  await expect(link).toContainText(`事项受理单_${matter.matter_no}.pdf`);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe(`事项受理单_${matter.matter_no}.pdf`);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  const bytes = Buffer.concat(chunks);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain('/BaseFont /STSong-Light');
+  await panel.scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-doc-instance-zh');
+
+  // ── an uploaded xlsx template instead (any workbook: the list's export), then removed again
+  const token = await tokenOf(page);
+  const workbook = await (await request.get('/api/system/workflow/export', { headers: { authorization: `Bearer ${token}` } })).body();
+  await page.goto(`/#/other/workflowDesigner?id=${def.id}`);
+  const again = visible(page.getByTestId('wf-designer'));
+  await again.locator('.react-flow__node[data-id="doc"]').click();
+  const tprops = again.getByTestId('wf-properties');
+  await tprops.getByTestId('wf-prop-template').click({ force: true });
+  await page.getByRole('option', { name: '上传的 xlsx 模板' }).click();
+  await expect(tprops.getByTestId('wf-prop-format')).toHaveValue('xlsx');
+  await expect(again.getByTestId('wf-errors')).toContainText('还没有上传模板文件');
+  await tprops.getByTestId('wf-template-file').setInputFiles({ name: '受理单模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+  await expect(tprops.getByTestId('wf-template-chip')).toContainText('受理单模板.xlsx');
+  await expect(again.getByTestId('wf-valid')).toBeVisible();
+  await shot(page, 'workflow-doc-xlsx-zh');
+  await tprops.getByTestId('wf-template-chip').locator('.MuiChip-deleteIcon').click();
+  await expect(tprops.getByTestId('wf-template-upload')).toBeVisible();
+  // a file that is no workbook (the export cut short: a zip without its directory) passes the upload's sniffing; publishing refuses it, pinned to the node
+  await tprops.getByTestId('wf-template-file').setInputFiles({ name: '坏模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook.subarray(0, workbook.length - 22) });
+  await expect(tprops.getByTestId('wf-template-chip')).toContainText('坏模板.xlsx');
+  await again.getByTestId('wf-publish').click();
+  await expect(again.getByTestId('wf-node-doc')).toHaveAttribute('data-error', 'true');
+  await expect(again.getByTestId('wf-errors')).toContainText('生成文档“生成受理单”的模板文件 坏模板.xlsx 不是有效的 xlsx 文件');
+  await shot(page, 'workflow-doc-bad-template-zh');
+  // back to the PDF text template, saved
+  await tprops.getByTestId('wf-prop-template').click({ force: true });
+  await page.getByRole('option', { name: '文本模板' }).click();
+  await tprops.getByTestId('wf-prop-format').click({ force: true });
+  await page.getByRole('option', { name: 'PDF' }).click();
+  await expect(again.getByTestId('wf-valid')).toBeVisible();
+  await again.getByTestId('wf-save').click();
+  await expect(again.getByTestId('wf-save')).toBeDisabled();
+
+  // ── English
+  await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  await page.goto(`/#/other/workflowDesigner?id=${def.id}`);
+  await page.reload();
+  const en = visible(page.getByTestId('wf-designer'));
+  await en.locator('.react-flow__node[data-id="doc"]').click();
+  await expect(en.getByTestId('wf-properties')).toContainText('Document format');
+  await expect(en.getByTestId('wf-properties')).toContainText('Click a field to insert it');
+  await shot(page, 'workflow-doc-props-en');
+});

@@ -233,6 +233,7 @@ export const FileOwner = labelled({
   partner_cert: { zh: '资质证书文件', en: 'Certificate scan' },
   insurance_claim: { zh: '理赔资料', en: 'Claim document' },
   invoice: { zh: '发票文件（PDF/OFD）', en: 'Invoice file (PDF / OFD)' },
+  workflow_tpl: { zh: '流程文档模板（xlsx）', en: 'Workflow document template (xlsx)' },
 });
 
 /** Station PDF documents (the pdfs screen). */
@@ -284,6 +285,8 @@ export const UPLOAD_LIMITS = {
   pdf: { types: ['application/pdf'], maxBytes: 20 * 1024 * 1024 },
   /** OFD (GB/T 33190, the format of China's electronic invoices): a ZIP whose entries start with OFD.xml */
   ofd: { types: ['application/ofd'], maxBytes: 20 * 1024 * 1024 },
+  /** workbooks: a workflow download node's template (a ZIP holding xl/workbook.xml) */
+  xlsx: { types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], maxBytes: 5 * 1024 * 1024 },
   audio: { types: ['audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/wav', 'audio/x-wav', 'audio/webm', 'audio/ogg', 'audio/amr'], maxBytes: 5 * 1024 * 1024 },
 } as const;
 /** Thumbnails: the longest side in pixels. */

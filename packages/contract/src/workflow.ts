@@ -49,6 +49,21 @@ export const WorkflowAssigneeType = labelled({
 });
 export type WorkflowAssigneeTypeValue = (typeof WorkflowAssigneeType.values)[number];
 
+/** What a download node produces. */
+export const WorkflowDocFormat = labelled({
+  xlsx: { zh: 'Excel（xlsx）', en: 'Excel (xlsx)' },
+  pdf: { zh: 'PDF', en: 'PDF' },
+});
+export type WorkflowDocFormatValue = (typeof WorkflowDocFormat.values)[number];
+
+/** Where a download node's document comes from: the field table, a text template, an uploaded .xlsx template. */
+export const WorkflowDocTemplate = labelled({
+  table: { zh: '字段表', en: 'Field table' },
+  text: { zh: '文本模板', en: 'Text template' },
+  xlsx: { zh: '上传的 xlsx 模板', en: 'Uploaded xlsx template' },
+});
+export type WorkflowDocTemplateValue = (typeof WorkflowDocTemplate.values)[number];
+
 export const WorkflowFieldOperator = labelled({
   eq: { zh: '等于', en: 'equals' },
   ne: { zh: '不等于', en: 'differs from' },
@@ -94,6 +109,8 @@ export interface WorkflowRecordTypeDef {
   actions: Record<string, Record<Lang, string>>;
   /** the record's date/time fields a time node may wait for */
   dateFields: string[];
+  /** the record's fields a template may name ({{field}}): its columns, secrets left out */
+  fields: readonly string[];
   /** the record's console page (a task's link) */
   link: (id: number) => string;
 }
@@ -103,30 +120,35 @@ export const WORKFLOW_RECORD_TYPES = {
     label: { zh: '光E宝事项', en: 'GuangEbao matter' },
     actions: { close: { zh: '办结', en: 'close' }, reject: { zh: '驳回', en: 'reject' } },
     dateFields: ['created_at', 'assigned_at'],
+    fields: ['id', 'matter_no', 'type', 'station_id', 'customer_id', 'agent_id', 'province_code', 'title', 'content', 'channel', 'contact_phone', 'status', 'handler_id', 'assigned_at', 'handled_at', 'result', 'satisfaction', 'created_by', 'created_at', 'updated_at'],
     link: (id: number) => `/stationManagement/matterDetails?id=${id}`,
   },
   maintenance: {
     label: { zh: '运维工单', en: 'Maintenance order' },
     actions: { approve: { zh: '验收通过', en: 'approve' }, reject: { zh: '验收驳回', en: 'reject' } },
     dateFields: ['response_due', 'repair_due', 'deadline', 'submitted_at', 'created_at'],
+    fields: ['id', 'order_no', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'source', 'source_id', 'source_item', 'priority', 'fault_category', 'fault_code', 'description', 'team_id', 'deadline', 'response_due', 'repair_due', 'response_breached', 'repair_breached', 'dispatched_at', 'dispatched_by', 'responded_at', 'started_at', 'submitted_at', 'finished_at', 'cancelled_at', 'reject_reason', 'cancel_reason', 'cause', 'measures', 'labour_hours', 'submit_count', 'status', 'created_by', 'created_at', 'updated_at'],
     link: (id: number) => `/operation/maintenanceDetail?id=${id}`,
   },
   payment_batch: {
     label: { zh: '付款批次', en: 'Payment batch' },
     actions: { approve: { zh: '审批通过', en: 'approve' }, reject: { zh: '退回', en: 'send back' } },
     dateFields: ['submitted_at', 'created_at'],
+    fields: ['id', 'batch_no', 'name', 'payable_type', 'purpose', 'status', 'line_count', 'total', 'paid_count', 'paid_amount', 'failed_count', 'failed_amount', 'pending_count', 'pending_amount', 'removed_count', 'removed_amount', 'created_by', 'submitted_by', 'submitted_at', 'approved_by', 'approved_at', 'exported_by', 'exported_at', 'export_count', 'completed_at', 'cancelled_at', 'reason', 'remark', 'created_at', 'updated_at'],
     link: (id: number) => `/finance/paymentBatchDetail?id=${id}`,
   },
   lease_contract: {
     label: { zh: '租赁合同', en: 'Lease contract' },
     actions: {},
     dateFields: ['start_date', 'end_date', 'signed_date', 'created_at'],
+    fields: ['id', 'contract_no', 'station_id', 'customer_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'sign_method', 'signed_date', 'start_date', 'end_date', 'term_years', 'rent_rule', 'rent_rate', 'panel_count', 'capacity_kwp', 'escalation_pct', 'escalation_years', 'pay_cycle', 'payee_name', 'bank_name', 'bank_branch', 'bank_card', 'status', 'source', 'activated_at', 'terminated_at', 'terminate_date', 'terminate_reason', 'remark', 'created_by', 'created_at', 'updated_at'],
     link: (id: number) => `/finance/leaseContractDetail?id=${id}`,
   },
   inspection: {
     label: { zh: '巡检任务', en: 'Inspection' },
     actions: { approve: { zh: '审核通过', en: 'approve' }, reject: { zh: '审核驳回', en: 'reject' } },
     dateFields: ['planned_date', 'created_at'],
+    fields: ['id', 'inspection_no', 'plan_id', 'kind', 'period', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'team_id', 'planned_date', 'deadline', 'status', 'overdue', 'failed_count', 'reject_count', 'remark', 'started_at', 'submitted_at', 'submitted_by', 'finished_at', 'reviewed_by', 'reject_reason', 'cancel_reason', 'created_by', 'created_at', 'updated_at'],
     link: (id: number) => `/operation/inspectionDetail?id=${id}`,
   },
 } as const satisfies Record<string, WorkflowRecordTypeDef>;
@@ -215,7 +237,25 @@ export const workflowNodeSchema = z.discriminatedUnion(
     z.strictObject({
       ...nodeBase,
       kind: z.literal('download'),
-      data: z.strictObject({ file_name: optionalText(64), fields: z.array(fieldName()).max(100).optional() }).optional(),
+      data: z
+        .strictObject({
+          file_name: optionalText(64),
+          /** the field table's fields (empty: all); the text template's table too */
+          fields: z.array(fieldName()).max(100).optional(),
+          /** xlsx (default: definitions drawn before the format existed keep making xlsx) or pdf */
+          format: enumField(WorkflowDocFormat.values).optional(),
+          /** table (default), text ({{field}} title and body), xlsx (an uploaded workbook whose {{field}} cells are filled) */
+          template: enumField(WorkflowDocTemplate.values).optional(),
+          /** text template: the title line and the body lines, {{field}} filled from the record */
+          title: optionalText(200),
+          body: optionalText(4000),
+          /** text template: the field table follows the body */
+          with_table: z.boolean().optional(),
+          /** xlsx template: the uploaded file (files.owner_type workflow_tpl) and its name as shown */
+          template_file_id: idField().nullish(),
+          template_file_name: optionalText(150),
+        })
+        .optional(),
     }),
     z.strictObject({
       ...nodeBase,
@@ -307,6 +347,11 @@ export const WORKFLOW_ERROR_CODES = [
   'outcome_not_user',
   'end_action_unknown',
   'date_field_unknown',
+  'doc_field_unknown',
+  'doc_no_text',
+  'doc_no_template',
+  'doc_template_invalid',
+  'doc_xlsx_pdf',
 ] as const;
 export type WorkflowErrorCode = (typeof WORKFLOW_ERROR_CODES)[number];
 
@@ -426,6 +471,25 @@ export function validateGraph(graph: WorkflowGraph, opts: ValidateGraphOptions =
         if (!n.data?.title) errors.push({ nodeId: n.id, code: 'push_no_title', params: { node: name(n) } });
         if (!n.data?.users?.length && !n.data?.roles?.length && !n.data?.starter) errors.push({ nodeId: n.id, code: 'push_no_recipient', params: { node: name(n) } });
         break;
+      case 'download': {
+        const d = n.data;
+        const kind = d?.template ?? 'table';
+        if (kind === 'text') {
+          if (!d?.title && !d?.body) errors.push({ nodeId: n.id, code: 'doc_no_text', params: { node: name(n) } });
+          if (recordDef) {
+            const unknown = [...new Set([...templateFields(d?.title ?? ''), ...templateFields(d?.body ?? '')])].filter((f) => !recordDef.fields.includes(f));
+            for (const field of unknown) errors.push({ nodeId: n.id, code: 'doc_field_unknown', params: { node: name(n), field } });
+          }
+        }
+        if (kind === 'xlsx') {
+          if (!d?.template_file_id) errors.push({ nodeId: n.id, code: 'doc_no_template', params: { node: name(n) } });
+          if (d?.format === 'pdf') errors.push({ nodeId: n.id, code: 'doc_xlsx_pdf', params: { node: name(n) } });
+        }
+        if (recordDef && kind !== 'xlsx') {
+          for (const field of (d?.fields ?? []).filter((f) => !recordDef.fields.includes(f))) errors.push({ nodeId: n.id, code: 'doc_field_unknown', params: { node: name(n), field } });
+        }
+        break;
+      }
       case 'end': {
         const action = n.data?.action;
         if (action && recordDef && !(action in recordDef.actions)) errors.push({ nodeId: n.id, code: 'end_action_unknown', params: { node: name(n), action } });
@@ -504,14 +568,27 @@ export function chooseEdge(edges: WorkflowEdge[], outcome: WorkflowOutcomeValue 
   return edges.find((e) => e.default) ?? plain[0] ?? null;
 }
 
-/** `{field}` placeholders of a push node's title and content filled from the record (unknown: left as is). */
+const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_]*)\s*\}\}|\{(\w+)\}/g;
+
+/**
+ * Placeholders filled from the record: `{{field}}` (document templates) and `{field}` (a push
+ * node's title and content, as drawn before documents had templates). Unknown: left as is.
+ */
 export function fillTemplate(text: string, record: Record<string, unknown>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  return text.replace(PLACEHOLDER, (whole, double: string | undefined, single: string | undefined) => {
+    const key = (double ?? single)!;
     if (!(key in record)) return whole;
     const v = record[key];
     if (v === null || v === undefined) return '';
     return v instanceof Date ? v.toISOString() : String(v);
   });
+}
+
+/** The fields a document template names as `{{field}}`, in order of first use. */
+export function templateFields(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g)) if (!out.includes(m[1]!)) out.push(m[1]!);
+  return out;
 }
 
 /* ------------------------------------------------------------------------------------------------

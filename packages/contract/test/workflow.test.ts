@@ -4,6 +4,7 @@ import {
   conditionHolds,
   fillTemplate,
   messages,
+  templateFields,
   validateGraph,
   WORKFLOW_ERROR_CODES,
   WORKFLOW_EVENTS,
@@ -147,7 +148,7 @@ describe('workflow graph (contract)', () => {
   it('every error code has a message in zh and en naming the node', () => {
     for (const code of WORKFLOW_ERROR_CODES) {
       for (const lang of ['zh', 'en'] as const) {
-        const text = workflowErrorMessage({ code, params: { node: '财务审核', id: 'x', n: 2, action: 'a', field: 'f', type: 'user' } }, lang);
+        const text = workflowErrorMessage({ code, params: { node: '财务审核', id: 'x', n: 2, action: 'a', field: 'f', type: 'user', name: 'm.xlsx' } }, lang);
         expect(text, `${code} ${lang}`).not.toBe(code);
         expect(text).not.toMatch(/%\{/);
       }
@@ -187,5 +188,59 @@ describe('workflow conditions at run time', () => {
   });
   it('templates fill {field} from the record', () => {
     expect(fillTemplate('{type} / {total} / {nope}', rec)).toBe('bank_card / 1280.50 / {nope}');
+  });
+  it('document templates fill {{field}} (spaces inside allowed) and list the fields they name', () => {
+    expect(fillTemplate('{{type}} / {{ total }} / {{nope}} / {type}', rec)).toBe('bank_card / 1280.50 / {{nope}} / bank_card');
+    expect(templateFields('{{a}} {{ b_2 }} {{a}} {single} {{Bad-name}}')).toEqual(['a', 'b_2']);
+  });
+});
+
+describe('download nodes', () => {
+  const withDoc = (data: Extract<WorkflowGraph['nodes'][number], { kind: 'download' }>['data']): WorkflowGraph => ({
+    nodes: [
+      { id: 's', kind: 'start' },
+      { id: 'd', kind: 'download', name: '审批单', data },
+      { id: 'e', kind: 'end', data: { result: 'done' } },
+    ],
+    edges: [
+      { id: 'a', source: 's', target: 'd' },
+      { id: 'b', source: 'd', target: 'e' },
+    ],
+  });
+  const codes = (g: WorkflowGraph) => validateGraph(g, { record: 'payment_batch' }).map((e) => [e.nodeId, e.code, e.params.field ?? null]);
+
+  it('format and template kind are optional: a node drawn before them is valid as it was', () => {
+    expect(workflowGraphSchema.safeParse(withDoc({ file_name: '审批单', fields: ['batch_no'] })).success).toBe(true);
+    expect(codes(withDoc({ file_name: '审批单', fields: ['batch_no'] }))).toEqual([]);
+    expect(workflowGraphSchema.safeParse(withDoc({ format: 'docx' as never })).success).toBe(false);
+    expect(workflowGraphSchema.safeParse(withDoc({ template: 'word' as never })).success).toBe(false);
+  });
+
+  it('a text template may name only the record type’s fields; each unknown one is an error on the node', () => {
+    expect(codes(withDoc({ format: 'pdf', template: 'text', title: '审批单 {{batch_no}}', body: '总额 {{total}}\n笔数 {{line_count}}' }))).toEqual([]);
+    expect(codes(withDoc({ format: 'pdf', template: 'text', title: '{{batch_no}} {{nope}}', body: '{{nope}} {{amount}}' }))).toEqual([
+      ['d', 'doc_field_unknown', 'nope'],
+      ['d', 'doc_field_unknown', 'amount'],
+    ]);
+    expect(codes(withDoc({ template: 'text' }))).toEqual([['d', 'doc_no_text', null]]);
+    expect(codes(withDoc({ fields: ['batch_no', 'password_hash'] }))).toEqual([['d', 'doc_field_unknown', 'password_hash']]);
+    // without a record type the names are not checked
+    expect(validateGraph(withDoc({ template: 'text', body: '{{nope}}' }))).toEqual([]);
+  });
+
+  it('an xlsx template needs its file and makes an xlsx', () => {
+    expect(codes(withDoc({ template: 'xlsx' }))).toEqual([['d', 'doc_no_template', null]]);
+    expect(codes(withDoc({ template: 'xlsx', template_file_id: 7, format: 'pdf' }))).toEqual([['d', 'doc_xlsx_pdf', null]]);
+    expect(codes(withDoc({ template: 'xlsx', template_file_id: 7 }))).toEqual([]);
+    expect(workflowErrorMessage({ code: 'doc_field_unknown', params: { node: '审批单', field: 'nope' } }, 'zh')).toBe('生成文档“审批单”引用的字段 nope 不是该业务记录的字段');
+    expect(workflowErrorMessage({ code: 'doc_field_unknown', params: { node: 'Form', field: 'nope' } }, 'en')).toBe('The document “Form” names the field nope, which this record type does not have');
+  });
+
+  it('every record type’s template fields are its columns without secrets', () => {
+    for (const def of Object.values(WORKFLOW_RECORD_TYPES)) {
+      expect(def.fields).toContain('id');
+      for (const d of def.dateFields) expect(def.fields, d).toContain(d);
+      expect(def.fields).not.toContain('password_hash');
+    }
   });
 });

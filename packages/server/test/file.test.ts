@@ -96,7 +96,7 @@ describe('file upload', () => {
     const cases: Array<[string, string, string, Buffer, string, number, string]> = [
       ['no roles', nobody, url('matter'), jpeg, 'image/jpeg', 403, 'matter:add / matter:reply'],
       ['no roles', nobody, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
-      ['no roles, unknown owner type', nobody, url('nope'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit / matter:add / matter:reply / inspection:submit / maintenance:submit / partner:add / partner:edit / insurance_claim:add / insurance_claim:submit / invoice:add / invoice:edit / invoice:red_letter'],
+      ['no roles, unknown owner type', nobody, url('nope'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit / matter:add / matter:reply / inspection:submit / maintenance:submit / partner:add / partner:edit / insurance_claim:add / insurance_claim:submit / invoice:add / invoice:edit / invoice:red_letter / workflow:edit'],
       ['no roles, voice note', nobody, '/upload', mp3, 'audio/mpeg', 403, 'matter:reply'],
       ['operator, self-audit photo', operator, url('self_audit'), jpeg, 'image/jpeg', 403, 'work_order:submit_audit'],
       ['agent, partner certificate', agent, url('partner_cert'), jpeg, 'image/jpeg', 403, 'partner:add / partner:edit'],

@@ -120,7 +120,7 @@ const ANY_USER: Record<string, string> = {
  * permission before reading the body: a user without roles still gets 403.
  */
 const CHECKED_IN_ROUTE: Record<string, string> = {
-  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit; insurance_claim: insurance_claim:add or insurance_claim:submit; invoice: invoice:add, invoice:edit or invoice:red_letter)',
+  'POST /api/system/file/upload': 'needs the permission that attaches the file (self_audit: work_order:submit_audit; matter: matter:add or matter:reply; audio: matter:reply; inspection: inspection:submit; maintenance: maintenance:submit; partner_doc / partner_cert: partner:add or partner:edit; insurance_claim: insurance_claim:add or insurance_claim:submit; invoice: invoice:add, invoice:edit or invoice:red_letter; workflow_tpl: workflow:edit)',
 };
 
 /** Routes the admin's malformed-input walk leaves out: they end the walking session itself. */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { validateGraph, WORKFLOW_EVENTS, WorkflowNodeKind } from '@pv/contract';
 import { customers, maintenanceOrders, messages, paymentBatches, rentBills, roles, stations, userRoles, users, workflowInstances, workflowTasks } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
-import { readXlsx } from '../src/excel/xlsx.ts';
+import { unzlibSync, strFromU8 } from 'fflate';
 import { SEED_PROCESSES, seedDemoWorkflows } from '../src/modules/workflow/demo.ts';
 import { wakeDue } from '../src/modules/workflow/engine.ts';
 import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
@@ -28,6 +28,12 @@ const ok = async (p: Promise<{ status: number; msg: string; data: any }>) => {
   expect(r.status, r.msg).toBe(200);
   return r.data as Json;
 };
+/** The decoded content streams of a generated PDF, and text as the UTF-16BE hex it is drawn with. */
+const pdfText = (pdf: Buffer) => {
+  const s = pdf.toString('latin1');
+  return [...s.matchAll(/\/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)].map((m) => strFromU8(unzlibSync(pdf.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))))).join('\n');
+};
+const hex = (s: string) => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()).join('');
 const CARD = '6228480402564890018';
 const CARD2 = '6212260200000000006';
 const instanceOf = async (type: string, id: number) => (await t.handle.db.select().from(workflowInstances).where(and(eq(workflowInstances.record_type, type), eq(workflowInstances.record_id, id))))[0]!;
@@ -83,9 +89,17 @@ describe('seeded processes', () => {
     const afterApprove = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '同意付款' }));
     expect(afterApprove.current_node).toBe('signed');
     const doc = afterApprove.documents[0];
-    expect(doc.name).toContain('付款批次审批单');
+    expect(doc.name).toBe(`付款批次审批单_${batch.batch_no}.pdf`);
     const file = await t.app.inject({ method: 'GET', url: `${S}/workflow_instance/document?id=${doc.id}`, headers: { authorization: `Bearer ${admin}` } });
-    expect(readXlsx(file.rawPayload).flat()).toEqual(expect.arrayContaining([batch.batch_no]));
+    // a PDF 审批单 from the text template: batch no, purpose, line count, total, submitted at
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(file.rawPayload);
+    expect(text).toContain(hex(`付款批次审批单 ${batch.batch_no}`));
+    expect(text).toContain(hex(`批次号：${batch.batch_no}`));
+    expect(text).toContain(hex(`付款笔数：1 笔`));
+    expect(text).toContain(hex(`付款总额：人民币 ${batch.total} 元`));
+    expect(text).toMatch(new RegExp(hex('提交时间：') + '[0-9A-F]{40,}'));
     // not approved yet: the signature is awaited
     expect((await t.handle.db.select().from(paymentBatches).where(eq(paymentBatches.id, batch.id)))[0]!.status).toBe('pending_approval');
     const click = await openTask(inst.id);

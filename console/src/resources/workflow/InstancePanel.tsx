@@ -24,7 +24,7 @@ interface InstanceDetail {
   error: string | null;
   graph: WorkflowGraph;
   tasks: Array<{ id: number; node_id: string; node_kind: 'user' | 'click' | 'time'; node_name: string | null; state: string; assignees: number[]; assignee_names: string[] }>;
-  documents: Array<{ id: number; name: string; size: number }>;
+  documents: Array<{ id: number; name: string; size: number; content_type?: string }>;
   history: Array<{ id: number; action: string; node_id: string | null; node_kind: string | null; user_name: string | null; comment: string | null; created_at: string }>;
 }
 
@@ -193,6 +193,15 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
       notify(message, { type: 'error', messageArgs: { _: message } });
     }
   };
+  // a download node's document: a PDF or an xlsx workbook
+  const download = async (doc: { id: number; name: string }) => {
+    try {
+      await downloadFile('workflow_instance', 'document', { id: doc.id }, doc.name, undefined, ['application/pdf', 'spreadsheetml']);
+    } catch (error) {
+      const message = (error as Error).message;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    }
+  };
   const d = detail.data;
   const myId = identity?.id != null ? Number(identity.id) : null;
   const open = d?.tasks.find((x) => x.state === 'open' && x.node_kind !== 'time');
@@ -248,7 +257,7 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
                 </Box>
               )}
               {d.documents.map((doc) => (
-                <Link key={doc.id} component="button" variant="body2" onClick={() => void downloadFile('workflow_instance', 'document', { id: doc.id }, doc.name)} sx={{ display: 'block', mb: 0.5 }}>
+                <Link key={doc.id} component="button" variant="body2" onClick={() => void download(doc)} sx={{ display: 'block', mb: 0.5 }} data-testid={`wf-doc-${doc.id}`} data-type={doc.content_type === 'application/pdf' ? 'pdf' : 'xlsx'}>
                   ⤓ {doc.name}
                 </Link>
               ))}

@@ -66,6 +66,7 @@ import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx'
 import { type DiffChange, type GraphDiff, GraphHistory, WORKFLOW_API, csv, diffGraphs, diffMarks, newNode, nextEdgeId, pasteNodes } from './logic.ts';
 import { autoLayout } from './layout.ts';
 import { RolePicker, UserPicker } from './pickers.tsx';
+import { DocumentProperties } from './DocumentProperties.tsx';
 
 interface Definition {
   id: number;
@@ -252,12 +253,7 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
           <FormControlLabel control={<Checkbox size="small" checked={data.starter === true} onChange={(e) => setData({ starter: e.target.checked })} />} label={f('starter')} />
         </>
       )}
-      {node.kind === 'download' && (
-        <>
-          {text('file_name', f('file_name'))}
-          <TextField size="small" label={f('fields')} value={((data.fields as string[] | undefined) ?? []).join(',')} onChange={(e) => setData({ fields: csv(e.target.value) })} />
-        </>
-      )}
+      {node.kind === 'download' && <DocumentProperties data={data} setData={setData} recordType={recordType} />}
       {node.kind === 'time' && (
         <>
           <TextField size="small" type="number" label={f('duration_minutes')} value={(data.duration_minutes as number | null | undefined) ?? ''} onChange={(e) => setData({ duration_minutes: num(e.target.value) })} inputProps={{ 'data-testid': 'wf-prop-duration' }} />
@@ -389,7 +385,9 @@ const DiffList = ({ before, after, diff }: { before: WorkflowGraph; after: Workf
       ? translate(`pv.workflow.diff.${k}`)
       : kind === 'push' && (k === 'roles' || k === 'users')
         ? translate(`pv.workflow.node.push_${k}`)
-        : translate(`pv.workflow.${area}.${k}`, { _: k });
+        : kind === 'download' && (k === 'title' || k === 'body' || k === 'template_file_id')
+          ? translate(`pv.workflow.node.doc_${k}`)
+          : translate(`pv.workflow.${area}.${k}`, { _: k });
   const lines = [
     ...diff.nodes.map((d) => ({ key: `n-${d.id}`, change: d.change, text: `${translate(`pv.workflow.diff.node_${d.change}`)} ${nodeText(d.node)}`, fields: d.fields.map((k) => field('node', k, d.node.kind)) })),
     ...diff.edges.map((d) => ({ key: `e-${d.id}-${d.change}`, change: d.change, text: `${translate(`pv.workflow.diff.edge_${d.change}`)} ${nameOf(d.edge.source)} → ${nameOf(d.edge.target)}${d.edge.label ? (lang === 'zh' ? `（${d.edge.label}）` : ` (${d.edge.label})`) : ''}`, fields: d.fields.map((k) => field('edge', k)) })),
@@ -515,7 +513,14 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
   const [, force] = useState(0);
 
   const graph = useMemo(() => toGraph(nodes, edges), [nodes, edges]);
-  const errors: WorkflowGraphError[] = useMemo(() => validateGraph(graph, { record: def.record_type }), [graph, def.record_type]);
+  // errors only the server can find (an uploaded xlsx template that is no workbook, or names unknown fields), pinned until the graph changes
+  // (the graph's content without positions: React Flow renews its node objects on selection and measurement, and a move changes nothing the server checked)
+  const graphKey = useMemo(() => JSON.stringify({ nodes: graph.nodes.map(({ position: _position, ...n }) => n), edges: graph.edges }), [graph]);
+  const [serverErrors, setServerErrors] = useState<{ key: string; errors: WorkflowGraphError[] } | null>(null);
+  const errors: WorkflowGraphError[] = useMemo(
+    () => [...validateGraph(graph, { record: def.record_type }), ...(serverErrors?.key === graphKey ? serverErrors.errors : [])],
+    [graph, graphKey, def.record_type, serverErrors],
+  );
   const errorMap = useMemo(() => {
     const m = new Map<string, string[]>();
     for (const e of errors) {
@@ -660,6 +665,8 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
       onSaved(data);
       notify('pv.workflow.published', { type: 'success', messageArgs: { n: data.published_version } });
     } catch (error) {
+      const pinned = (error as { body?: { data?: { errors?: WorkflowGraphError[] } } }).body?.data?.errors;
+      if (pinned?.length) setServerErrors({ key: graphKey, errors: pinned.map(({ nodeId, edgeId, code, params }) => ({ nodeId, edgeId, code, params })) });
       const message = (error as Error).message;
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {

@@ -26,15 +26,17 @@ export class DownloadError extends Error {}
 
 /**
  * GETs a file of the API with the session's token and language (the API client speaks only JSON
- * envelopes) and saves it under the server's file name.
+ * envelopes) and saves it under the server's file name. `accept`: content types taken as the file
+ * (default: an xlsx workbook); anything else is read as the server's error envelope.
  */
-export async function downloadFile(api: string, op: string, params: Record<string, unknown>, fallback: string, signal?: AbortSignal): Promise<string> {
+export async function downloadFile(api: string, op: string, params: Record<string, unknown>, fallback: string, signal?: AbortSignal, accept: readonly string[] = ['spreadsheetml']): Promise<string> {
   const token = session.getToken();
   const res = await fetch(baseURL + withQuery(`${paths.resource(api)}/${op}`, params), {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': currentLang() === 'en' ? 'en' : 'zh-CN' },
     signal,
   });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !accept.some((a) => type.includes(a))) {
     let msg = `HTTP ${res.status}`;
     try {
       msg = ((await res.json()) as { msg?: string }).msg ?? msg;

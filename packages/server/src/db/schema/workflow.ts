@@ -1,6 +1,6 @@
 import type { WorkflowGraph } from '@pv/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
 import { users } from './system.ts';
 
@@ -180,4 +180,25 @@ export const workflowDocuments = pgTable(
     created_at: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('workflow_documents_instance_idx').on(t.instance_id)],
+);
+
+/**
+ * The xlsx templates a published version's download nodes fill, copied from the uploaded file
+ * (files.owner_type workflow_tpl) when the version is published: a version runs with the bytes it
+ * was published with, whatever happens to the upload later, and the engine reads them in its own
+ * transaction (no storage access in a step).
+ */
+export const workflowVersionTemplates = pgTable(
+  'workflow_version_templates',
+  {
+    version_id: integer('version_id')
+      .notNull()
+      .references(() => workflowVersions.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id').notNull(),
+    name: varchar('name', { length: 160 }).notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    created_at: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.version_id, t.file_id] })],
 );

@@ -12,7 +12,7 @@ import { FILE_URL, fileServiceOf, type FileOwnerType, MAX_UPLOAD_BYTES, uploadTo
 
 /** Owner types the generic upload serves; station documents upload through station/upload_doc. */
 const uploadQuery = z.object({
-  owner_type: z.enum(['self_audit', 'matter', 'audio', 'inspection', 'maintenance', 'partner_doc', 'partner_cert', 'insurance_claim', 'invoice'], { error: 'validation.enum' }),
+  owner_type: z.enum(['self_audit', 'matter', 'audio', 'inspection', 'maintenance', 'partner_doc', 'partner_cert', 'insurance_claim', 'invoice', 'workflow_tpl'], { error: 'validation.enum' }),
   name: z.string().max(300).optional(),
 });
 
@@ -21,7 +21,7 @@ const uploadQuery = z.object({
  * who could not attach a file anywhere cannot store one either (no disk filling by accounts without
  * roles). Checked before the body is read.
  */
-export const UPLOAD_PERMISSIONS: Record<'self_audit' | 'matter' | 'audio' | 'inspection' | 'maintenance' | 'partner_doc' | 'partner_cert' | 'insurance_claim' | 'invoice', readonly string[]> = {
+export const UPLOAD_PERMISSIONS: Record<'self_audit' | 'matter' | 'audio' | 'inspection' | 'maintenance' | 'partner_doc' | 'partner_cert' | 'insurance_claim' | 'invoice' | 'workflow_tpl', readonly string[]> = {
   self_audit: ['work_order:submit_audit'],
   matter: ['matter:add', 'matter:reply'],
   audio: ['matter:reply'],
@@ -31,6 +31,8 @@ export const UPLOAD_PERMISSIONS: Record<'self_audit' | 'matter' | 'audio' | 'ins
   partner_cert: ['partner:add', 'partner:edit'],
   insurance_claim: ['insurance_claim:add', 'insurance_claim:submit'],
   invoice: ['invoice:add', 'invoice:edit', 'invoice:red_letter'],
+  // a workflow download node's xlsx template: whoever edits the process's draft
+  workflow_tpl: ['workflow:edit'],
 };
 
 type UploadOwner = keyof typeof UPLOAD_PERMISSIONS;
@@ -70,7 +72,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
       '/api/system/file/upload',
       {
         config: { permission: '' },
-        schema: doc('file', 'Upload one file as the raw body (?owner_type=self_audit|matter|audio|inspection|maintenance|partner_doc|partner_cert|insurance_claim|invoice, ?name= or X-File-Name). Type checked by content: images jpeg/png/webp ≤ 10 MiB (thumbnail made), PDF ≤ 20 MiB, audio ≤ 5 MiB. Needs the permission that attaches it: self_audit work_order:submit_audit, matter matter:add or matter:reply, audio matter:reply, inspection inspection:submit, maintenance maintenance:submit, partner_doc / partner_cert (PDF or image) partner:add or partner:edit, insurance_claim (PDF or image) insurance_claim:add or insurance_claim:submit. → the file with signed url / thumb_url / download_url; attach it by id when submitting the record'),
+        schema: doc('file', 'Upload one file as the raw body (?owner_type=self_audit|matter|audio|inspection|maintenance|partner_doc|partner_cert|insurance_claim|invoice|workflow_tpl, ?name= or X-File-Name). Type checked by content: images jpeg/png/webp ≤ 10 MiB (thumbnail made), PDF ≤ 20 MiB, audio ≤ 5 MiB. Needs the permission that attaches it: self_audit work_order:submit_audit, matter matter:add or matter:reply, audio matter:reply, inspection inspection:submit, maintenance maintenance:submit, partner_doc / partner_cert (PDF or image) partner:add or partner:edit, insurance_claim (PDF or image) insurance_claim:add or insurance_claim:submit, workflow_tpl (an .xlsx ≤ 5 MiB, a workflow document template) workflow:edit. → the file with signed url / thumb_url / download_url; attach it by id when submitting the record'),
         // after the auth hook, before the body is read: no permission, no upload
         onRequest: async (req) => {
           // an unknown owner_type is the handler's 400, for a caller who may upload something at all

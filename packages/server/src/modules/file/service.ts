@@ -30,6 +30,7 @@ const ACCEPTS: Record<FileOwnerType, readonly Category[]> = {
   partner_cert: ['pdf', 'image'],
   insurance_claim: ['pdf', 'image'],
   invoice: ['pdf', 'ofd'],
+  workflow_tpl: ['xlsx'],
 };
 
 /** Signed links live an hour; pages fetch fresh ones when they load. */
@@ -38,6 +39,7 @@ export const FILE_URL = '/api/public/file/';
 
 const EXT: Record<string, string> = {
   'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf', 'application/ofd': 'ofd',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   [APP_PACKAGE_TYPE]: 'apk',
   'audio/mpeg': 'mp3', 'audio/aac': 'aac', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/ogg': 'ogg', 'audio/webm': 'webm', 'audio/amr': 'amr',
 };
@@ -203,6 +205,11 @@ export class FileService {
       created_by: row.created_by,
       created_at: row.created_at.toISOString(),
     };
+  }
+
+  /** The stored bytes of a file row (null when the storage no longer has them). */
+  async bytes(row: FileRow): Promise<Buffer | null> {
+    return (await this.storage.get(row.storage_key))?.body ?? null;
   }
 
   /** A signed download link (attachment) of a stored file, valid for an hour from `now`. */

@@ -19,6 +19,8 @@ export function sniffContentType(buf: Buffer): string | null {
   if (buf.length >= 6 && ascii(0, 6) === '#!AMR\n') return 'audio/amr';
   // OFD (GB/T 33190): a ZIP archive whose first entry is OFD.xml, the document's entry point
   if (buf.length >= 37 && buf.readUInt32LE(0) === 0x04034b50 && buf.subarray(30, 30 + buf.readUInt16LE(26)).toString('latin1') === 'OFD.xml') return 'application/ofd';
+  // an Excel workbook: a ZIP archive naming xl/workbook.xml (its entries are checked when it is used)
+  if (buf.length >= 30 && buf.readUInt32LE(0) === 0x04034b50 && buf.includes('xl/workbook.xml', 0, 'latin1')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   // a ZIP archive naming AndroidManifest.xml (an .apk); other archives stay unaccepted
   if (buf.length >= 30 && buf.readUInt32LE(0) === 0x04034b50 && buf.includes('AndroidManifest.xml', 0, 'latin1')) return 'application/vnd.android.package-archive';
   return null;

@@ -8,16 +8,18 @@ import {
   type WorkflowGraph,
   type WorkflowGraphError,
   type WorkflowRecordType,
+  WORKFLOW_RECORD_TYPES,
   emptyWorkflowGraph,
   validateGraph,
   workflowCreateSchema,
   workflowEditSchema,
   workflowErrorMessage,
 } from '@pv/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { workflowDefinitions, workflowVersions } from '../../db/schema/index.ts';
+import { files, workflowDefinitions, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
+import { XlsxTemplateError, checkXlsxTemplate, xlsxTemplateFields } from '../../excel/xlsx-template.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { defineResource, filterValue, range } from '../../resources/define.ts';
@@ -153,27 +155,82 @@ async function update(tx: Queryable, before: Definition, set: Partial<Definition
   return after!;
 }
 
+/** Reads an uploaded file's bytes (the file service's storage); the publish route passes it, seeds have none. */
+export type TemplateReader = (row: typeof files.$inferSelect) => Promise<Buffer | null>;
+
+interface TemplateCopy {
+  fileId: number;
+  name: string;
+  content: Buffer;
+}
+
+/**
+ * The xlsx templates of the draft's download nodes, checked (an upload of this process's, still
+ * stored, a real workbook, naming only the record's fields) and read, to be copied into the version:
+ * each problem an error pinned to its node.
+ */
+async function readTemplates(tx: Queryable, def: Definition, read: TemplateReader | undefined): Promise<{ errors: WorkflowGraphError[]; copies: TemplateCopy[] }> {
+  const errors: WorkflowGraphError[] = [];
+  const copies: TemplateCopy[] = [];
+  const known = WORKFLOW_RECORD_TYPES[def.record_type as WorkflowRecordType].fields as readonly string[];
+  for (const n of def.graph.nodes) {
+    if (n.kind !== 'download' || n.data?.template !== 'xlsx' || !n.data.template_file_id) continue;
+    const node = n.name || n.id;
+    const fileId = n.data.template_file_id;
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.owner_type, 'workflow_tpl'), or(isNull(files.owner_id), eq(files.owner_id, def.id))));
+    const content = row && read ? await read(row) : null;
+    const name = row?.name ?? n.data.template_file_name ?? `#${fileId}`;
+    if (!row || !content) {
+      errors.push({ nodeId: n.id, code: 'doc_no_template', params: { node } });
+      continue;
+    }
+    try {
+      checkXlsxTemplate(content);
+    } catch (err) {
+      if (!(err instanceof XlsxTemplateError)) throw err;
+      errors.push({ nodeId: n.id, code: 'doc_template_invalid', params: { node, name } });
+      continue;
+    }
+    for (const field of xlsxTemplateFields(content).filter((f) => !known.includes(f))) errors.push({ nodeId: n.id, code: 'doc_field_unknown', params: { node, field } });
+    if (!copies.some((c) => c.fileId === fileId)) copies.push({ fileId, name, content });
+  }
+  return { errors, copies };
+}
+
 /**
  * 发布: validates the draft on the server (400 with every error pinned in data.errors, nothing
- * written) and copies it into a new immutable version; instances already running keep theirs.
+ * written) and copies it into a new immutable version, with a copy of each xlsx template its
+ * download nodes fill; instances already running keep theirs.
  */
-export async function publishIn(tx: Queryable, id: number, version: number, note: string | null | undefined, actor: Actor): Promise<Definition> {
+export async function publishIn(tx: Queryable, id: number, version: number, note: string | null | undefined, actor: Actor, readTemplate?: TemplateReader): Promise<Definition> {
   const def = await lockDefinition(tx, id, version);
   if (def.status === 'disabled') throw definitionState(def, 'publish');
-  const errors = validateGraph(def.graph, { record: def.record_type as WorkflowRecordType });
+  const templates = await readTemplates(tx, def, readTemplate);
+  const errors = [...validateGraph(def.graph, { record: def.record_type as WorkflowRecordType }), ...templates.errors];
   if (errors.length) throw new GraphInvalid(errors);
   const versionNo = def.published_version + 1;
-  await tx.insert(workflowVersions).values({
-    definition_id: def.id,
-    version_no: versionNo,
-    name: def.name,
-    record_type: def.record_type,
-    event: def.event,
-    event_match: def.event_match,
-    graph: def.graph,
-    note: note ?? null,
-    published_by: actor.userId,
-  });
+  const [ver] = await tx
+    .insert(workflowVersions)
+    .values({
+      definition_id: def.id,
+      version_no: versionNo,
+      name: def.name,
+      record_type: def.record_type,
+      event: def.event,
+      event_match: def.event_match,
+      graph: def.graph,
+      note: note ?? null,
+      published_by: actor.userId,
+    })
+    .returning({ id: workflowVersions.id });
+  for (const c of templates.copies) {
+    await tx.insert(workflowVersionTemplates).values({ version_id: ver!.id, file_id: c.fileId, name: c.name.slice(0, 160), size: c.content.length, content: c.content });
+    // the upload now belongs to this process (other processes cannot take it)
+    await tx.update(files).set({ owner_id: def.id, updated_at: new Date() }).where(and(eq(files.id, c.fileId), isNull(files.owner_id)));
+  }
   return update(tx, def, { status: 'published', published_version: versionNo, dirty: false }, actor, 'publish', { version_no: versionNo });
 }
 

@@ -16,8 +16,11 @@ import {
 } from '@pv/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersions } from '../../db/schema/index.ts';
-import { XLSX_MIME, buildXlsx } from '../../excel/xlsx.ts';
+import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
+import { formatDateTime } from '../../excel/columns.ts';
+import { PDF_MIME, buildPdf } from '../../excel/pdf.ts';
+import { XLSX_MIME, type CellValue, buildXlsx } from '../../excel/xlsx.ts';
+import { XlsxTemplateError, fillXlsxTemplate } from '../../excel/xlsx-template.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fieldLabel } from '../../http/labels.ts';
 import { t } from '../../http/messages.ts';
@@ -263,12 +266,64 @@ async function authFor(r: Run): Promise<AuthContext> {
   return auth;
 }
 
-/** A document of the record's fields (a download node): field | value, in the record's column order. */
-function recordDocument(record: Row, fields: string[] | undefined, title: string): Buffer {
-  const plain = plainRecord(record);
-  const keys = fields?.length ? fields.filter((f) => f in plain) : Object.keys(plain);
-  const rows = keys.map((k) => [fieldLabel(k, 'zh') ?? k, plain[k] === null || plain[k] === undefined ? null : typeof plain[k] === 'object' ? JSON.stringify(plain[k]) : (plain[k] as string | number)]);
-  return buildXlsx([[title, ''], ['字段', '值'], ...rows], { sheetName: '记录' });
+/** The record as a document shows it: plainRecord's values with timestamps in China time (YYYY-MM-DD HH:mm). */
+function documentValues(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(plainRecord(row))) {
+    const raw = row[k];
+    out[k] = raw instanceof Date ? formatDateTime(raw) : v;
+  }
+  return out;
+}
+
+const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** The field table's rows: label | value, the chosen fields (all, in the record's column order, when none are chosen). */
+function fieldRows(values: Row, fields: string[] | undefined): Array<[string, CellValue]> {
+  const keys = fields?.length ? fields.filter((f) => f in values) : Object.keys(values);
+  return keys.map((k) => [fieldLabel(k, 'zh') ?? k, values[k] === null || values[k] === undefined ? null : typeof values[k] === 'object' ? JSON.stringify(values[k]) : (values[k] as string | number)]);
+}
+
+type DownloadData = Extract<WorkflowNode, { kind: 'download' }>['data'];
+
+/**
+ * A download node's document (docs/DECISIONS.md "Workflow documents"): the field table (the only
+ * kind before templates existed, still the default), a text template (title and body lines with
+ * {{field}} filled, optionally followed by the table) or the version's copy of an uploaded xlsx
+ * template with its {{field}} cells filled; as xlsx (default) or PDF.
+ */
+async function makeDocument(r: Run, node: WorkflowNode & { kind: 'download' }): Promise<{ content: Buffer; contentType: string; ext: string }> {
+  const d: NonNullable<DownloadData> = node.data ?? {};
+  const values = documentValues(r.record);
+  const kind = d.template ?? 'table';
+  const pdf = d.format === 'pdf';
+  const defaultTitle = `${r.inst.name} ${r.inst.record_label ?? ''}`.trim();
+  if (kind === 'xlsx') {
+    const [tpl] = d.template_file_id
+      ? await r.tx
+          .select({ content: workflowVersionTemplates.content })
+          .from(workflowVersionTemplates)
+          .where(and(eq(workflowVersionTemplates.version_id, r.inst.version_id), eq(workflowVersionTemplates.file_id, d.template_file_id)))
+      : [];
+    if (!tpl) throw new ApiError(400, 'error.workflow_template_missing', { node: nodeName(node) });
+    try {
+      return { content: fillXlsxTemplate(tpl.content, values), contentType: XLSX_MIME, ext: 'xlsx' };
+    } catch (err) {
+      if (err instanceof XlsxTemplateError) throw new ApiError(400, err.key, err.params);
+      throw err;
+    }
+  }
+  const title = kind === 'text' && d.title ? fillTemplate(d.title, values) : defaultTitle;
+  const lines = kind === 'text' && d.body ? fillTemplate(d.body, values).split(/\r?\n/) : [];
+  const table = kind === 'table' || d.with_table ? fieldRows(values, d.fields) : [];
+  if (pdf) {
+    const content = buildPdf({ title, lines, table: table.map(([label, value]) => ({ label, value: cellText(value) })), tableHeader: table.length ? ['字段', '值'] : undefined });
+    return { content, contentType: PDF_MIME, ext: 'pdf' };
+  }
+  const rows: CellValue[][] = [[title, '']];
+  if (kind === 'text') for (const l of lines) rows.push([l, '']);
+  if (table.length) rows.push(...(kind === 'text' ? [['', ''] as CellValue[]] : []), ['字段', '值'], ...table);
+  return { content: buildXlsx(rows, { sheetName: '记录', widths: [24, 48] }), contentType: XLSX_MIME, ext: 'xlsx' };
 }
 
 /**
@@ -331,11 +386,11 @@ async function step(r: Run, node: WorkflowNode): Promise<string | null> {
       return next();
     }
     case 'download': {
-      const title = `${r.inst.name} ${r.inst.record_label ?? ''}`.trim();
-      const content = recordDocument(r.record, node.data?.fields, title);
-      const name = `${(node.data?.file_name || nodeName(node)).replace(/[\\/:*?"<>|]/g, '_')}_${r.inst.record_label ?? r.inst.record_id}.xlsx`.slice(0, 120);
-      const [doc] = await tx.insert(workflowDocuments).values({ instance_id: r.inst.id, node_id: node.id, name, content_type: XLSX_MIME, size: content.length, content }).returning({ id: workflowDocuments.id });
-      await history(tx, r.inst, null, { action: 'download', node, data: { document_id: doc!.id, name, size: content.length } });
+      const doc = await makeDocument(r, node);
+      const base = (node.data?.file_name || nodeName(node)).replace(/[\\/:*?"<>|]/g, '_');
+      const name = `${`${base}_${r.inst.record_label ?? r.inst.record_id}`.slice(0, 114)}.${doc.ext}`;
+      const [row] = await tx.insert(workflowDocuments).values({ instance_id: r.inst.id, node_id: node.id, name, content_type: doc.contentType, size: doc.content.length, content: doc.content }).returning({ id: workflowDocuments.id });
+      await history(tx, r.inst, null, { action: 'download', node, data: { document_id: row!.id, name, size: doc.content.length, content_type: doc.contentType } });
       return next();
     }
     case 'time': {

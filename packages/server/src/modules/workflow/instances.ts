@@ -17,7 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Db, type Queryable } from '../../db/client.ts';
 import { workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersions } from '../../db/schema/index.ts';
-import { XLSX_MIME } from '../../excel/xlsx.ts';
+import { XLSX_MIME, contentDisposition } from '../../excel/xlsx.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
@@ -110,7 +110,7 @@ export async function instanceDetail(db: Queryable, id: number, auth: AuthContex
     .where(eq(workflowTasks.instance_id, id))
     .orderBy(asc(workflowTasks.id));
   const docs = await db
-    .select({ id: workflowDocuments.id, node_id: workflowDocuments.node_id, name: workflowDocuments.name, size: workflowDocuments.size, created_at: workflowDocuments.created_at })
+    .select({ id: workflowDocuments.id, node_id: workflowDocuments.node_id, name: workflowDocuments.name, content_type: workflowDocuments.content_type, size: workflowDocuments.size, created_at: workflowDocuments.created_at })
     .from(workflowDocuments)
     .where(eq(workflowDocuments.instance_id, id))
     .orderBy(asc(workflowDocuments.id));
@@ -205,7 +205,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
   });
   app.get(
     `${B}/document`,
-    { config: { permission: 'workflow_instance:get_info' }, schema: doc('workflow_instance', 'A document a download node made (?id= the document) as .xlsx', { querystring: idQuery, returns: 'an .xlsx file' }) },
+    { config: { permission: 'workflow_instance:get_info' }, schema: doc('workflow_instance', 'A document a download node made (?id= the document): a PDF (application/pdf) or an .xlsx workbook, as the node was drawn, with its file name in Content-Disposition; anyone who sees the instance may download it', { querystring: idQuery, returns: 'a PDF or an .xlsx file' }) },
     async (req, reply) => {
       const { id } = parse(idQuery, req.query);
       const [d] = await db.select().from(workflowDocuments).where(eq(workflowDocuments.id, id));
@@ -213,7 +213,8 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
       await loadOne(db, workflowInstanceResource as unknown as ResourceDef, d.instance_id, authOf(req));
       return reply
         .header('content-type', d.content_type || XLSX_MIME)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.name)}`)
+        .header('content-disposition', contentDisposition(d.name, `document-${d.id}.${d.content_type === 'application/pdf' ? 'pdf' : 'xlsx'}`))
+        .header('x-content-type-options', 'nosniff')
         .send(d.content);
     },
   );

@@ -9,6 +9,7 @@ import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
+import { fileServiceOf } from '../file/service.ts';
 import { workflowInstanceRoutes } from './instances.ts';
 import { GraphInvalid, disableIn, enableIn, getVersion, listVersions, publishIn, workflowResource as def } from './definitions.ts';
 
@@ -36,12 +37,13 @@ function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
     `${W}/publish`,
     {
       config: { permission: 'workflow:publish' },
-      schema: doc('workflow', '发布 {id, version, note?}: the draft is validated on the server and copied into a new immutable version; 400 with data.errors [{nodeId|edgeId, code, params, message}] when it cannot run', { body: workflowPublishSchema, returns: 'the definition' }),
+      schema: doc('workflow', '发布 {id, version, note?}: the draft is validated on the server (download nodes with an xlsx template: the uploaded file must be a workbook naming only the record’s fields) and copied into a new immutable version with a copy of each template; 400 with data.errors [{nodeId|edgeId, code, params, message}] when it cannot run', { body: workflowPublishSchema, returns: 'the definition' }),
     },
     async (req: FastifyRequest, reply: FastifyReply) => {
       const { id, version, note } = parse(workflowPublishSchema, req.body ?? {});
       try {
-        const row = await db.transaction((tx) => publishIn(tx, id, version, note, actorOf(req)));
+        const fileService = fileServiceOf(deps);
+        const row = await db.transaction((tx) => publishIn(tx, id, version, note, actorOf(req), (file) => fileService.bytes(file)));
         return ok(await show(row.id, req));
       } catch (err) {
         if (!(err instanceof GraphInvalid)) throw err;
