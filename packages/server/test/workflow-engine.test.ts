@@ -257,7 +257,7 @@ describe('workflow engine', () => {
     expect((await wakeDue(t.handle.db, new Date(due + 60_000))).escalated).toBe(1);
     expect((await wakeDue(t.handle.db, new Date(due + 120_000))).escalated).toBe(0);
     const warned = await t.handle.db.select().from(messages).where(and(eq(messages.recipient_id, reviewer.id), eq(messages.level, 'warning')));
-    expect(warned.map((w) => [w.title, w.content])).toEqual([['待办已超时：初审', '请尽快初审']]);
+    expect(warned.map((w) => [w.title, w.content])).toEqual([[`待办已超时：初审（${m.matter_no as string}）`, '请尽快初审']]);
 
     await ok(post('workflow_instance/complete', { task_id: first.id, outcome: 'approve' }, reviewer.token));
     const second = (await openTask(inst.id))!;

@@ -667,7 +667,7 @@ export async function wakeDue(db: Db, now = new Date()) {
       const text = (node.kind === 'user' && node.data?.escalation) || `${inst!.name} ${inst!.record_label ?? ''}`;
       const to = new Set([...task.assignees, ...(inst!.started_by != null ? [inst!.started_by] : [])]);
       for (const user of to) {
-        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node) }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
+        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
       }
       await tx.update(workflowTasks).set({ escalated_at: now }).where(eq(workflowTasks.id, task.id));
       await history(tx, inst!, null, { action: 'escalate', node, taskId: task.id, data: { to: [...to] } });
