@@ -76,8 +76,8 @@ test('reassign a task from the record, its due time escalates into the new assig
   const m1 = await newMatter(call, 'e2e 转办事项');
   const m2 = await newMatter(call, 'e2e 取消事项');
   // started now: the 1-minute due time runs while the rest is done
-  const inst1 = await call.post('workflow_instance/start', { key, record_id: m1.id });
   const inst2 = await call.post('workflow_instance/start', { key, record_id: m2.id });
+  const inst1 = await call.post('workflow_instance/start', { key, record_id: m1.id });
 
   // ── 转办 with a reason, from the record's panel
   await page.goto(matterPage(m1.id));
@@ -236,6 +236,7 @@ test('a timer waits until 定时任务 runs; the next step finds nobody and fail
     await expect(failed.getByTestId('wf-instance-error')).toContainText('失败于「夜班复核」：节点“夜班复核”的处理人规则没有找到任何可用的用户');
     await expect(failed.getByTestId('wf-history')).toContainText('定时到达 · 等到受理时间');
     await expect(failed.getByTestId('wf-timer')).toHaveCount(0);
+    await expect(failed.locator('[data-testid="wf-diagram-review"]')).toHaveAttribute('data-state', 'failed');
     await expect(failed.getByTestId('wf-retry')).toBeVisible();
     await failed.scrollIntoViewIfNeeded();
     await shot(page, 'workflow-ops-failed-zh');

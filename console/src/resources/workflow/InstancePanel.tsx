@@ -262,7 +262,7 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
           )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
             <Suspense fallback={<Box sx={{ height: 320 }} />}>
-              <InstanceDiagram graph={d.graph} current={d.state === 'running' || d.state === 'failed' ? d.current_node : null} done={new Set(d.history.map((h) => h.node_id ?? ''))} />
+              <InstanceDiagram graph={d.graph} current={d.state === 'running' || d.state === 'failed' ? d.current_node : null} done={new Set(d.history.map((h) => h.node_id ?? ''))} failed={d.state === 'failed'} />
             </Suspense>
             <Box>
               {open && (
