@@ -341,6 +341,9 @@ describe('workflow engine', () => {
     expect(zh).toMatchObject({ state: 'failed', current_node: 'review', error: '节点“无人审核”的处理人规则没有找到任何可用的用户' });
     expect(en.error).toBe('The assignee rule of “无人审核” found no active user');
     expect(en.history.at(-1)).toMatchObject({ action: 'fail', data: { message: { en: en.error, zh: zh.error } } });
+    // the instances list says where it failed
+    const listed = await ok(get('workflow_instance/index', { record_type: 'matter', record_id: m.id }));
+    expect(listed.list).toMatchObject([{ state: 'failed', current_node_name: '无人审核' }]);
 
     // without the permissions: refused, nothing changes
     const failed = (await instancesOf(m.id))[0]!;

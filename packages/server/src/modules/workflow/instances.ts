@@ -79,7 +79,8 @@ export const workflowInstanceResource = defineResource({
   extraColumns: {
     started_by_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(I)}."started_by")`,
     version_no: sql<number>`(select v.version_no from workflow_versions v where v.id = ${sql.raw(I)}."version_id")`,
-    current_node_name: sql<string | null>`(select k.node_name from workflow_tasks k where k.instance_id = ${sql.raw(I)}."id" and k.state = 'open' order by k.id desc limit 1)`,
+    // where it waits, or the step that failed (no open task then)
+    current_node_name: sql<string | null>`coalesce((select k.node_name from workflow_tasks k where k.instance_id = ${sql.raw(I)}."id" and k.state = 'open' order by k.id desc limit 1), (select coalesce(n->>'name', n->>'id') from workflow_versions v, jsonb_array_elements(v.graph->'nodes') n where v.id = ${sql.raw(I)}."version_id" and ${sql.raw(I)}."state" = 'failed' and n->>'id' = ${sql.raw(I)}."current_node" limit 1))`,
   },
   present: (row) => plainRow(row),
 });
