@@ -217,6 +217,8 @@ export const workflowNodeSchema = z.discriminatedUnion(
           assignee: workflowAssigneeSchema.nullish(),
           /** hours until the task is due; when it passes, `escalation` goes to the assignees (and the starter) */
           due_hours: z.number().positive().max(24 * 365).nullish(),
+          /** the due time in minutes instead (a 30-minute SLA); when both are set, the minutes count */
+          due_minutes: z.number().int().positive().max(60 * 24 * 365).nullish(),
           escalation: optionalText(500),
         })
         .optional(),
@@ -302,6 +304,12 @@ export const workflowEdgeSchema = z.strictObject({
   condition: workflowConditionSchema.nullish(),
   /** taken when no other edge's condition holds (edges are evaluated in their order) */
   default: z.boolean().optional(),
+  /**
+   * The route 自动布局 drew (the designer's layout.ts): canvas points from the source's bottom to
+   * the target's top, around the nodes in between. Drawing only — the engine, validation and the
+   * version comparison ignore it; the canvas falls back to its own curve once a node has moved.
+   */
+  points: z.array(position).max(400).optional(),
 });
 export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 

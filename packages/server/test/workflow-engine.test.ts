@@ -257,7 +257,7 @@ describe('workflow engine', () => {
     expect((await wakeDue(t.handle.db, new Date(due + 60_000))).escalated).toBe(1);
     expect((await wakeDue(t.handle.db, new Date(due + 120_000))).escalated).toBe(0);
     const warned = await t.handle.db.select().from(messages).where(and(eq(messages.recipient_id, reviewer.id), eq(messages.level, 'warning')));
-    expect(warned.map((w) => [w.title, w.content])).toEqual([['待办已超时：初审', '请尽快初审']]);
+    expect(warned.map((w) => [w.title, w.content])).toEqual([[`待办已超时：初审（${m.matter_no as string}）`, '请尽快初审']]);
 
     await ok(post('workflow_instance/complete', { task_id: first.id, outcome: 'approve' }, reviewer.token));
     const second = (await openTask(inst.id))!;
@@ -312,6 +312,67 @@ describe('workflow engine', () => {
     expect((await post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, op)).status).toBe(403);
     expect((await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, reviewer.token))).state).toBe('completed');
     expect(await actions(inst!.id)).toEqual(['start', 'fail', 'retry', 'enter', 'reassign', 'approve', 'end']);
+  });
+
+  it('a failed step reads in the reader’s language; retry, cancel and reassign need their permissions; a due time in minutes', async () => {
+    const { db } = t.handle;
+    await db.insert(roles).values({ code: 'vacant', name: '无人角色', permissions: [], data_scope: 'self' });
+    const p = await publish('vacant_review', {
+      nodes: [
+        node({ id: 'start', kind: 'start' }),
+        // the record's created_at has passed: the next scheduler pass continues
+        node({ id: 'wait', kind: 'time', name: '等到创建时间', data: { date_field: 'created_at', offset_minutes: 0 } }),
+        node({ id: 'review', kind: 'user', name: '无人审核', data: { assignee: byRole('vacant'), due_minutes: 30, escalation: '半小时未审核' } }),
+        node({ id: 'end', kind: 'end', data: { result: 'done' } }),
+      ],
+      edges: [
+        { id: 'a', source: 'start', target: 'wait' },
+        { id: 'b', source: 'wait', target: 'review' },
+        { id: 'c', source: 'review', target: 'end' },
+      ],
+    });
+    const m = await newMatter('other');
+    const started = await ok(post('workflow_instance/start', { key: p.key, record_id: m.id }));
+    expect(started).toMatchObject({ state: 'running', current_node: 'wait' });
+    expect(started.tasks).toMatchObject([{ node_kind: 'time', state: 'open' }]);
+    expect(await wakeDue(db, new Date(Date.now() + 1000))).toMatchObject({ woken: 0, failed: 1 });
+    const read = (lang: 'zh' | 'en') => call(t.app, 'GET', `${S}/workflow_instance/get_info`, { token: admin, query: { id: started.id }, lang }).then((r) => r.data as Json);
+    const [zh, en] = [await read('zh'), await read('en')];
+    expect(zh).toMatchObject({ state: 'failed', current_node: 'review', error: '节点“无人审核”的处理人规则没有找到任何可用的用户' });
+    expect(en.error).toBe('The assignee rule of “无人审核” found no active user');
+    expect(en.history.at(-1)).toMatchObject({ action: 'fail', data: { message: { en: en.error, zh: zh.error } } });
+    // the instances list says where it failed
+    const listed = await ok(get('workflow_instance/index', { record_type: 'matter', record_id: m.id }));
+    expect(listed.list).toMatchObject([{ state: 'failed', current_node_name: '无人审核' }]);
+
+    // without the permissions: refused, nothing changes
+    const failed = (await instancesOf(m.id))[0]!;
+    for (const [url, body] of [
+      ['retry', { id: failed.id, version: failed.version }],
+      ['cancel', { id: failed.id, version: failed.version, reason: '不需要了' }],
+    ] as const) {
+      const r = await post(`workflow_instance/${url}`, body, op);
+      expect(r.status, url).toBe(403);
+    }
+    expect((await instancesOf(m.id))[0]).toMatchObject({ state: 'failed', version: failed.version });
+
+    // the cause fixed (somebody in the role): retry makes the task, due in 30 minutes
+    const [vacant] = await db.select().from(roles).where(eq(roles.code, 'vacant'));
+    await db.insert(userRoles).values({ user_id: reviewer.id, role_id: vacant!.id });
+    const before = Date.now();
+    await ok(post('workflow_instance/retry', { id: failed.id, version: failed.version }));
+    const task = (await openTask(failed.id))!;
+    expect(task.due_at!.getTime()).toBeGreaterThanOrEqual(before + 30 * 60_000 - 1000);
+    expect(task.due_at!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000 + 1000);
+    const denied = await post('workflow_instance/reassign', { task_id: task.id, user_id: fx.op.id }, op);
+    expect(denied.status).toBe(403);
+    expect((await openTask(failed.id))!.assignees).toEqual([reviewer.id]);
+    const moved = await ok(post('workflow_instance/reassign', { task_id: task.id, user_id: 1, comment: '财务休假' }));
+    expect(moved.history.at(-1)).toMatchObject({ action: 'reassign', comment: '财务休假', data: { to: [1], to_name: '系统管理员' } });
+    // 30 minutes later: escalated once, to the new assignee and the starter
+    expect((await wakeDue(db, new Date(task.due_at!.getTime() + 1000))).escalated).toBe(1);
+    const warned = await db.select().from(messages).where(and(eq(messages.level, 'warning'), eq(messages.content, '半小时未审核')));
+    expect(warned.map((w) => w.recipient_id)).toEqual([1]);
   });
 
   it('a running instance keeps its version when the process is published again', async () => {

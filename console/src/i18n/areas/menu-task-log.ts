@@ -143,6 +143,9 @@ export const zh = {
         messages: '消息',
         no_owner: '无负责人',
         expired: '已过期',
+        woken: '流程定时已唤醒',
+        failed: '流程失败',
+        escalated: '超时催办',
       },
     },
     syslog: {
@@ -318,6 +321,9 @@ export const en: typeof zh = {
         messages: 'messages',
         no_owner: 'without an owner',
         expired: 'expired',
+        woken: 'timers woken',
+        failed: 'processes failed',
+        escalated: 'tasks escalated',
       },
     },
     syslog: {

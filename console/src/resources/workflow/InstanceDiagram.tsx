@@ -1,10 +1,10 @@
 import { Background, Handle, MarkerType, type Node, type NodeProps, Position, ReactFlow, ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, alpha } from '@mui/material';
 import { WorkflowNodeKind, type WorkflowGraph, type WorkflowNode } from '@pv/contract';
 import { useLang } from '../common/format.tsx';
 
-type DiagramNode = Node<{ node: WorkflowNode; state: 'current' | 'done' | 'idle' }, 'st'>;
+type DiagramNode = Node<{ node: WorkflowNode; state: 'current' | 'failed' | 'done' | 'idle' }, 'st'>;
 
 const StateNode = ({ data }: NodeProps<DiagramNode>) => {
   const lang = useLang();
@@ -20,9 +20,9 @@ const StateNode = ({ data }: NodeProps<DiagramNode>) => {
         borderRadius: node.kind === 'start' || node.kind === 'end' ? 5 : 1,
         textAlign: 'center',
         border: 2,
-        borderColor: state === 'current' ? 'warning.main' : state === 'done' ? 'success.main' : 'divider',
-        bgcolor: state === 'current' ? 'warning.light' : 'background.paper',
-        boxShadow: state === 'current' ? 4 : 0,
+        borderColor: state === 'current' ? 'warning.main' : state === 'failed' ? 'error.main' : state === 'done' ? 'success.main' : 'divider',
+        bgcolor: state === 'current' ? 'warning.light' : state === 'failed' ? (t) => alpha(t.palette.error.main, 0.12) : 'background.paper',
+        boxShadow: state === 'current' || state === 'failed' ? 4 : 0,
       }}
     >
       {node.kind !== 'start' && <Handle type="target" position={Position.Top} isConnectable={false} />}
@@ -36,12 +36,12 @@ const StateNode = ({ data }: NodeProps<DiagramNode>) => {
 };
 const TYPES = { st: StateNode };
 
-/** An instance on its version's diagram: the node the token stands on highlighted, nodes passed in green. */
-const InstanceDiagram = ({ graph, current, done }: { graph: WorkflowGraph; current: string | null; done: Set<string> }) => (
+/** An instance on its version's diagram: the node the token stands on highlighted (in red where its step failed), nodes passed in green. */
+const InstanceDiagram = ({ graph, current, done, failed = false }: { graph: WorkflowGraph; current: string | null; done: Set<string>; failed?: boolean }) => (
   <ReactFlowProvider>
     <Box sx={{ height: 340, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="wf-diagram">
       <ReactFlow
-        nodes={graph.nodes.map((n): DiagramNode => ({ id: n.id, type: 'st', position: n.position ?? { x: 0, y: 0 }, data: { node: n, state: n.id === current ? 'current' : done.has(n.id) ? 'done' : 'idle' } }))}
+        nodes={graph.nodes.map((n): DiagramNode => ({ id: n.id, type: 'st', position: n.position ?? { x: 0, y: 0 }, data: { node: n, state: n.id === current ? (failed ? 'failed' : 'current') : done.has(n.id) ? 'done' : 'idle' } }))}
         edges={graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, label: e.label ?? undefined, markerEnd: { type: MarkerType.ArrowClosed } }))}
         nodeTypes={TYPES}
         nodesDraggable={false}

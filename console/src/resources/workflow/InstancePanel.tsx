@@ -23,10 +23,23 @@ interface InstanceDetail {
   version_no: number;
   error: string | null;
   graph: WorkflowGraph;
-  tasks: Array<{ id: number; node_id: string; node_kind: 'user' | 'click' | 'time'; node_name: string | null; state: string; assignees: number[]; assignee_names: string[] }>;
+  tasks: Array<{ id: number; node_id: string; node_kind: 'user' | 'click' | 'time'; node_name: string | null; state: string; assignees: number[]; assignee_names: string[]; due_at: string | null; wake_at: string | null }>;
   documents: Array<{ id: number; name: string; size: number; content_type?: string }>;
-  history: Array<{ id: number; action: string; node_id: string | null; node_kind: string | null; user_name: string | null; comment: string | null; created_at: string }>;
+  history: Array<{ id: number; action: string; node_id: string | null; node_kind: string | null; user_name: string | null; comment: string | null; data: HistoryData | null; created_at: string }>;
 }
+
+/** What the engine keeps beside a history line: a failure's message in both languages, a reassignment's new assignee. */
+interface HistoryData {
+  message?: Record<'zh' | 'en', string>;
+  to_name?: string | null;
+}
+
+/** A history line's comment in the reader's language: a failure's reason, a reassignment's new assignee and reason. */
+const historyNote = (h: InstanceDetail['history'][number], lang: 'zh' | 'en', translate: (k: string, o?: Record<string, unknown>) => string) => {
+  const comment = h.action === 'fail' && h.data?.message ? h.data.message[lang] : h.comment;
+  const to = h.action === 'reassign' && h.data?.to_name ? translate('pv.workflow.instance.reassigned_to', { who: h.data.to_name }) : '';
+  return [to, comment].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
+};
 
 const STATE_COLOR = { running: 'info', completed: 'success', cancelled: 'default', failed: 'error' } as const;
 const actionLabel = (a: string, lang: 'zh' | 'en', translate: (k: string, o?: Record<string, unknown>) => string) =>
@@ -70,11 +83,11 @@ const InstanceActions = ({ instance, onDone }: { instance: Pick<InstanceDetail, 
         <Dialog open onClose={() => setAsking(false)} maxWidth="xs" fullWidth>
           <DialogTitle>{translate('pv.workflow.instance.cancel')}</DialogTitle>
           <DialogContent>
-            <TextField autoFocus fullWidth required multiline minRows={2} sx={{ mt: 1 }} label={translate('pv.workflow.instance.reason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 500 }} />
+            <TextField autoFocus fullWidth required multiline minRows={2} sx={{ mt: 1 }} label={translate('pv.workflow.instance.reason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 500, 'data-testid': 'wf-cancel-reason' }} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
-            <Button variant="contained" color="error" disabled={!reason.trim()} onClick={() => void act('cancel', { reason: reason.trim() })}>
+            <Button variant="contained" color="error" disabled={!reason.trim()} onClick={() => void act('cancel', { reason: reason.trim() })} data-testid="wf-cancel-confirm">
               {translate('ra.action.confirm')}
             </Button>
           </DialogActions>
@@ -100,6 +113,7 @@ const ReassignButton = ({ taskId, onDone }: { taskId: number; onDone: () => void
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState('');
   const [user, setUser] = useState<UserOption | null>(null);
+  const [reason, setReason] = useState('');
   const options = useQuery({
     queryKey: ['user', 'pick', q],
     enabled: open && maySearch,
@@ -109,9 +123,11 @@ const ReassignButton = ({ taskId, onDone }: { taskId: number; onDone: () => void
   const submit = async () => {
     if (!user) return;
     try {
-      await dataProvider.act('workflow_instance', 'reassign', { task_id: taskId, user_id: user.id });
+      await dataProvider.act('workflow_instance', 'reassign', { task_id: taskId, user_id: user.id, ...(reason.trim() ? { comment: reason.trim() } : {}) });
       notify('pv.workflow.instance.reassign_done', { type: 'success' });
       setOpen(false);
+      setUser(null);
+      setReason('');
       onDone();
     } catch (error) {
       const message = (error as Error).message;
@@ -136,12 +152,13 @@ const ReassignButton = ({ taskId, onDone }: { taskId: number; onDone: () => void
               filterOptions={(x) => x}
               getOptionLabel={(o) => `${o.full_name || o.username} (${o.username})`}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              renderInput={(params) => <TextField {...params} label={translate('pv.workflow.instance.to_user')} />}
+              renderInput={(params) => <TextField {...params} label={translate('pv.workflow.instance.to_user')} inputProps={{ ...params.inputProps, 'data-testid': 'wf-reassign-user' }} />}
             />
+            <TextField fullWidth multiline minRows={2} sx={{ mt: 2 }} label={translate('pv.workflow.instance.reassign_reason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 500, 'data-testid': 'wf-reassign-reason' }} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-            <Button variant="contained" disabled={!user} onClick={() => void submit()}>
+            <Button variant="contained" disabled={!user} onClick={() => void submit()} data-testid="wf-reassign-confirm">
               {translate('ra.action.confirm')}
             </Button>
           </DialogActions>
@@ -204,7 +221,9 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
   };
   const d = detail.data;
   const myId = identity?.id != null ? Number(identity.id) : null;
-  const open = d?.tasks.find((x) => x.state === 'open' && x.node_kind !== 'time');
+  const open = d?.state === 'running' ? d.tasks.find((x) => x.state === 'open' && x.node_kind !== 'time') : undefined;
+  const timer = d?.state === 'running' ? d.tasks.find((x) => x.state === 'open' && x.node_kind === 'time') : undefined;
+  const failedAt = d?.state === 'failed' && d.current_node ? (d.graph.nodes.find((n) => n.id === d.current_node)?.name ?? d.current_node) : null;
   return (
     <Panel
       title="pv.workflow.instance.title"
@@ -241,20 +260,44 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
             <Box sx={{ flex: 1 }} />
             <InstanceActions instance={d} onDone={refresh} />
           </Stack>
-          {d.error && <Alert severity="error">{d.error}</Alert>}
+          {d.error && d.state === 'failed' && (
+            <Alert severity="error" data-testid="wf-instance-error">
+              {failedAt && <strong>
+                  {translate('pv.workflow.instance.failed_at', { node: failedAt })}
+                  {lang === 'zh' ? '：' : ': '}
+                </strong>}
+              {d.error}
+            </Alert>
+          )}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
             <Suspense fallback={<Box sx={{ height: 320 }} />}>
-              <InstanceDiagram graph={d.graph} current={d.state === 'running' || d.state === 'failed' ? d.current_node : null} done={new Set(d.history.map((h) => h.node_id ?? ''))} />
+              <InstanceDiagram graph={d.graph} current={d.state === 'running' || d.state === 'failed' ? d.current_node : null} done={new Set(d.history.map((h) => h.node_id ?? ''))} failed={d.state === 'failed'} />
             </Suspense>
             <Box>
               {open && (
                 <Box sx={{ mb: 1.5 }}>
-                  <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  <Typography variant="body2" sx={{ mb: 0.5 }} data-testid="wf-waiting">
                     {translate('pv.workflow.instance.waiting', { node: open.node_name ?? open.node_id, who: open.assignee_names.join('、') })}
+                    {open.due_at && (
+                      <Typography component="span" variant="caption" color={new Date(open.due_at) < new Date() ? 'error' : 'text.secondary'} sx={{ display: 'block' }} data-testid="wf-due">
+                        {translate('pv.workflow.instance.due', { at: formatDateTime(open.due_at, lang) })}
+                        {new Date(open.due_at) < new Date() ? ` · ${translate('pv.workflow.instance.overdue')}` : ''}
+                      </Typography>
+                    )}
                   </Typography>
                   <ReassignButton taskId={open.id} onDone={refresh} />
                   {myId != null && open.assignees.includes(myId) && <TaskButtons task={{ id: open.id, node_kind: open.node_kind as 'user' | 'click', button: (d.graph.nodes.find((n) => n.id === open.node_id)?.data as { button?: string } | undefined)?.button ?? null }} onDone={refresh} />}
                 </Box>
+              )}
+              {timer?.wake_at && (
+                <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="wf-timer">
+                  {translate('pv.workflow.instance.timer', { node: timer.node_name ?? timer.node_id, at: formatDateTime(timer.wake_at, lang) })}
+                  {new Date(timer.wake_at) <= new Date() && (
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {translate('pv.workflow.instance.timer_due')}
+                    </Typography>
+                  )}
+                </Typography>
               )}
               {d.documents.map((doc) => (
                 <Link key={doc.id} component="button" variant="body2" onClick={() => void download(doc)} sx={{ display: 'block', mb: 0.5 }} data-testid={`wf-doc-${doc.id}`} data-type={doc.content_type === 'application/pdf' ? 'pdf' : 'xlsx'}>
@@ -266,7 +309,7 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
                   <ListItem key={h.id} disableGutters>
                     <ListItemText
                       primary={`${actionLabel(h.action, lang, translate)}${h.node_kind ? ` · ${d.graph.nodes.find((n) => n.id === h.node_id)?.name ?? WorkflowNodeKind.label(h.node_kind, lang)}` : ''}${h.user_name ? ` · ${h.user_name}` : ''}`}
-                      secondary={`${formatDateTime(h.created_at, lang)}${h.comment ? ` — ${h.comment}` : ''}`}
+                      secondary={`${formatDateTime(h.created_at, lang)}${historyNote(h, lang, translate) ? ` — ${historyNote(h, lang, translate)}` : ''}`}
                     />
                   </ListItem>
                 ))}

@@ -3,8 +3,10 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
   Background,
+  BaseEdge,
   Controls,
   type Edge,
+  type EdgeProps,
   Handle,
   MarkerType,
   MiniMap,
@@ -15,6 +17,7 @@ import {
   ReactFlowProvider,
   addEdge,
   applyEdgeChanges,
+  getBezierPath,
   applyNodeChanges,
   type Connection,
   type EdgeChange,
@@ -64,7 +67,7 @@ import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx';
 import { type DiffChange, type GraphDiff, GraphHistory, WORKFLOW_API, csv, diffGraphs, diffMarks, newNode, nextEdgeId, pasteNodes } from './logic.ts';
-import { autoLayout } from './layout.ts';
+import { NODE_BOX, type Point, autoLayout, routeOf } from './layout.ts';
 import { RolePicker, UserPicker } from './pickers.tsx';
 import { DocumentProperties } from './DocumentProperties.tsx';
 
@@ -133,9 +136,15 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
         data-error={errors.length ? 'true' : 'false'}
         data-diff={mark}
         sx={{
-          minWidth: 132,
-          px: 1.5,
-          py: 0.75,
+          // the size autoLayout reserves (layout.ts NODE_BOX): the routes it draws start and end at this box
+          width: NODE_BOX.width,
+          minHeight: NODE_BOX.height,
+          boxSizing: 'border-box',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+          px: 1,
+          py: 0.5,
           borderRadius: round ? 5 : 1,
           bgcolor: 'background.paper',
           border: 2,
@@ -150,7 +159,7 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
           <KindMark kind={n.kind} />
           {WorkflowNodeKind.label(n.kind, lang)}
         </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        <Typography variant="body2" noWrap title={n.name || n.id} sx={{ fontWeight: 500 }}>
           {n.name || n.id}
         </Typography>
         {mark && (
@@ -170,6 +179,62 @@ const FlowNode = memo(({ data, selected }: NodeProps<RFNode>) => {
 });
 const NODE_TYPES = { wf: FlowNode };
 
+/** An SVG path through `points` with its corners rounded (radius r, less on short segments). */
+function roundedPath(points: Point[], r = 8): string {
+  let d = `M ${points[0]!.x} ${points[0]!.y}`;
+  for (let i = 1; i < points.length; i++) {
+    const p = points[i]!;
+    const next = points[i + 1];
+    if (!next) {
+      d += ` L ${p.x} ${p.y}`;
+      break;
+    }
+    const prev = points[i - 1]!;
+    const inLen = Math.hypot(p.x - prev.x, p.y - prev.y);
+    const outLen = Math.hypot(next.x - p.x, next.y - p.y);
+    const k = Math.min(r, inLen / 2, outLen / 2);
+    const a = { x: p.x - ((p.x - prev.x) / (inLen || 1)) * k, y: p.y - ((p.y - prev.y) / (inLen || 1)) * k };
+    const b = { x: p.x + ((next.x - p.x) / (outLen || 1)) * k, y: p.y + ((next.y - p.y) / (outLen || 1)) * k };
+    d += ` L ${a.x} ${a.y} Q ${p.x} ${p.y} ${b.x} ${b.y}`;
+  }
+  return d;
+}
+
+/** The point halfway along a polyline (where the edge's caption goes). */
+function halfway(points: Point[]): Point {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i]!.x, p.y - points[i]!.y));
+  let rest = lengths.reduce((a, b) => a + b, 0) / 2;
+  for (let i = 0; i < lengths.length; i++) {
+    const len = lengths[i]!;
+    if (rest <= len) {
+      const a = points[i]!;
+      const b = points[i + 1]!;
+      const f = len ? rest / len : 0;
+      return { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f };
+    }
+    rest -= len;
+  }
+  return points[points.length - 1]!;
+}
+
+/**
+ * An edge drawn along the route 自动布局 gave it (around the nodes, layout.ts) while its ends are
+ * where the route starts and ends; otherwise (a node moved since, an edge just drawn) React Flow's
+ * curve. The handles sit a few pixels outside the node's border, hence the tolerance.
+ */
+const RoutedEdge = ({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, label, labelStyle, markerEnd, style }: EdgeProps<RFEdge>) => {
+  const p = data?.edge.points;
+  const fits = !!p && p.length >= 2 && Math.abs(p[0]!.x - sourceX) <= 2 && Math.abs(p[0]!.y - sourceY) <= 6 && Math.abs(p[p.length - 1]!.x - targetX) <= 2 && Math.abs(p[p.length - 1]!.y - targetY) <= 6;
+  if (fits) {
+    const route = [{ x: sourceX, y: sourceY }, ...p.slice(1, -1), { x: targetX, y: targetY }];
+    const mid = halfway(route);
+    return <BaseEdge path={roundedPath(route)} labelX={mid.x} labelY={mid.y} label={label} labelStyle={labelStyle} markerEnd={markerEnd} style={style} />;
+  }
+  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  return <BaseEdge path={path} labelX={labelX} labelY={labelY} label={label} labelStyle={labelStyle} markerEnd={markerEnd} style={style} />;
+};
+const EDGE_TYPES = { routed: RoutedEdge };
+
 /** An edge's caption: its label, or its condition; the default edge is marked. */
 function edgeCaption(e: WorkflowEdge, lang: 'zh' | 'en'): string {
   const cond = e.condition;
@@ -181,6 +246,7 @@ const toRFNode = (n: WorkflowNode, selected = false): RFNode => ({ id: n.id, typ
 function toRFEdge(e: WorkflowEdge, lang: 'zh' | 'en', error: boolean, selected = false): RFEdge {
   return {
     id: e.id,
+    type: 'routed',
     source: e.source,
     target: e.target,
     label: edgeCaption(e, lang),
@@ -190,14 +256,58 @@ function toRFEdge(e: WorkflowEdge, lang: 'zh' | 'en', error: boolean, selected =
     style: error ? { stroke: '#d32f2f', strokeWidth: 2 } : e.default ? { strokeDasharray: '6 3' } : undefined,
   };
 }
-const toGraph = (nodes: RFNode[], edges: RFEdge[]): WorkflowGraph => ({
-  nodes: nodes.map((n) => ({ ...n.data.node, position: { x: Math.round(n.position.x), y: Math.round(n.position.y) } })),
-  edges: edges.map((e) => ({ ...e.data!.edge, source: e.source, target: e.target })),
-});
+/** The graph of the canvas; a route that no longer fits its nodes (one was moved) is not kept. */
+const toGraph = (nodes: RFNode[], edges: RFEdge[]): WorkflowGraph => {
+  const at = new Map(nodes.map((n) => [n.id, { x: Math.round(n.position.x), y: Math.round(n.position.y) }]));
+  return {
+    nodes: nodes.map((n) => ({ ...n.data.node, position: at.get(n.id)! })),
+    edges: edges.map((e) => {
+      const { points, ...edge } = e.data!.edge;
+      const kept = points && routeOf({ ...edge, points }, at.get(e.source), at.get(e.target));
+      return { ...edge, source: e.source, target: e.target, ...(kept ? { points: kept } : {}) };
+    }),
+  };
+};
 
 /* ------------------------------------------------------------------------------------------------
  * Properties of the selected node or edge.
  * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * A user task's due time: a number and its unit. Minutes write `due_minutes` (a 30-minute SLA),
+ * hours `due_hours`; the other one is cleared, so the graph holds one of them.
+ */
+const DueTime = ({ data, onChange }: { data: Record<string, unknown>; onChange: (patch: Record<string, unknown>) => void }) => {
+  const translate = useTranslate();
+  const f = (k: string) => translate(`pv.workflow.node.${k}`);
+  const [unit, setUnit] = useState<'minutes' | 'hours'>(data.due_minutes != null ? 'minutes' : 'hours');
+  const value = (unit === 'minutes' ? data.due_minutes : data.due_hours) as number | null | undefined;
+  const set = (raw: string, u = unit) => {
+    const n = raw.trim() === '' ? null : Number(raw);
+    onChange(u === 'minutes' ? { due_minutes: n, due_hours: null } : { due_hours: n, due_minutes: null });
+  };
+  return (
+    <Stack direction="row" spacing={1}>
+      <TextField size="small" type="number" label={f('due')} value={value ?? ''} onChange={(e) => set(e.target.value)} sx={{ flex: 1 }} inputProps={{ 'data-testid': 'wf-prop-due', min: 1 }} />
+      <TextField
+        size="small"
+        select
+        label={f('due_unit')}
+        value={unit}
+        onChange={(e) => {
+          const u = e.target.value as 'minutes' | 'hours';
+          setUnit(u);
+          set(value == null ? '' : String(value), u);
+        }}
+        sx={{ width: 96 }}
+        SelectProps={{ inputProps: { 'data-testid': 'wf-prop-due-unit' } }}
+      >
+        <MenuItem value="minutes">{f('minutes')}</MenuItem>
+        <MenuItem value="hours">{f('hours')}</MenuItem>
+      </TextField>
+    </Stack>
+  );
+};
 
 const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; recordType: WorkflowRecordType; onChange: (n: WorkflowNode) => void }) => {
   const translate = useTranslate();
@@ -234,7 +344,7 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
       {node.kind === 'user' && (
         <>
           {assigneeEditor}
-          <TextField size="small" type="number" label={f('due_hours')} value={(data.due_hours as number | null | undefined) ?? ''} onChange={(e) => setData({ due_hours: num(e.target.value) })} />
+          <DueTime data={data} onChange={setData} />
           {text('escalation', f('escalation'), true)}
         </>
       )}
@@ -361,7 +471,7 @@ const ReadOnlyGraph = ({ graph, marks, testId }: { graph: WorkflowGraph; marks: 
     <ReactFlowProvider>
       <DiffContext.Provider value={marks}>
         <Box sx={{ height: 400, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={testId}>
-          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView fitViewOptions={FIT} proOptions={{ hideAttribution: true }}>
+          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} edgeTypes={EDGE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView fitViewOptions={FIT} proOptions={{ hideAttribution: true }}>
             <Background />
           </ReactFlow>
         </Box>
@@ -773,6 +883,7 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
               nodes={nodes}
               edges={shownEdges}
               nodeTypes={NODE_TYPES}
+              edgeTypes={EDGE_TYPES}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
               onConnect={readOnly ? undefined : onConnect}

@@ -326,6 +326,10 @@ async function makeDocument(r: Run, node: WorkflowNode & { kind: 'download' }): 
   return { content: buildXlsx(rows, { sheetName: '记录', widths: [24, 48] }), contentType: XLSX_MIME, ext: 'xlsx' };
 }
 
+/** A user task's due time after it is made (ms): `due_minutes` (a 30-minute SLA) or `due_hours`; null without one. */
+export const dueAfterMs = (d: { due_hours?: number | null; due_minutes?: number | null } | undefined): number | null =>
+  d?.due_minutes ? d.due_minutes * 60_000 : d?.due_hours ? Math.round(d.due_hours * 3600_000) : null;
+
 /**
  * Moves the token onto `nodeId` and on through every node that does not wait (start, push,
  * download, end) until one waits (user, click, time) or the instance ends.
@@ -361,10 +365,10 @@ async function step(r: Run, node: WorkflowNode): Promise<string | null> {
       const rule = node.data?.assignee ?? null;
       const assignees = rule ? await resolveAssignees(tx, rule, r.inst, r.record) : r.inst.started_by != null ? [r.inst.started_by] : [];
       if (!assignees.length) throw new ApiError(400, 'error.workflow_no_assignee', { node: nodeName(node) });
-      const dueHours = node.kind === 'user' ? node.data?.due_hours : null;
+      const dueMs = node.kind === 'user' ? dueAfterMs(node.data) : null;
       const [task] = await tx
         .insert(workflowTasks)
-        .values({ instance_id: r.inst.id, node_id: node.id, node_kind: node.kind, node_name: node.name ?? null, assignees, due_at: dueHours ? new Date(r.now.getTime() + dueHours * 3600_000) : null })
+        .values({ instance_id: r.inst.id, node_id: node.id, node_kind: node.kind, node_name: node.name ?? null, assignees, due_at: dueMs ? new Date(r.now.getTime() + dueMs) : null })
         .returning();
       await history(tx, r.inst, null, { action: 'enter', node, taskId: task!.id, data: { assignees } });
       const link = WORKFLOW_RECORD_TYPES[r.inst.record_type as WorkflowRecordType].link(r.inst.record_id);
@@ -424,6 +428,9 @@ async function step(r: Run, node: WorkflowNode): Promise<string | null> {
   }
 }
 
+/** Where a failed instance's error_params keep the English message (`error` is the Chinese one). */
+export const ERROR_EN = '_message_en';
+
 /** Runs `fn` strictly (errors propagate, the caller's transaction rolls back) or in a savepoint (errors mark the instance failed). */
 async function guarded(r: Run, strict: boolean, fn: (r: Run) => Promise<void>) {
   if (strict) {
@@ -444,10 +451,12 @@ async function guarded(r: Run, strict: boolean, fn: (r: Run) => Promise<void>) {
   } catch (err) {
     if (!(err instanceof StepFailed)) throw err;
     r.inst = before;
+    // both languages kept: the reason is read later by whoever opens the record, in theirs
     const message = err.error.message_('zh');
-    await setInstance(r, { state: 'failed', current_node: err.nodeId, error: message, error_key: err.error.key, error_params: JSON.parse(JSON.stringify(err.error.params)) as Row });
+    const en = err.error.message_('en');
+    await setInstance(r, { state: 'failed', current_node: err.nodeId, error: message, error_key: err.error.key, error_params: JSON.parse(JSON.stringify({ ...err.error.params, [ERROR_EN]: en })) as Row });
     const node = r.graph.nodes.find((n) => n.id === err.nodeId) ?? null;
-    await history(r.tx, r.inst, null, { action: 'fail', node, comment: message.slice(0, 500), data: { key: err.error.key, params: err.error.params } });
+    await history(r.tx, r.inst, null, { action: 'fail', node, comment: message.slice(0, 500), data: { key: err.error.key, params: err.error.params, message: { zh: message, en } } });
   }
 }
 
@@ -643,7 +652,7 @@ export async function reassignIn(tx: Queryable, taskId: number, userId: number, 
   const node = nodeOf(graph, task!.node_id);
   const r: Run = { tx, inst, graph, record: {}, actor, comment: '', now };
   await setInstance(r, {});
-  await history(tx, inst, actor, { action: 'reassign', node, taskId, comment: comment ?? null, data: { from: task!.assignees, to: [userId] } });
+  await history(tx, inst, actor, { action: 'reassign', node, taskId, comment: comment ?? null, data: { from: task!.assignees, to: [userId], to_name: await nameOf(tx, userId) } });
   await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: inst.name, node: nodeName(node) }), content: inst.record_label ?? '', link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id), sender: actor.userId, to: userId });
   return r.inst;
 }
@@ -713,7 +722,7 @@ export async function wakeDue(db: Db, now = new Date()) {
       const text = (node.kind === 'user' && node.data?.escalation) || `${inst!.name} ${inst!.record_label ?? ''}`;
       const to = new Set([...task.assignees, ...(inst!.started_by != null ? [inst!.started_by] : [])]);
       for (const user of to) {
-        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node) }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
+        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
       }
       await tx.update(workflowTasks).set({ escalated_at: now }).where(eq(workflowTasks.id, task.id));
       await history(tx, inst!, null, { action: 'escalate', node, taskId: task.id, data: { to: [...to] } });

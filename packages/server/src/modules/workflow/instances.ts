@@ -2,6 +2,7 @@ import {
   WORKFLOW_RECORD_TYPE_VALUES,
   WORKFLOW_RECORD_TYPES,
   WorkflowInstanceState,
+  type Lang,
   type WorkflowRecordType,
   listQuerySchema,
   numeric,
@@ -33,7 +34,8 @@ import { maintenanceResource } from '../maintenance/resource.ts';
 import { matterResourceOf } from '../matter/resource.ts';
 import { paymentBatchResource } from '../payment/resource.ts';
 import { plainRow } from '../present.ts';
-import { cancelIn, completeIn, reassignIn, retryIn, startIn } from './engine.ts';
+import { t } from '../../http/messages.ts';
+import { ERROR_EN, cancelIn, completeIn, reassignIn, retryIn, startIn } from './engine.ts';
 
 type Row = Record<string, unknown>;
 const I = '"workflow_instances"';
@@ -77,7 +79,8 @@ export const workflowInstanceResource = defineResource({
   extraColumns: {
     started_by_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(I)}."started_by")`,
     version_no: sql<number>`(select v.version_no from workflow_versions v where v.id = ${sql.raw(I)}."version_id")`,
-    current_node_name: sql<string | null>`(select k.node_name from workflow_tasks k where k.instance_id = ${sql.raw(I)}."id" and k.state = 'open' order by k.id desc limit 1)`,
+    // where it waits, or the step that failed (no open task then)
+    current_node_name: sql<string | null>`coalesce((select k.node_name from workflow_tasks k where k.instance_id = ${sql.raw(I)}."id" and k.state = 'open' order by k.id desc limit 1), (select coalesce(n->>'name', n->>'id') from workflow_versions v, jsonb_array_elements(v.graph->'nodes') n where v.id = ${sql.raw(I)}."version_id" and ${sql.raw(I)}."state" = 'failed' and n->>'id' = ${sql.raw(I)}."current_node" limit 1))`,
   },
   present: (row) => plainRow(row),
 });
@@ -85,8 +88,11 @@ export const workflowInstanceResource = defineResource({
 const userName = (column: SQL | AnyPgColumn) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${column})`;
 
 /** One instance with its version's graph, its tasks, history and documents (the diagram's and the history's data). */
-export async function instanceDetail(db: Queryable, id: number, auth: AuthContext) {
+export async function instanceDetail(db: Queryable, id: number, auth: AuthContext, lang: Lang = 'zh') {
   const inst = await loadOne(db, workflowInstanceResource as unknown as ResourceDef, id, auth, { extra: true });
+  // a failed step's reason in the reader's language (the engine kept both; an older row has its key and params)
+  const params = (inst.error_params ?? {}) as Row;
+  const error = inst.error == null || lang === 'zh' ? inst.error : typeof params[ERROR_EN] === 'string' ? params[ERROR_EN] : inst.error_key ? t(inst.error_key as string, lang, params) : inst.error;
   const [ver] = await db.select({ graph: workflowVersions.graph, version_no: workflowVersions.version_no }).from(workflowVersions).where(eq(workflowVersions.id, inst.version_id as number));
   const tasks = await db
     .select({
@@ -116,6 +122,7 @@ export async function instanceDetail(db: Queryable, id: number, auth: AuthContex
     .orderBy(asc(workflowDocuments.id));
   return {
     ...inst,
+    error,
     graph: ver!.graph,
     version_no: ver!.version_no,
     record_link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id as number),
@@ -182,7 +189,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
     lease_contract: leaseContractResource as unknown as ResourceDef,
     inspection: inspectionResource as unknown as ResourceDef,
   };
-  const show = (id: number, req: FastifyRequest) => db.transaction((tx) => instanceDetail(tx, id, authOf(req)));
+  const show = (id: number, req: FastifyRequest) => db.transaction((tx) => instanceDetail(tx, id, authOf(req), req.lang));
 
   app.get(
     `${B}/index`,
