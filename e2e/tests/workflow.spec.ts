@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
 
 /**
@@ -10,6 +10,13 @@ import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
  */
 
 /** Drags from one node's handle to another's (React Flow connects on mouse up over a handle). */
+/** Picks an option of an MUI select and waits until its menu has gone (a second select clicked while the first menu closes hits its backdrop). */
+async function choose(page: Page, select: Locator, option: string) {
+  await select.click({ force: true });
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
 async function connect(page: Page, from: string, to: string) {
   const source = visible(page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`));
   const target = visible(page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`));
@@ -245,8 +252,7 @@ test('a download node’s PDF: the properties panel in zh and en, the document d
   const again = visible(page.getByTestId('wf-designer'));
   await again.locator('.react-flow__node[data-id="doc"]').click();
   const tprops = again.getByTestId('wf-properties');
-  await tprops.getByTestId('wf-prop-template').click({ force: true });
-  await page.getByRole('option', { name: '上传的 xlsx 模板' }).click();
+  await choose(page, tprops.getByTestId('wf-prop-template'), '上传的 xlsx 模板');
   await expect(tprops.getByTestId('wf-prop-format')).toHaveValue('xlsx');
   await expect(again.getByTestId('wf-errors')).toContainText('还没有上传模板文件');
   await tprops.getByTestId('wf-template-file').setInputFiles({ name: '受理单模板.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
@@ -263,10 +269,8 @@ test('a download node’s PDF: the properties panel in zh and en, the document d
   await expect(again.getByTestId('wf-errors')).toContainText('生成文档“生成受理单”的模板文件 坏模板.xlsx 不是有效的 xlsx 文件');
   await shot(page, 'workflow-doc-bad-template-zh');
   // back to the PDF text template, saved
-  await tprops.getByTestId('wf-prop-template').click({ force: true });
-  await page.getByRole('option', { name: '文本模板' }).click();
-  await tprops.getByTestId('wf-prop-format').click({ force: true });
-  await page.getByRole('option', { name: 'PDF' }).click();
+  await choose(page, tprops.getByTestId('wf-prop-template'), '文本模板');
+  await choose(page, tprops.getByTestId('wf-prop-format'), 'PDF');
   await expect(again.getByTestId('wf-valid')).toBeVisible();
   await again.getByTestId('wf-save').click();
   await expect(again.getByTestId('wf-save')).toBeDisabled();
