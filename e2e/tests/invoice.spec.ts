@@ -134,8 +134,13 @@ test('enter an invoice with two rates → rate summary → register → match to
   await red.locator('input[name="invoice_no"]').fill(redNo);
   await red.locator('input[name="issue_date"]').fill('2026-11-25');
   await red.locator('input[name="reason"]').fill('2 块组件破损退货');
-  await red.locator('.RaSimpleFormIterator-line').nth(1).locator('.button-remove').click();
+  // 200.00 of the modules; the transport line goes (a line's remove button shows while the pointer is on it)
   await red.locator('input[name="lines.0.amount"]').fill('-200.00');
+  const transport = red.locator('.RaSimpleFormIterator-line').nth(1);
+  await transport.hover();
+  await transport.locator('.button-remove').click();
+  await expect(red.locator('input[name="lines.1.amount"]')).toHaveCount(0);
+  await expect(red.locator('input[name="lines.0.amount"]')).toHaveValue('-200.00');
   await red.locator('input[name="amount_total"]').fill('-200.00');
   await red.locator('input[name="tax_total"]').fill('-26.00');
   await red.locator('input[name="total"]').fill('-226.00');

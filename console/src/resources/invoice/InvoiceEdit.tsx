@@ -23,11 +23,13 @@ const EditBody = () => {
   const redirect = useRedirect();
   const resolver = useEditResolver(invoiceEditSchema, INVOICE_EDITABLE, invoiceEditBody);
   const draft = record?.status === 'draft';
-  const { data: lines } = useQuery({
+  // the same query (key and shape) as the detail page's lines: one cache entry
+  const { data } = useQuery({
     queryKey: [INVOICE_API, 'lines', record?.id, record?.version],
-    queryFn: () => dataProvider.read<{ list: InvoiceLine[] }>(INVOICE_API, 'lines', { id: record!.id }).then((r) => r.data.list),
+    queryFn: () => dataProvider.read<{ list: InvoiceLine[] }>(INVOICE_API, 'lines', { id: record!.id }).then((r) => r.data),
     enabled: !!record && draft,
   });
+  const lines = data?.list;
   if (!record) return null;
   if (!draft)
     return (

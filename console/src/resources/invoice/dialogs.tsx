@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AutocompleteInput, DateInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -44,11 +44,17 @@ export const RedLetterDialog = ({ record, onClose }: { record: Invoice; onClose:
   const base = { id: record.id, version: record.version };
   const shape = (v: Row) => ({ ...invoiceBody(v), ...base });
   const resolver = useMemo(() => contractResolver(invoiceRedLetterSchema, translate, shape), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data: lines } = useQuery({
+  // the same query (key and shape) as the detail page's lines: one cache entry
+  const { data } = useQuery({
     queryKey: [INVOICE_API, 'lines', record.id, record.version],
-    queryFn: () => dataProvider.read<{ list: InvoiceLine[] }>(INVOICE_API, 'lines', { id: record.id }).then((r) => r.data.list),
+    queryFn: () => dataProvider.read<{ list: InvoiceLine[] }>(INVOICE_API, 'lines', { id: record.id }).then((r) => r.data),
   });
-  const draft = useMemo(() => (lines ? { ...redLetterDraft(record, lines), issue_date: chinaToday() } : null), [lines, record]);
+  const lines = data?.list;
+  // made once, when the lines arrive: a later refetch of the invoice must not reset what is being typed
+  const [draft, setDraft] = useState<Row | null>(null);
+  useEffect(() => {
+    if (lines && !draft) setDraft({ ...redLetterDraft(record, lines), issue_date: chinaToday() });
+  }, [lines, draft, record]);
   const onSubmit = async (v: Row) => {
     if (await run(() => dataProvider.act(INVOICE_API, 'red_letter', shape(v)), 'pv.invoice.notify.red_letter')) onClose();
   };
