@@ -134,7 +134,7 @@ const Cover = () => {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {`${s.start_date} ~ ${s.end_date}`}
                     {s.removed_on && (
-                      <Box component="div" sx={{ color: 'warning.main', fontSize: 12 }} data-testid="cover-removed">
+                      <Box component="div" sx={{ color: 'warning.main', fontSize: 12, whiteSpace: 'normal', maxWidth: 200 }} data-testid="cover-removed">
                         {translate('pv.insurance.removed', { date: s.removed_on, reason: s.removed_reason ?? '' })}
                       </Box>
                     )}
