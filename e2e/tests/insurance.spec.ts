@@ -153,3 +153,111 @@ test('bulk renewal of an expiring policy; a claim filed from a maintenance order
   await shot(kefu, 'insurance-claim-detail-en', { fullPage: true });
   await kefu.context().close();
 });
+
+test('a policy edited, a station removed from its cover, policies renewed from a sheet (bad rows reported, the same sheet twice changes nothing); zh then en', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  await login(page);
+  const admin = apiAs(request, await tokenOf(page));
+  const stamp = String(Date.now()).slice(-7);
+  const insurer = ((await admin.get('partner/index?kind=insurer&limit=5')).list as Array<{ id: number }>)[0]!;
+  const candidates = (await admin.get('station/index?status=operating&sort=id&order=ASC&limit=60')).list as Array<{ id: number; code: string; name: string }>;
+  const free: typeof candidates = [];
+  for (const s of candidates) {
+    if (free.length === 3) break;
+    if (!((await admin.get(`insurance_policy/of_station?station_id=${s.id}`)).policies as unknown[]).length) free.push(s);
+  }
+  expect(free).toHaveLength(3);
+  const p1 = await admin.post('insurance_policy/add', {
+    policy_no: `ED-${stamp}`, kind: 'property', insurer_id: insurer.id, start_date: chinaDay(-300), end_date: chinaDay(40), premium: '2000.00',
+    stations: [{ station_id: free[0]!.id, sum_insured: '60000.00' }, { station_id: free[1]!.id, sum_insured: '40000.00' }],
+  });
+  await admin.post('insurance_policy/add', {
+    policy_no: `SH-${stamp}`, kind: 'property', insurer_id: insurer.id, start_date: chinaDay(-300), end_date: chinaDay(50), premium: '900.00',
+    stations: [{ station_id: free[2]!.id, sum_insured: '30000.00' }],
+  });
+
+  // ── kefu corrects the number as printed and adds a remark
+  const kefu = await signedIn(browser, 'kefu');
+  await kefu.goto(`/#/partner/insurancePolicyDetail?id=${p1.id}`);
+  await visible(kefu.getByRole('button', { name: '修改' })).click();
+  const edit = kefu.getByRole('dialog');
+  await expect(edit.getByLabel('保单号')).toHaveValue(`ED-${stamp}`);
+  await edit.getByLabel('保单号').fill(`ED-${stamp}-A`);
+  await edit.getByLabel('备注').fill('保单号按纸质保单更正');
+  await shot(kefu, 'insurance-policy-edit-zh');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(visible(kefu.getByTestId('policy-heading'))).toContainText(`ED-${stamp}-A`);
+  await expect(visible(kefu.getByTestId('policy-basic'))).toContainText('保单号按纸质保单更正');
+
+  // ── the second station leaves the cover today, the insurer refunds 500.00
+  const row = visible(kefu.getByTestId('policy-cover')).getByTestId('cover-row').filter({ hasText: free[1]!.code });
+  await row.getByTestId('cover-remove').click();
+  const remove = kefu.getByRole('dialog');
+  await expect(remove.getByTestId('remove-station-hint')).toContainText(free[1]!.code);
+  await remove.getByRole('button', { name: '移除' }).click();
+  await expect(remove).toContainText('请填写');
+  await remove.getByLabel('原因').fill('电站拆除');
+  await remove.getByLabel(/退还保费/).fill('500.001');
+  await remove.getByRole('button', { name: '移除' }).click();
+  await expect(remove).toBeVisible();
+  await remove.getByLabel(/退还保费/).fill('500');
+  await shot(kefu, 'insurance-remove-station-zh');
+  await remove.getByRole('button', { name: '移除' }).click();
+  await expect(remove).toBeHidden();
+  await expect(visible(kefu.getByTestId('policy-station-count'))).toHaveText('1');
+  await expect(visible(kefu.getByTestId('policy-sum-total'))).toHaveText('¥60,000.00');
+  await expect(visible(kefu.getByTestId('policy-premium'))).toHaveText('¥1,500.00');
+  await expect(row.getByTestId('cover-removed')).toContainText(`已于 ${chinaDay()} 移除：电站拆除`);
+  await expect(row.getByTestId('cover-remove')).toHaveCount(0);
+  await expect(visible(kefu.getByTestId('status-timeline'))).toContainText('移除承保电站');
+  await shot(kefu, 'insurance-policy-removed-zh', { fullPage: true });
+
+  // ── both renewed from the insurer's sheet: a bad row first (nothing written), then the sheet, then the same sheet again
+  const csv = (rows: string[][]) => Buffer.from('\uFEFF' + [['原保单号', '新保单号', '新保险起期', '新保险止期', '保费(元)'], ...rows].map((r) => r.join(',')).join('\r\n'));
+  const good = [
+    [`ED-${stamp}-A`, `XB${stamp}-1`, chinaDay(41), chinaDay(405), '1575.00'],
+    [`SH-${stamp}`, `XB${stamp}-2`, chinaDay(51), chinaDay(415), '945.00'],
+  ];
+  await kefu.goto('/#/partner/insurancePolicy');
+  const upload = async (file: Buffer) => {
+    await visible(kefu.getByTestId('excel-import')).click();
+    const dialog = kefu.getByRole('dialog');
+    await dialog.getByTestId('excel-file').setInputFiles({ name: '续保清单.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByTestId('excel-upload').click();
+    return dialog;
+  };
+  let dialog = await upload(csv([...good, [`NOPE-${stamp}`, `XB${stamp}-3`, chinaDay(41), chinaDay(405), '1.00']]));
+  await expect(dialog).toContainText(`保单 NOPE-${stamp} 不存在或不在您的数据范围内`);
+  await shot(kefu, 'insurance-renew-sheet-errors-zh');
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  const kefuApi = apiAs(request, await tokenOf(kefu));
+  expect((await kefuApi.get(`insurance_policy/get_info?id=${p1.id}`)).status).toBe('active');
+  dialog = await upload(csv(good));
+  await expect(dialog.getByTestId('excel-result')).toContainText('已续保 2 张保单，0 张此前已按本表续保（未改动）');
+  await shot(kefu, 'insurance-renew-sheet-done-zh');
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  dialog = await upload(csv(good));
+  await expect(dialog.getByTestId('excel-result')).toContainText('已续保 0 张保单，2 张此前已按本表续保（未改动）');
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  const n1 = await kefuApi.get(`insurance_policy/get_info?id=${(await kefuApi.get(`insurance_policy/get_info?id=${p1.id}`)).renewed_to}`);
+  // the removed station is not renewed
+  expect(n1).toMatchObject({ policy_no: `XB${stamp}-1`, premium: '1575.00', station_count: 1, sum_insured_total: '60000.00', start_date: chinaDay(41) });
+
+  // ── English
+  await kefu.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('en')));
+  await kefu.goto(`/#/partner/insurancePolicyDetail?id=${p1.id}`);
+  await kefu.reload();
+  await expect(visible(kefu.getByTestId('policy-cover')).getByTestId('cover-removed')).toContainText(`Removed on ${chinaDay()}: 电站拆除`);
+  await expect(visible(kefu.getByTestId('status-timeline'))).toContainText('Station removed');
+  await shot(kefu, 'insurance-policy-removed-en', { fullPage: true });
+  await kefu.goto(`/#/partner/insurancePolicyDetail?id=${n1.id}`);
+  await visible(kefu.getByRole('button', { name: 'Edit' })).click();
+  await expect(kefu.getByRole('dialog')).toContainText('Edit the policy');
+  await shot(kefu, 'insurance-policy-edit-en');
+  await kefu.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await kefu.goto('/#/partner/insurancePolicy');
+  await visible(kefu.getByTestId('excel-import')).click();
+  await expect(kefu.getByRole('dialog')).toContainText('Renew policies from an Excel sheet');
+  await shot(kefu, 'insurance-renew-sheet-en');
+  await kefu.context().close();
+});

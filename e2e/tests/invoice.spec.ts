@@ -4,8 +4,10 @@ import { ADMIN_PASSWORD, apiAs, login, shot, tokenOf, visible } from './helpers.
 /**
  * 财务 › 发票 (issue 15) end to end, as 运营客服 kefu (finance): enter an incoming 专票 with lines at
  * 13 % and 6 % in the console — a total one fen off is refused with the difference named — see the
- * tax-rate summary, register it, match part of it to a confirmed settlement (settled / invoiced /
- * paid on both pages), red-letter part of it (the credit shows on the original). Then English.
+ * tax-rate summary, edit the draft (totals checked again; a registered one refuses the edit page),
+ * register it, match part of it to a confirmed settlement (settled / invoiced / paid on both pages),
+ * red-letter part of it from the dialog prefilled with the whole original (the credit shows on the
+ * original). Then English. The whole chain settlement → invoice → payment is settlement.spec's first test.
  * E2E_SHOTS=<dir> writes screenshots.
  */
 
@@ -70,9 +72,38 @@ test('enter an invoice with two rates → rate summary → register → match to
   await expect(summary.locator('[data-rate="6"]')).toContainText('¥12.00');
   await expect(summary.getByTestId('summary-total')).toContainText('¥1,342.00');
   await shot(kefu, 'invoice-detail-draft-zh', { fullPage: true });
+
+  // ── the draft is edited: the transport line was 300.00 — the totals left as they were are refused as on entry, then corrected
+  await visible(kefu.getByRole('button', { name: '修改' })).click();
+  const edit = kefu.locator('form').filter({ visible: true }).first();
+  await expect(edit.locator('input[name="lines.1.item"]')).toHaveValue('*运输服务*组件运输');
+  await expect(edit.locator('input[name="total"]')).toHaveValue('1342.00');
+  await edit.locator('input[name="lines.1.amount"]').fill('300.00');
+  await kefu.getByRole('button', { name: '保存' }).click();
+  await expect(kefu.getByText(/与明细不符：录入 1200.00，按明细计算为 1300.00/)).toBeVisible();
+  await edit.locator('input[name="amount_total"]').fill('1300.00');
+  await edit.locator('input[name="tax_total"]').fill('148.00');
+  await edit.locator('input[name="total"]').fill('1448.00');
+  await shot(kefu, 'invoice-edit-zh', { fullPage: true });
+  await kefu.getByRole('button', { name: '保存' }).click();
+  await expect(visible(kefu.getByTestId('invoice-heading'))).toContainText(no);
+  await expect(visible(kefu.getByTestId('invoice-status'))).toHaveText('草稿');
+  const edited = visible(kefu.getByTestId('invoice-summary'));
+  await expect(edited.locator('[data-rate="6"]')).toContainText('¥18.00');
+  await expect(edited.getByTestId('summary-total')).toContainText('¥1,448.00');
+
   await visible(kefu.getByRole('button', { name: '登记' })).click();
   await kefu.getByRole('dialog').getByRole('button', { name: '确认' }).click();
   await expect(visible(kefu.getByTestId('invoice-status'))).toHaveText('已登记');
+  // registered: no edit button, and the edit page refuses with the reason
+  await expect(kefu.getByRole('button', { name: '修改' })).toHaveCount(0);
+  const detailUrl = kefu.url();
+  const invoiceId = Number(new URL(detailUrl.replace('#/', '')).searchParams.get('id'));
+  await kefu.goto(`/#/finance/invoice/${invoiceId}`);
+  await expect(visible(kefu.getByTestId('invoice-not-editable'))).toContainText(`发票 ${no} 状态为“已登记”`);
+  await expect(kefu.locator('input[name="total"]')).toHaveCount(0);
+  await shot(kefu, 'invoice-edit-refused-zh');
+  await kefu.goto('/' + detailUrl.slice(detailUrl.indexOf('#')));
 
   // ── match 100.00 of it to the settlement
   await visible(kefu.getByRole('button', { name: '匹配', exact: true })).click();
@@ -87,19 +118,29 @@ test('enter an invoice with two rates → rate summary → register → match to
   await expect(matches.getByTestId('match-row')).toContainText('¥100.00');
   await expect(matches.getByTestId('invoice-match-state')).toHaveText('部分匹配（不一致）');
 
-  // ── red-letter 200.00 excluding tax of it (the returned modules): 226.00 credited
+  // ── red-letter 200.00 excluding tax of it (the returned modules): the dialog comes prefilled to credit
+  // the whole original (both lines negated with their rates, the totals negated); the partial credit edits it
   await visible(kefu.getByRole('button', { name: '开具红字发票' })).click();
   const red = kefu.getByRole('dialog');
-  await expect(red.getByTestId('red-left')).toContainText('¥1,342.00');
-  await red.locator('input[name="invoice_code"]').fill('3700261130');
+  await expect(red.getByTestId('red-left')).toContainText('¥1,448.00');
+  await expect(red.getByTestId('red-parties')).toContainText(SELLER_TAX_ID);
+  await expect(red.locator('input[name="invoice_code"]')).toHaveValue('3700261130');
+  await expect(red.locator('input[name="lines.0.item"]')).toHaveValue('*太阳能电池*单晶光伏组件');
+  await expect(red.locator('input[name="lines.0.amount"]')).toHaveValue('-1000.00');
+  await expect(red.locator('input[name="lines.1.amount"]')).toHaveValue('-300.00');
+  await expect(red.locator('.RaSimpleFormIterator-line').nth(1)).toContainText('6%');
+  await expect(red.locator('input[name="total"]')).toHaveValue('-1448.00');
+  await shot(kefu, 'invoice-red-dialog-full-zh');
   await red.locator('input[name="invoice_no"]').fill(redNo);
   await red.locator('input[name="issue_date"]').fill('2026-11-25');
   await red.locator('input[name="reason"]').fill('2 块组件破损退货');
-  await red.locator('.button-add').first().click();
-  await red.locator('input[name="lines.0.item"]').fill('*太阳能电池*单晶光伏组件');
+  // 200.00 of the modules; the transport line goes (a line's remove button shows while the pointer is on it)
   await red.locator('input[name="lines.0.amount"]').fill('-200.00');
-  await red.locator('.RaSimpleFormIterator-line').first().getByRole('combobox').click();
-  await kefu.getByRole('option', { name: '13%' }).click();
+  const transport = red.locator('.RaSimpleFormIterator-line').nth(1);
+  await transport.hover();
+  await transport.locator('.button-remove').click();
+  await expect(red.locator('input[name="lines.1.amount"]')).toHaveCount(0);
+  await expect(red.locator('input[name="lines.0.amount"]')).toHaveValue('-200.00');
   await red.locator('input[name="amount_total"]').fill('-200.00');
   await red.locator('input[name="tax_total"]').fill('-26.00');
   await red.locator('input[name="total"]').fill('-226.00');
@@ -134,5 +175,8 @@ test('enter an invoice with two rates → rate summary → register → match to
   await expect(visible(kefu.getByTestId('invoice-summary'))).toContainText('Tax-rate summary');
   await expect(visible(kefu.getByTestId('invoice-matches'))).toContainText('Partly matched (mismatch)');
   await shot(kefu, 'invoice-detail-en', { fullPage: true });
+  await kefu.goto(`/#/finance/invoice/${id}`);
+  await expect(visible(kefu.getByTestId('invoice-not-editable'))).toContainText(`Invoice ${no} is Registered`);
+  await shot(kefu, 'invoice-edit-refused-en');
   await kefu.context().close();
 });

@@ -7,7 +7,8 @@ import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
  * sheet imported in the console (first a sheet with bad rows: every problem listed, nothing
  * imported; then the real one) → the three groups (both sides, only ours, only theirs) with their
  * totals → 确认对账 refused while differences are unexplained → each difference explained → confirmed
- * with the agreed amount. Then the same page in English. E2E_SHOTS=<dir> writes screenshots.
+ * with the agreed amount, its three-way without a paid amount (statements are not paid through the
+ * system); a financier rate entered by mistake deleted in the rates dialog. Then the same page in English. E2E_SHOTS=<dir> writes screenshots.
  */
 
 const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -98,7 +99,28 @@ test('supplier receipts → statement sent → their sheet imported in the conso
   await expect(visible(page.getByRole('button', { name: '导入对方账单' }))).toHaveCount(0);
   const timeline = visible(page.getByTestId('status-timeline'));
   for (const step of ['新建', '发送对方', '导入对方账单', '说明差异', '确认对账']) await expect(timeline).toContainText(step);
+  // the three-way: statements are not paid through the system — settled and invoiced only, and it says so
+  const three = visible(page.getByTestId('three-way'));
+  await expect(three).toContainText('对账单不经本系统付款');
+  await expect(three.getByTestId('three-way-paid')).toHaveCount(0);
   await shot(page, 'statement-detail-confirmed-zh', { fullPage: true });
+
+  // ── a financier rate entered on a future day by mistake is deleted in the rates dialog (no confirmed statement used it)
+  await page.goto('/#/finance/statement');
+  await visible(page.getByTestId('statement-rates')).click();
+  const rates = page.getByRole('dialog');
+  await rates.getByRole('combobox', { name: '资方' }).fill('齐鲁');
+  await page.getByRole('option', { name: /齐鲁绿色能源/ }).click();
+  await rates.getByLabel('生效日期').fill('2030-01-01');
+  await rates.getByLabel(/单价（元\/kWp）/).fill('2999');
+  await rates.getByRole('button', { name: '保存单价' }).click();
+  const row = rates.getByRole('row').filter({ hasText: '2030-01-01' });
+  await expect(row).toContainText('2999.0000');
+  await shot(page, 'statement-rates-zh');
+  await row.getByTestId('rate-delete').click();
+  await expect(page.getByText('单价已删除')).toBeVisible();
+  await expect(rates.getByRole('row').filter({ hasText: '2030-01-01' })).toHaveCount(0);
+  await rates.getByRole('button', { name: '取消' }).click();
 
   await page.goto('/#/finance/statement');
   await expect(visible(page.getByTestId('statement-list'))).toContainText(s.statement_no);
@@ -116,5 +138,6 @@ test('supplier receipts → statement sent → their sheet imported in the conso
   await expect(visible(page.getByTestId('statement-lines'))).toContainText('Only ours');
   await expect(visible(page.getByTestId('statement-lines'))).toContainText('Only theirs');
   await expect(visible(page.getByTestId('statement-lines'))).toContainText('Theirs stands');
+  await expect(visible(page.getByTestId('three-way'))).toContainText('Statements are not paid through this system');
   await shot(page, 'statement-detail-en', { fullPage: true });
 });

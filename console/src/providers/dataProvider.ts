@@ -41,6 +41,7 @@ import {
   WAREHOUSE_EDITABLE,
   OPERATION_PLAN_EDITABLE,
   PARTNER_EDITABLE,
+  INVOICE_EDITABLE,
 } from '@pv/contract';
 import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
@@ -65,6 +66,7 @@ export const EDITABLE: Readonly<Partial<Record<string, readonly string[]>>> = {
   material: MATERIAL_EDITABLE,
   warehouse: WAREHOUSE_EDITABLE,
   operation_plan: OPERATION_PLAN_EDITABLE,
+  invoice: INVOICE_EDITABLE,
   partner: PARTNER_EDITABLE,
 };
 

@@ -4,6 +4,7 @@ import { editableFields, enumField, idField, optionalText } from './fields.ts';
 import { addDays, isCalendarDate, termEnd } from './lease.ts';
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, moneyText, positiveMoneyText, toFen } from './money.ts';
+import { sheetAmountText } from './statement.ts';
 
 /**
  * 保险 insurance policies and claims (issue 15; docs/DECISIONS.md "Insurance"). A policy covers one
@@ -176,14 +177,27 @@ export const policyCreateSchema = z
   .refine(termOk, { error: 'validation.policy_term', path: ['end_date'] })
   .refine(coverOk, { error: 'validation.policy_stations', path: ['stations'] });
 
-/** Free edit: who is told and the remark only (money, term and cover change through actions). */
-export const policyEditSchema = z.strictObject({ id: idField(), version: version(), owner_id: idField().nullish(), remark: optionalText(500) }).partial().required({ id: true, version: true });
+/**
+ * Free edit while the policy is in force or not yet started (not surrendered, renewed or expired): the
+ * number as printed (a typo corrected; unique), the insurer (an enabled insurer partner), who is told and
+ * the remark. Money, term and cover change through actions (remove_station, surrender, renew).
+ */
+export const policyEditSchema = z
+  .strictObject({ id: idField(), version: version(), policy_no: policyNoField(), insurer_id: idField(), owner_id: idField().nullish(), remark: optionalText(500) })
+  .partial()
+  .required({ id: true, version: true });
 export const POLICY_EDITABLE = editableFields(policyEditSchema);
 
 export const policyAddStationsSchema = z
   .strictObject({ id: idField(), version: version(), stations: z.array(coverLineSchema).max(5000).nullish(), filter: stationFilterSchema.nullish(), sum_insured: positiveMoneyText().nullish() })
   .refine(coverOk, { error: 'validation.policy_stations', path: ['stations'] });
 export const policyPreviewSchema = z.strictObject({ kind: enumField(InsuranceKind.values), start_date: day(), end_date: day(), filter: stationFilterSchema, policy_id: idField().nullish() });
+/**
+ * 移除承保电站: the station's cover ends on `effective_date` (its last covered day, within the term — as
+ * a surrender), with a reason; the policy's station count and sum insured total leave it out from then
+ * on, and the premium drops by `premium_refund` (the insurer's refund, 0 when none, never more than the premium).
+ */
+export const policyRemoveStationSchema = z.strictObject({ id: idField(), version: version(), station_id: idField(), effective_date: day(), reason: reason(), premium_refund: moneyText().nullish() });
 export const policySurrenderSchema = z.strictObject({ id: idField(), version: version(), surrender_date: day(), reason: reason() });
 
 export const policyRenewSchema = z
@@ -201,6 +215,33 @@ export const policyRenewSchema = z
   })
   .refine((v) => v.premium_rule !== 'percent' || (v.percent != null && new Money(v.percent).gt(-100)), { error: 'validation.percent', path: ['percent'] })
   .refine((v) => v.numbers != null || (v.prefix != null && v.prefix !== '' && v.seq_start != null), { error: 'validation.policy_numbering', path: ['prefix'] });
+
+/**
+ * 批量续保 from an Excel sheet: one row per policy to renew — its number, the new policy's number, the
+ * new term and premium (as the insurer's renewal list gives them). Headers in zh or en.
+ */
+export const POLICY_RENEWAL_COLUMNS = [
+  { key: 'policy_no', zh: '原保单号', en: 'Policy no.', required: true, example: 'PAAC202600001' },
+  { key: 'new_policy_no', zh: '新保单号', en: 'New policy no.', required: true, example: 'PAAC202700001' },
+  { key: 'start_date', zh: '新保险起期', en: 'New start date', required: true, example: '2027-01-01' },
+  { key: 'end_date', zh: '新保险止期', en: 'New end date', required: true, example: '2027-12-31' },
+  { key: 'premium', zh: '保费(元)', en: 'Premium (yuan)', required: true, example: '1260.00' },
+] as const;
+export const POLICY_RENEWAL_MAX_ROWS = 5000;
+export const policyRenewalRowSchema = z
+  .strictObject({
+    policy_no: policyNoField(),
+    new_policy_no: policyNoField(),
+    start_date: day(),
+    end_date: day(),
+    // as a sheet writes it: thousands separators and ¥ read, more than two decimals or a minus refused (never rounded)
+    premium: z
+      .string({ error: 'validation.required' })
+      .refine((v) => sheetAmountText(v) !== null, { error: 'validation.money' })
+      .transform((v) => sheetAmountText(v)!),
+  })
+  .refine(termOk, { error: 'validation.policy_term', path: ['end_date'] });
+export type PolicyRenewalRow = z.infer<typeof policyRenewalRowSchema>;
 
 const docs = () => z.array(idField()).max(30, { error: 'validation.too_many|30' });
 
@@ -261,6 +302,9 @@ export interface PolicyStation {
   sum_insured: string;
   start_date: string;
   end_date: string;
+  /** 移除承保电站: the day its cover was cut to and why (null while on the policy) */
+  removed_on: string | null;
+  removed_reason: string | null;
 }
 
 export interface InsuranceClaim {

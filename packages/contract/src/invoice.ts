@@ -244,6 +244,8 @@ export const invoiceEditSchema = z
   .partial()
   .required({ id: true, version: true })
   .superRefine(positiveLines);
+/** What the console's draft edit page sends when changed (the data provider's whitelist): every field of the draft, lines and totals complete. */
+export const INVOICE_EDITABLE = Object.keys(invoiceFields) as Array<keyof typeof invoiceFields>;
 export const invoiceMoveSchema = z.strictObject({ id: idField(), version: version() });
 export const invoiceVoidSchema = z.strictObject({ id: idField(), version: version(), reason: reason() });
 /**
@@ -341,7 +343,8 @@ export interface InvoiceMatch {
   target_label: string | null;
   settled_amount: string;
   invoiced_amount: string;
-  paid_amount: string;
+  /** null for a statement: the product has no payment path for statements (paid outside it, not tracked) */
+  paid_amount: string | null;
   /** settled − invoiced */
   uninvoiced: string;
 }

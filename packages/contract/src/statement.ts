@@ -147,6 +147,8 @@ export const statementImportQuery = z.object({ id: idField(), version: numeric(z
 
 /** A financier's price: yuan per kWp of a delivered station, from a day on (until the next one starts). */
 const RATE = /^\d{1,8}(\.\d{1,4})?$/;
+/** 删除资方单价 {id, version}: refused while a confirmed statement priced a station with it. */
+export const financierRateDeleteSchema = z.strictObject({ id: idField(), version: version() });
 export const financierRateCreateSchema = z.strictObject({
   partner_id: idField(),
   effective_from: day(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { addDays } from '@pv/contract';
 import { insuranceClaims, insurancePolicies, insurancePolicyStations, maintenanceOrders, messages, partners, stations, sysLog, transitions } from '../src/db/schema/index.ts';
-import { readXlsx } from '../src/excel/xlsx.ts';
+import { buildXlsx, readXlsx } from '../src/excel/xlsx.ts';
 import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { remindPolicyExpiry } from '../src/modules/insurance/expiry.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
@@ -182,6 +182,138 @@ describe('policies', () => {
     expect([taken.status, taken.msg]).toEqual([400, '保单号 RN2027-001 已存在']);
     const own = await ok(post('insurance_policy/renew', { ids: [p3.id], term_years: 2, premium_rule: 'same', numbers: { [p3.id]: 'own-777' } }));
     expect(own.created[0]).toMatchObject({ policy_no: 'OWN-777', premium: '1200.00' });
+  });
+
+  it('edits number, insurer and remark while in force (logged, on the history); a taken number, a non-insurer and a surrendered policy are refused; nothing changes', async () => {
+    const a = await station();
+    const p = await ok(post('insurance_policy/add', policyBody({ stations: [{ station_id: a.id, sum_insured: '1000' }] }), op));
+    const [second] = await t.handle.db.insert(partners).values({ name: '第二财产保险股份有限公司', kind: 'insurer', credit_code: '91110000100000003X' }).returning();
+    const e = await ok(post('insurance_policy/edit', { id: p.id, version: p.version, policy_no: 'pi-fixed-1', insurer_id: second!.id, remark: '保单号按纸质保单更正' }, op));
+    expect(e).toMatchObject({ policy_no: 'PI-FIXED-1', insurer_id: second!.id, insurer_name: '第二财产保险股份有限公司', remark: '保单号按纸质保单更正', version: p.version + 1 });
+    const history = await ok(get('insurance_policy/history', { id: p.id }));
+    expect(JSON.stringify(history)).toContain('PI-FIXED-1');
+    const before = await snapshot();
+    const other2 = await ok(post('insurance_policy/add', policyBody({ stations: [{ station_id: (await station()).id, sum_insured: '1000' }] }), op));
+    const mid = await snapshot();
+    expect((await post('insurance_policy/edit', { id: p.id, version: e.version, policy_no: other2.policy_no }, op)).msg).toBe(`保单号 ${other2.policy_no} 已存在`);
+    expect((await post('insurance_policy/edit', { id: p.id, version: e.version, insurer_id: other }, op)).msg).toBe('承保方须为启用的“保险公司”类合作伙伴');
+    expect((await post('insurance_policy/edit', { id: p.id, version: p.version, remark: 'stale' }, op)).status).toBe(409);
+    // premium and term are not free fields
+    expect((await post('insurance_policy/edit', { id: p.id, version: e.version, premium: '1.00' }, op)).status).toBe(400);
+    expect(await snapshot()).toEqual(mid);
+    expect(before.policies).not.toEqual(mid.policies);
+    const s = await ok(post('insurance_policy/surrender', { id: p.id, version: e.version, surrender_date: today(), reason: '电站拆除' }, op));
+    const late = await post('insurance_policy/edit', { id: p.id, version: s.version, remark: 'x' }, op, 'en');
+    expect([late.status, late.msg]).toEqual([400, `Policy PI-FIXED-1 is “Surrendered” and cannot edit`]);
+  });
+
+  it('removes a station from cover on a day with a reason: count, sum insured and premium follow, on the timeline; the renewal leaves it out; bad input changes nothing', async () => {
+    const a = await station();
+    const b = await station();
+    const p = await ok(post('insurance_policy/add', policyBody({ premium: '1200.00', stations: [{ station_id: a.id, sum_insured: '80000.10' }, { station_id: b.id, sum_insured: '60000.25' }] }), op));
+    const before = await snapshot();
+    const bad = [
+      { station_id: b.id, effective_date: addDays(p.end_date, 1), reason: '电站拆除' },
+      { station_id: b.id, effective_date: today(), reason: '电站拆除', premium_refund: '1200.01' },
+      { station_id: (await station()).id, effective_date: today(), reason: '电站拆除' },
+      { station_id: b.id, effective_date: today(), reason: '' },
+      { station_id: b.id, effective_date: today(), reason: '电站拆除', premium_refund: '-1.00' },
+    ];
+    const msgs = [];
+    for (const body of bad) {
+      const r = await post('insurance_policy/remove_station', { id: p.id, version: p.version, ...body }, op);
+      expect(r.status).toBe(400);
+      msgs.push(r.msg);
+    }
+    expect(msgs[0]).toBe(`移除日期须在电站的承保期 ${p.start_date} 至 ${p.end_date} 之内`);
+    expect(msgs[1]).toBe('退还保费 1200.01 不能超过保单保费 1200.00');
+    expect(msgs[2]).toContain(`不在保单 ${p.policy_no} 的承保范围内`);
+    expect((await snapshot()).cover).toEqual(before.cover);
+    expect((await snapshot()).policies).toEqual(before.policies);
+
+    const r = await ok(post('insurance_policy/remove_station', { id: p.id, version: p.version, station_id: b.id, effective_date: today(), reason: '电站拆除', premium_refund: '300.50' }, op));
+    expect(r).toMatchObject({ station_count: 1, sum_insured_total: '80000.10', premium: '899.50', status: 'active' });
+    const cover = await ok(get('insurance_policy/stations', { id: p.id }));
+    expect(cover.list.find((x: Json) => x.station_id === b.id)).toMatchObject({ end_date: today(), removed_on: today(), removed_reason: '电站拆除' });
+    const tl = await t.handle.db.select().from(transitions).where(sql`${transitions.entity} = 'insurance_policy' and ${transitions.entity_id} = ${p.id}`);
+    expect(tl.map((x) => x.action)).toEqual(['add', 'remove_station']);
+    expect(tl[1]!.reason).toBe('电站拆除');
+    // removed once: a second removal names it not covered; the station may be covered by another policy from the next day
+    expect((await post('insurance_policy/remove_station', { id: p.id, version: r.version, station_id: b.id, effective_date: today(), reason: 'x' }, op)).msg).toContain('不在保单');
+    await ok(post('insurance_policy/add', policyBody({ start_date: addDays(today(), 1), stations: [{ station_id: b.id, sum_insured: '1000' }] }), op));
+    // a renewal covers only the stations still on it
+    const renewed = await ok(post('insurance_policy/renew', { ids: [p.id], term_years: 1, premium_rule: 'same', numbers: { [p.id]: `${p.policy_no}-R` } }, op));
+    expect(renewed.created[0]).toMatchObject({ station_count: 1, premium: '899.50' });
+  });
+
+  it('refuses removing a station whose claim is for an incident after the removal date', async () => {
+    const a = await station();
+    const p = await ok(post('insurance_policy/add', policyBody({ stations: [{ station_id: a.id, sum_insured: '5000' }] }), op));
+    const c = await ok(post('insurance_claim/add', { station_id: a.id, policy_id: p.id, cause: 'hail', incident_date: addDays(today(), -5), description: '冰雹砸坏组件', amount_claimed: '100.00' }, op));
+    const r = await post('insurance_policy/remove_station', { id: p.id, version: p.version, station_id: a.id, effective_date: addDays(today(), -10), reason: '电站拆除' }, op);
+    expect([r.status, r.msg]).toEqual([400, `电站 ${a.code} ${a.name} 在 ${addDays(today(), -5)} 出险的理赔 ${c.claim_no} 晚于移除日期，移除日期不能早于 ${addDays(today(), -5)}`]);
+    await ok(post('insurance_policy/remove_station', { id: p.id, version: p.version, station_id: a.id, effective_date: addDays(today(), -5), reason: '电站拆除' }, op));
+  });
+
+  it('renews from an Excel sheet (policy no, new no, new term, premium): every bad row reported and nothing written; then all in one go; the same sheet twice changes nothing', async () => {
+    const sheet = (rows: string[][]) => buildXlsx([['原保单号', '新保单号', '新保险起期', '新保险止期', '保费(元)'], ...rows], { sheetName: '续保' });
+    const upload = async (file: Buffer, token = op, lang: 'zh' | 'en' = 'zh') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${S}/insurance_policy/import`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'accept-language': lang === 'zh' ? 'zh-CN' : 'en' },
+        payload: file,
+      });
+      return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) };
+    };
+    const p1 = await ok(post('insurance_policy/add', policyBody({ end_date: addDays(today(), 20), premium: '1000.00', stations: [{ station_id: (await station()).id, sum_insured: '5000' }] }), op));
+    const p2 = await ok(post('insurance_policy/add', policyBody({ end_date: addDays(today(), 30), premium: '800.00', stations: [{ station_id: (await station()).id, sum_insured: '6000' }, { station_id: (await station()).id, sum_insured: '7000' }] }), op));
+    const from1 = addDays(p1.end_date, 1);
+    const from2 = addDays(p2.end_date, 1);
+    const good = [
+      [p1.policy_no, 'XB-2027-001', from1, addDays(from1, 364), '1,050.00'],
+      [p2.policy_no, 'XB-2027-002', from2.replaceAll('-', '/'), addDays(from2, 364), '840.5'],
+    ];
+    const before = await snapshot();
+    const bad = await upload(
+      sheet([
+        ...good,
+        ['NOPE-404', 'XB-2027-003', from1, addDays(from1, 364), '1.00'],
+        [p1.policy_no, 'XB-2027-001', p1.end_date, addDays(from1, 364), '1.001'],
+        [p2.policy_no, 'XB-2027-004', from2, addDays(from2, -10), '10.00'],
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    const errs = bad.data.errors as Json[];
+    expect(errs.map((e) => e.row)).toEqual(expect.arrayContaining([4, 5, 6]));
+    expect(errs.find((e) => e.row === 4)!.message).toBe('保单 NOPE-404 不存在或不在您的数据范围内');
+    expect(errs.filter((e) => e.row === 5).map((e) => e.column)).toEqual(expect.arrayContaining(['保费(元)']));
+    expect(errs.find((e) => e.row === 6)!.column).toBe('新保险止期');
+    expect(await snapshot()).toEqual(before);
+    // a duplicate policy and a start inside the old term are named per row
+    const twice = await upload(sheet([good[0]!, [p1.policy_no, 'XB-2027-009', from1, addDays(from1, 364), '1.00'], [p2.policy_no, 'XB-2027-002', p2.end_date, addDays(from2, 364), '840.50']]));
+    expect(twice.data.errors.map((e: Json) => [e.row, e.message])).toEqual([
+      [3, `保单 ${p1.policy_no} 在第 2 行已出现`],
+      [4, `新保险起期 ${p2.end_date} 须晚于原保单止期 ${p2.end_date}`],
+    ]);
+    expect(await snapshot()).toEqual(before);
+
+    const r = await upload(sheet(good));
+    expect([r.status, r.data.imported, r.data.unchanged]).toEqual([200, 2, 0]);
+    const n2 = (await ok(get('insurance_policy/index', { q: 'XB-2027-002' }))).list[0];
+    expect(n2).toMatchObject({ policy_no: 'XB-2027-002', start_date: from2, end_date: addDays(from2, 364), premium: '840.50', station_count: 2, sum_insured_total: '13000.00', renewed_from: p2.id });
+    expect(await ok(get('insurance_policy/get_info', { id: p1.id }))).toMatchObject({ status: 'renewed', renewed_to_no: 'XB-2027-001' });
+    // the same sheet again: nothing changes, said so
+    const after = await snapshot();
+    const again = await upload(sheet(good), op, 'en');
+    expect([again.status, again.data.imported, again.data.unchanged, again.data.message]).toEqual([200, 0, 2, '0 policies renewed, 2 already renewed by this sheet (unchanged)']);
+    expect(await snapshot()).toEqual(after);
+    // a sheet saying otherwise for a renewed policy names its successor
+    const other = await upload(sheet([[p1.policy_no, 'XB-2027-001', from1, addDays(from1, 364), '999.00']]));
+    expect(other.data.errors[0].message).toBe(`保单 ${p1.policy_no} 已续保为 XB-2027-001（${from1} 至 ${addDays(from1, 364)}，保费 1050.00），与本行不同`);
+    // the template and the permission: an agent user may not renew
+    expect((await call(t.app, 'GET', `${S}/insurance_policy/import_template`, { token: op })).status).toBe(200);
+    expect((await upload(sheet(good), hn)).status).toBe(403);
   });
 
   it('the expiry job tells the owner once per policy and term', async () => {

@@ -302,11 +302,12 @@ describe('matching statements (对账单)', () => {
     expect((await ok(post('invoice/match', { id: out.id, version: out.version, target_type: 'statement', target_id: funded.id, amount: '1130.00' }))).match_state).toBe('full');
     await ok(post('invoice/match', { id: inv.id, version: inv.version, target_type: 'statement', target_id: supplied.id, amount: '452.00' }));
     const view = await ok(get('invoice/for_target', { target_type: 'statement', target_id: supplied.id }));
-    expect([view.settled_amount, view.invoiced_amount, view.paid_amount, view.uninvoiced]).toEqual(['500.00', '452.00', '0.00', '48.00']);
+    // statements are not paid through the product: no paid amount (null, not 0) and no payment check
+    expect([view.settled_amount, view.invoiced_amount, view.paid_amount, view.uninvoiced, view.unpaid_invoiced]).toEqual(['500.00', '452.00', null, '48.00', null]);
     const inv2 = await registered({ lines: [{ item: '光伏组件', amount: '100.00', tax_rate: '13' }] });
     expect((await post('invoice/match', { id: inv2.id, version: inv2.version, target_type: 'statement', target_id: supplied.id, amount: '48.01' })).msg).toContain('未开票金额 48.00');
     const matches = await ok(get('invoice/matches', { id: inv.id }));
-    expect(matches.list[0]).toMatchObject({ target_type: 'statement', target_no: 'DZ-INV1', settled_amount: '500.00', invoiced_amount: '452.00' });
+    expect(matches.list[0]).toMatchObject({ target_type: 'statement', target_no: 'DZ-INV1', settled_amount: '500.00', invoiced_amount: '452.00', paid_amount: null });
   });
 });
 

@@ -220,6 +220,20 @@ describe('financier statements', () => {
     expect(await snapshot(s.id)).toEqual(before);
   });
 
+  it('deletes a financier rate no confirmed statement used; one that priced a confirmed statement is refused with the count', async () => {
+    const unused = await ok(post('statement/rate', { partner_id: fin.id, effective_from: '2027-03-01', rate_per_kwp: '2900' }, op));
+    const rates = async () => ((await ok(get('statement/rates', { partner_id: fin.id }))).list as Json[]).map((r) => r.effective_from);
+    const used = ((await ok(get('statement/rates', { partner_id: fin.id }))).list as Json[]).find((r) => r.effective_from === '2026-10-15')!;
+    const refused = await post('statement/rate_delete', { id: used.id, version: used.version }, op);
+    expect([refused.status, refused.msg]).toEqual([400, `2026-10-15 起的单价 3200.5000 元/kWp 已用于 1 张已确认的对账单（${s.statement_no}），不能删除；新单价请从新的日期起另行设置`]);
+    expect((await post('statement/rate_delete', { id: unused.id, version: unused.version + 1 }, op)).status).toBe(409);
+    expect((await post('statement/rate_delete', { id: unused.id, version: unused.version }, hn)).status).toBe(403);
+    expect(await rates()).toEqual(['2027-03-01', '2026-10-15', '2026-01-01']);
+    expect(await ok(post('statement/rate_delete', { id: unused.id, version: unused.version }, op))).toEqual({ id: unused.id, deleted: true });
+    expect(await rates()).toEqual(['2026-10-15', '2026-01-01']);
+    expect((await post('statement/rate_delete', { id: unused.id, version: unused.version }, op)).msg).toBe(`单价 ${unused.id} 不存在`);
+  });
+
   it('lists with filters (partner, kind, status, period, has differences) and exports the comparison', async () => {
     const l1 = await ok(get('statement/index', { partner_id: fin.id, kind: 'financier', status: 'confirmed', has_differences: 'true', period_gte: '2026-10-15', period_lte: '2026-10-20' }));
     expect(l1.list.map((x: Json) => x.id)).toEqual([s.id]);

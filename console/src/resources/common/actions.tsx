@@ -54,6 +54,7 @@ export const FormDialog = ({
   submitLabel,
   busy,
   wide,
+  record,
   children,
 }: {
   open: boolean;
@@ -66,12 +67,14 @@ export const FormDialog = ({
   busy: boolean;
   /** a dialog with a table of rows (parts): md instead of sm */
   wide?: boolean;
+  /** the form's first values (a dialog prefilled from a record); none by default */
+  record?: Record<string, unknown>;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={wide ? 'md' : 'sm'} aria-labelledby="pv-action-dialog-title">
-      <Form onSubmit={onSubmit} resolver={resolver} record={EMPTY} noValidate>
+      <Form onSubmit={onSubmit} resolver={resolver} record={record ?? EMPTY} noValidate>
         <DialogTitle id="pv-action-dialog-title">{translate(title)}</DialogTitle>
         <DialogContent>
           {hint && <DialogContentText sx={{ mb: 2 }}>{translate(hint)}</DialogContentText>}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import SurrenderIcon from '@mui/icons-material/BlockOutlined';
 import RenewIcon from '@mui/icons-material/AutorenewOutlined';
 import { InsuranceKind, PolicyState, regionName, type InsurancePolicy, type PolicyStation } from '@pv/contract';
@@ -15,19 +16,22 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { stationDetailPath } from '../workOrder/logic.ts';
 import { PolicyStateChip, policyField } from './common.tsx';
-import { RenewDialog, SurrenderDialog } from './dialogs.tsx';
-import { POLICY_API, POLICY_RESOURCE, policyDetailPath, policyOpen } from './logic.ts';
+import { EditPolicyDialog, RemoveStationDialog, RenewDialog, SurrenderDialog } from './dialogs.tsx';
+import { POLICY_API, POLICY_RESOURCE, policyDetailPath, policyEditable, policyOpen } from './logic.ts';
 
 const Actions = () => {
   const record = useRecordContext<InsurancePolicy>();
-  const [open, setOpen] = useState<'surrender' | 'renew' | null>(null);
+  const [open, setOpen] = useState<'surrender' | 'renew' | 'edit' | null>(null);
   const maySurrender = useHasPermission('insurance_policy:surrender');
   const mayRenew = useHasPermission('insurance_policy:renew');
+  const mayEdit = useHasPermission('insurance_policy:edit');
   if (!record || !policyOpen(record.status)) return null;
   return (
     <>
+      {mayEdit && policyEditable(record) && <ActionButton label="pv.insurance.action.edit" icon={<EditIcon />} onClick={() => setOpen('edit')} />}
       {mayRenew && <ActionButton label="pv.insurance.action.renew" icon={<RenewIcon />} onClick={() => setOpen('renew')} />}
       {maySurrender && <ActionButton label="pv.insurance.action.surrender" icon={<SurrenderIcon />} color="error" onClick={() => setOpen('surrender')} />}
+      {open === 'edit' && <EditPolicyDialog record={record} onClose={() => setOpen(null)} />}
       {open === 'surrender' && <SurrenderDialog record={record} onClose={() => setOpen(null)} />}
       {open === 'renew' && <RenewDialog policies={[{ id: record.id, policy_no: record.policy_no }]} onClose={() => setOpen(null)} />}
     </>
@@ -44,9 +48,15 @@ const Info = () => {
         <Value label={policyField('insurer_name')}>{record.insurer_name}</Value>
         <Value label={policyField('start_date')}>{`${record.start_date} ~ ${record.end_date}`}</Value>
         <Value label={policyField('premium')}>
-          <Yuan value={record.premium} strong />
+          <Box component="span" data-testid="policy-premium">
+            <Yuan value={record.premium} strong />
+          </Box>
         </Value>
-        <Value label={policyField('station_count')}>{record.station_count}</Value>
+        <Value label={policyField('station_count')}>
+          <Box component="span" data-testid="policy-station-count">
+            {record.station_count}
+          </Box>
+        </Value>
         <Value label={policyField('sum_insured_total')}>
           <Box component="span" data-testid="policy-sum-total">
             <Yuan value={record.sum_insured_total} strong />
@@ -81,6 +91,8 @@ const Cover = () => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
   const lang = useLang();
+  const mayRemove = useHasPermission('insurance_policy:remove_station') && policyEditable(record);
+  const [removing, setRemoving] = useState<PolicyStation | null>(null);
   const { data } = useQuery({
     queryKey: [POLICY_API, 'stations', record.id, record.version],
     queryFn: () => dataProvider.read<{ list: (PolicyStation & { claims: number })[]; total: number }>(POLICY_API, 'stations', { id: record.id }).then((r) => r.data),
@@ -106,6 +118,7 @@ const Cover = () => {
                     {heads[c]}
                   </TableCell>
                 ))}
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -118,14 +131,29 @@ const Cover = () => {
                   <TableCell align="right">
                     <Yuan value={s.sum_insured} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${s.start_date} ~ ${s.end_date}`}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {`${s.start_date} ~ ${s.end_date}`}
+                    {s.removed_on && (
+                      <Box component="div" sx={{ color: 'warning.main', fontSize: 12, whiteSpace: 'normal', maxWidth: 200 }} data-testid="cover-removed">
+                        {translate('pv.insurance.removed', { date: s.removed_on, reason: s.removed_reason ?? '' })}
+                      </Box>
+                    )}
+                  </TableCell>
                   <TableCell align="right">{s.claims}</TableCell>
+                  <TableCell align="right">
+                    {mayRemove && !s.removed_on && (
+                      <Button size="small" color="error" onClick={() => setRemoving(s)} data-testid="cover-remove">
+                        {translate('pv.insurance.action.remove_station')}
+                      </Button>
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Box>
       )}
+      {removing && <RemoveStationDialog record={record} station={removing} onClose={() => setRemoving(null)} />}
     </Panel>
   );
 };

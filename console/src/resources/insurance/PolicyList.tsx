@@ -22,7 +22,7 @@ import RenewIcon from '@mui/icons-material/AutorenewOutlined';
 import { InsuranceKind, type InsurancePolicy } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
-import { ExportButton } from '../customer/excel/index.ts';
+import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { denseDatagridSx } from '../common/lists.tsx';
@@ -57,10 +57,12 @@ const useFilters = () => {
 const Actions = () => {
   const creatable = useCan('create');
   const exportable = useHasPermission('insurance_policy:export');
+  const renewable = useHasPermission('insurance_policy:renew');
   return (
     <TopToolbar>
       <FilterButton />
       {creatable && <CreateButton label="pv.insurance.create_policy" data-testid="policy-create" />}
+      {renewable && <ImportButton subject="renewal" access="renew" />}
       {exportable && <ExportButton />}
     </TopToolbar>
   );

@@ -8,8 +8,11 @@ import {
   claimRejectSchema,
   claimSubmitSchema,
   formatMoney,
+  policyEditSchema,
+  policyRemoveStationSchema,
   policyRenewSchema,
   policySurrenderSchema,
+  type PolicyStation,
   type InsuranceClaim,
   type InsurancePolicy,
 } from '@pv/contract';
@@ -17,7 +20,8 @@ import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useInsuranceChoices } from './common.tsx';
-import { DocumentsInput } from './inputs.tsx';
+import { DocumentsInput, InsurerInput } from './inputs.tsx';
+import { policyField } from './common.tsx';
 import { CLAIM_API, POLICY_API, numberPreview } from './logic.ts';
 
 type Row = Record<string, unknown>;
@@ -167,6 +171,63 @@ export const ClaimStepDialog = ({ step, record, onClose }: { step: 'submit' | 'a
         )}
         {step === 'reject' && <TextInput source="reason" label="pv.insurance.dialog.reason" multiline minRows={2} fullWidth isRequired />}
       </div>
+    </FormDialog>
+  );
+};
+
+/**
+ * 修改保单 while in force or not yet started: the number as printed, the insurer, the remark
+ * (only the fields changed are sent; the server checks the state, the number's uniqueness and the insurer).
+ */
+export const EditPolicyDialog = ({ record, onClose }: { record: InsurancePolicy; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const start = { policy_no: record.policy_no, insurer_id: record.insurer_id, remark: record.remark ?? '' };
+  const body = (v: Row) => {
+    const out: Row = { id: record.id, version: record.version };
+    for (const k of Object.keys(start) as (keyof typeof start)[]) {
+      const next = v[k] === '' || v[k] === undefined ? null : v[k];
+      if (next !== (start[k] === '' ? null : start[k])) out[k] = next;
+    }
+    return out;
+  };
+  const resolver = useMemo(() => contractResolver(policyEditSchema, translate, body), [translate, record.id, record.version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const submit = async (v: Row) => {
+    if (await run(() => dataProvider.act(POLICY_API, 'edit', body(v)), 'pv.insurance.notify.edit')) onClose();
+  };
+  return (
+    <FormDialog open record={start} title="pv.insurance.dialog.edit_title" hint="pv.insurance.dialog.edit_hint" onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="ra.action.save" busy={busy}>
+      <TextInput source="policy_no" label={policyField('policy_no')} fullWidth isRequired />
+      <InsurerInput label={policyField('insurer_name')} />
+      <TextInput source="remark" label={policyField('remark')} multiline minRows={2} fullWidth />
+    </FormDialog>
+  );
+};
+
+/**
+ * 移除承保电站: the station's cover ends on the day given (its last covered day), with a reason and the
+ * premium the insurer refunds (0 when none); the policy's count, sum insured total and premium follow.
+ */
+export const RemoveStationDialog = ({ record, station, onClose }: { record: InsurancePolicy; station: PolicyStation; onClose: () => void }) => {
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const translate = useTranslate();
+  const { run, busy } = useAction();
+  const body = (v: Row) => present({ ...v, id: record.id, version: record.version, station_id: station.station_id });
+  const resolver = useMemo(() => contractResolver(policyRemoveStationSchema, translate, body), [translate, record.id, record.version, station.station_id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const submit = async (v: Row) => {
+    if (await run(() => dataProvider.act(POLICY_API, 'remove_station', body(v)), 'pv.insurance.notify.remove_station')) onClose();
+  };
+  const day = today();
+  const first = day < station.start_date ? station.start_date : day > station.end_date ? station.end_date : day;
+  return (
+    <FormDialog open title="pv.insurance.dialog.remove_title" onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="pv.insurance.action.remove_station" busy={busy}>
+      <Typography variant="body2" sx={{ mb: 2 }} data-testid="remove-station-hint">
+        {translate('pv.insurance.dialog.remove_hint', { station: `${station.station_code} · ${station.station_name}`, sum: formatMoney(station.sum_insured), from: station.start_date, to: station.end_date })}
+      </Typography>
+      <DateInput source="effective_date" label="pv.insurance.dialog.remove_date" defaultValue={first} fullWidth isRequired />
+      <TextInput source="reason" label="pv.insurance.dialog.reason" multiline minRows={2} fullWidth isRequired />
+      <TextInput source="premium_refund" label="pv.insurance.dialog.premium_refund" helperText="pv.insurance.dialog.premium_refund_hint" inputMode="decimal" fullWidth />
     </FormDialog>
   );
 };

@@ -26,3 +26,6 @@ export const policyOpen = (status: string) => status === 'active';
 /** The renewal dialog's numbering preview: prefix + sequence padded to width, for the first n. */
 export const numberPreview = (prefix: string, start: number, width: number, n: number) =>
   Array.from({ length: Math.min(n, 3) }, (_, i) => `${prefix}${String(start + i).padStart(width, '0')}`);
+
+/** Its fields may be edited and its cover cut while in force or not yet started: active and not past its end (the China day). */
+export const policyEditable = (p: { status: string; state: string }) => p.status === 'active' && p.state !== 'expired';

@@ -1,5 +1,5 @@
 import { type ReactElement, useState } from 'react';
-import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
@@ -7,6 +7,7 @@ import RegisterIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import MatchIcon from '@mui/icons-material/LinkOutlined';
 import RedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import VoidIcon from '@mui/icons-material/BlockOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import { InvoiceDirection, InvoiceKind, InvoiceStatus, TaxRateLabel, formatMoney, type FileView, type Invoice, type InvoiceLine, type InvoiceMatch, type RateSummary } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
@@ -19,7 +20,7 @@ import { settlementDetailPath } from '../settlement/logic.ts';
 import { statementDetailPath } from '../statement/logic.ts';
 import { InvoiceStatusChip, MatchStateChip, invoiceField } from './common.tsx';
 import { MatchDialog, RedLetterDialog, VoidDialog } from './dialogs.tsx';
-import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath } from './logic.ts';
+import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath, invoiceEditPath } from './logic.ts';
 
 const ICONS: Record<InvoiceButton, ReactElement> = { register: <RegisterIcon />, match: <MatchIcon />, red_letter: <RedIcon />, void: <VoidIcon /> };
 
@@ -28,6 +29,8 @@ const Actions = () => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const { run, busy } = useAction();
   const [open, setOpen] = useState<InvoiceButton | null>(null);
+  const redirect = useRedirect();
+  const mayEdit = useHasPermission('invoice:edit');
   const may: Record<string, boolean> = {
     'invoice:register': useHasPermission('invoice:register'),
     'invoice:match': useHasPermission('invoice:match'),
@@ -39,6 +42,7 @@ const Actions = () => {
   const close = () => setOpen(null);
   return (
     <>
+      {record.status === 'draft' && mayEdit && <ActionButton label="pv.invoice.action.edit" icon={<EditIcon />} onClick={() => redirect(invoiceEditPath(record.id))} />}
       {buttons.map((b) => (
         <ActionButton key={b} label={`pv.invoice.action.${b}`} icon={ICONS[b]} color={b === 'void' || b === 'red_letter' ? 'error' : b === 'register' ? 'success' : undefined} onClick={() => setOpen(b)} />
       ))}
@@ -261,17 +265,17 @@ const Matches = () => {
                     </Link>{' '}
                     {m.target_label} {m.target_status ? `(${m.target_status})` : ''}
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" data-testid="match-amount">
                     <Yuan value={m.amount} strong />
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" data-testid="match-settled">
                     <Yuan value={m.settled_amount} />
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" data-testid="match-invoiced">
                     <Yuan value={m.invoiced_amount} />
                   </TableCell>
-                  <TableCell align="right">
-                    <Yuan value={m.paid_amount} />
+                  <TableCell align="right" data-testid="match-paid" title={m.paid_amount === null ? translate('pv.invoice.three_way.no_payment') : undefined}>
+                    {m.paid_amount === null ? translate('pv.invoice.match.not_tracked') : <Yuan value={m.paid_amount} />}
                   </TableCell>
                   <TableCell align="right" sx={{ color: Number(m.uninvoiced) === 0 ? undefined : 'warning.main' }} data-testid="match-uninvoiced">
                     <Yuan value={m.uninvoiced} />

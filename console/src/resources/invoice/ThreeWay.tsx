@@ -14,9 +14,10 @@ import { INVOICE_API, invoiceDetailPath } from './logic.ts';
 interface View {
   settled_amount: string;
   invoiced_amount: string;
-  paid_amount: string;
+  /** null for a statement (no payment path in the product) */
+  paid_amount: string | null;
   uninvoiced: string;
-  unpaid_invoiced: string;
+  unpaid_invoiced: string | null;
   list: Array<{ id: number; amount: string; invoice_id: number; invoice_no: string; issue_date: string; status: string; total: string }>;
 }
 
@@ -35,27 +36,36 @@ export const ThreeWayPanel = ({ targetType, targetId, version }: { targetType: I
     <Panel title="pv.invoice.three_way.title" testId="three-way">
       <FieldGrid>
         <Value label="pv.invoice.three_way.settled">
-          <Yuan value={data.settled_amount} strong />
+          <Box component="span" data-testid="three-way-settled">
+            <Yuan value={data.settled_amount} strong />
+          </Box>
         </Value>
         <Value label="pv.invoice.three_way.invoiced">
           <Box component="span" data-testid="three-way-invoiced">
             <Yuan value={data.invoiced_amount} strong />
           </Box>
         </Value>
-        <Value label="pv.invoice.three_way.paid">
-          <Yuan value={data.paid_amount} strong />
-        </Value>
+        {data.paid_amount !== null && (
+          <Value label="pv.invoice.three_way.paid">
+            <Box component="span" data-testid="three-way-paid">
+              <Yuan value={data.paid_amount} strong />
+            </Box>
+          </Value>
+        )}
         <Value label="pv.invoice.three_way.uninvoiced">
           <Box component="span" sx={{ color: warn(data.uninvoiced) }} data-testid="three-way-uninvoiced">
             <Yuan value={data.uninvoiced} />
           </Box>
         </Value>
-        <Value label="pv.invoice.three_way.unpaid">
-          <Box component="span" sx={{ color: warn(data.unpaid_invoiced) }}>
-            <Yuan value={data.unpaid_invoiced} />
-          </Box>
-        </Value>
+        {data.unpaid_invoiced !== null && (
+          <Value label="pv.invoice.three_way.unpaid">
+            <Box component="span" sx={{ color: warn(data.unpaid_invoiced) }}>
+              <Yuan value={data.unpaid_invoiced} />
+            </Box>
+          </Value>
+        )}
       </FieldGrid>
+      {data.paid_amount === null && <EmptyNote text="pv.invoice.three_way.no_payment" />}
       {data.list.length === 0 ? (
         <EmptyNote text="pv.invoice.three_way.none" />
       ) : (

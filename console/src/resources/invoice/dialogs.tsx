@@ -1,13 +1,15 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { AutocompleteInput, DateInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Alert } from '@mui/material';
-import { formatMoney, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice } from '@pv/contract';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice, type InvoiceLine } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { invoiceField, useInvoiceChoices } from './common.tsx';
 import { InvoiceFileInput, LinesInput, invoiceBody } from './form.tsx';
-import { INVOICE_API } from './logic.ts';
+import { chinaToday } from '../finance/logic.ts';
+import { INVOICE_API, redLetterDraft } from './logic.ts';
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +30,12 @@ export const VoidDialog = ({ record, onClose }: { record: Invoice; onClose: () =
   );
 };
 
-/** 开具红字发票: its own type, code, number, date, reason and negative lines; never more than is left of this invoice. */
+/**
+ * 开具红字发票: its own type, code, number, date, reason and negative lines; never more than is left of
+ * this invoice. Prefilled from the original — every line negated with its rate, the totals negated,
+ * the type and (paper) code — so a full reversal needs only the red-letter invoice's own number and
+ * reason; a partial one edits the lines and the totals as printed. The parties are the original's.
+ */
 export const RedLetterDialog = ({ record, onClose }: { record: Invoice; onClose: () => void }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
   const translate = useTranslate();
@@ -37,16 +44,30 @@ export const RedLetterDialog = ({ record, onClose }: { record: Invoice; onClose:
   const base = { id: record.id, version: record.version };
   const shape = (v: Row) => ({ ...invoiceBody(v), ...base });
   const resolver = useMemo(() => contractResolver(invoiceRedLetterSchema, translate, shape), [translate, record]); // eslint-disable-line react-hooks/exhaustive-deps
+  // the same query (key and shape) as the detail page's lines: one cache entry
+  const { data } = useQuery({
+    queryKey: [INVOICE_API, 'lines', record.id, record.version],
+    queryFn: () => dataProvider.read<{ list: InvoiceLine[] }>(INVOICE_API, 'lines', { id: record.id }).then((r) => r.data),
+  });
+  const lines = data?.list;
+  // made once, when the lines arrive: a later refetch of the invoice must not reset what is being typed
+  const [draft, setDraft] = useState<Row | null>(null);
+  useEffect(() => {
+    if (lines && !draft) setDraft({ ...redLetterDraft(record, lines), issue_date: chinaToday() });
+  }, [lines, draft, record]);
   const onSubmit = async (v: Row) => {
     if (await run(() => dataProvider.act(INVOICE_API, 'red_letter', shape(v)), 'pv.invoice.notify.red_letter')) onClose();
   };
   const left = new Money(record.total).minus(record.credited_amount).toFixed(2);
+  if (!draft) return null;
   return (
-    <FormDialog open wide title="pv.invoice.action.red_letter" hint="pv.invoice.dialog.red_hint" submitLabel="pv.invoice.action.red_letter" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
+    <FormDialog open wide record={draft} title="pv.invoice.action.red_letter" hint="pv.invoice.dialog.red_hint" submitLabel="pv.invoice.action.red_letter" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
       <Alert severity="info" sx={{ mb: 2 }} data-testid="red-left">
         {translate('pv.invoice.dialog.red_left', { left: formatMoney(left), total: formatMoney(record.total) })}
+        <br />
+        <span data-testid="red-parties">{translate('pv.invoice.dialog.red_parties', { seller: `${record.seller_name} · ${record.seller_tax_id}`, buyer: `${record.buyer_name}${record.buyer_tax_id ? ` · ${record.buyer_tax_id}` : ''}` })}</span>
       </Alert>
-      <SelectInput source="kind" label={invoiceField('kind')} choices={choices.kind} defaultValue={record.kind} isRequired />
+      <SelectInput source="kind" label={invoiceField('kind')} choices={choices.kind} isRequired />
       <TextInput source="invoice_code" label={invoiceField('invoice_code')} helperText="pv.invoice.code_hint" sx={{ mr: 1 }} />
       <TextInput source="invoice_no" label={invoiceField('invoice_no')} isRequired sx={{ mr: 1 }} />
       <DateInput source="issue_date" label={invoiceField('issue_date')} isRequired />

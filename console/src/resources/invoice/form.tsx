@@ -1,10 +1,11 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ArrayInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { ArrayInput, AutocompleteInput, DateInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { UPLOAD_LIMITS, type FileView } from '@pv/contract';
 import { MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
+import { Section } from '../customer/CustomerForm.tsx';
 import { invoiceField, useInvoiceChoices } from './common.tsx';
 import { lineBody } from './logic.ts';
 
@@ -67,11 +68,57 @@ export const TotalsInput = () => (
   </>
 );
 
+/** The draft's form, for entering (录入) and for editing a draft (修改): the same fields, the server checks both alike. */
+export const InvoiceSections = () => {
+  const choices = useInvoiceChoices();
+  return (
+    <>
+      <Section title="pv.invoice.basic">
+        <SelectInput source="direction" label={invoiceField('direction')} choices={choices.direction} isRequired />
+        <SelectInput source="kind" label={invoiceField('kind')} choices={choices.kind} isRequired />
+        <DateInput source="issue_date" label={invoiceField('issue_date')} isRequired />
+        <TextInput source="invoice_code" label={invoiceField('invoice_code')} helperText="pv.invoice.code_hint" autoComplete="off" />
+        <TextInput source="invoice_no" label={invoiceField('invoice_no')} autoComplete="off" isRequired />
+        <ReferenceInput source="partner_id" reference="partner/partnerList" sort={{ field: 'name', order: 'ASC' }} perPage={20}>
+          <AutocompleteInput label={invoiceField('partner_id')} optionText="name" filterToQuery={(q: string) => ({ q })} helperText="pv.invoice.partner_hint" />
+        </ReferenceInput>
+      </Section>
+      <Section title="pv.invoice.parties">
+        <TextInput source="seller_name" label={invoiceField('seller_name')} isRequired />
+        <TextInput source="seller_tax_id" label={invoiceField('seller_tax_id')} autoComplete="off" isRequired />
+        <span />
+        <TextInput source="buyer_name" label={invoiceField('buyer_name')} isRequired />
+        <TextInput source="buyer_tax_id" label={invoiceField('buyer_tax_id')} autoComplete="off" helperText="pv.invoice.buyer_tax_hint" />
+      </Section>
+      <Section title="pv.invoice.lines_title">
+        <LinesInput />
+      </Section>
+      <Section title="pv.invoice.totals">
+        <TotalsInput />
+      </Section>
+      <Section title="pv.invoice.file">
+        <InvoiceFileInput />
+        <TextInput source="remark" label={invoiceField('remark')} multiline />
+      </Section>
+    </>
+  );
+};
+
 /** What goes to the server: lines without blank cells, empty optional fields dropped. */
 export function invoiceBody(values: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) if (v !== '' && v !== null && v !== undefined) out[k] = v;
   out.lines = ((values.lines as Record<string, unknown>[] | undefined) ?? []).map(lineBody);
+  if (values.kind && String(values.kind).startsWith('digital')) out.invoice_code = '';
+  return out;
+}
+
+/**
+ * A draft's edit: the form's values with the lines cleaned as on entry; a field emptied stays (the data
+ * provider sends it as null), the lines go complete, a 数电票 has no code.
+ */
+export function invoiceEditBody(values: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...values, lines: ((values.lines as Record<string, unknown>[] | undefined) ?? []).map(lineBody) };
   if (values.kind && String(values.kind).startsWith('digital')) out.invoice_code = '';
   return out;
 }

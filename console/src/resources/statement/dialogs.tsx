@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { StatementAgreed, StatementGroup, STATEMENT_SHEET_COLUMNS, financierRateCreateSchema, statementCreateSchema, statementExplainSchema, type Statement, type StatementLine, formatYuan } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
@@ -65,7 +65,7 @@ export const RatesDialog = ({ onClose }: { onClose: () => void }) => {
   const { data, refetch } = useQuery({
     queryKey: [STATEMENT_API, 'rates', partnerId],
     enabled: partnerId !== null,
-    queryFn: () => dataProvider.read<{ list: Array<{ id: number; effective_from: string; rate_per_kwp: string; remark: string | null }> }>(STATEMENT_API, 'rates', { partner_id: partnerId }).then((r) => r.data),
+    queryFn: () => dataProvider.read<{ list: Array<{ id: number; version: number; effective_from: string; rate_per_kwp: string; remark: string | null }> }>(STATEMENT_API, 'rates', { partner_id: partnerId }).then((r) => r.data),
   });
   const onSubmit = async (v: Row) => {
     if (await run(() => dataProvider.act(STATEMENT_API, 'rate', present(v)), 'pv.statement.notify.rate')) void refetch();
@@ -82,6 +82,7 @@ export const RatesDialog = ({ onClose }: { onClose: () => void }) => {
               <TableCell>{translate('pv.statement.dialog.effective_from')}</TableCell>
               <TableCell align="right">{translate('pv.statement.dialog.rate_per_kwp')}</TableCell>
               <TableCell>{translate('resources.finance/statement.fields.remark')}</TableCell>
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -90,6 +91,12 @@ export const RatesDialog = ({ onClose }: { onClose: () => void }) => {
                 <TableCell>{r.effective_from}</TableCell>
                 <TableCell align="right">{r.rate_per_kwp}</TableCell>
                 <TableCell>{r.remark ?? ''}</TableCell>
+                <TableCell align="right">
+                  {/* refused by the server (with the count) when a confirmed statement priced a station with it */}
+                  <Button size="small" color="error" disabled={busy} data-testid="rate-delete" onClick={() => void run(() => dataProvider.act(STATEMENT_API, 'rate_delete', { id: r.id, version: r.version }), 'pv.statement.notify.rate_delete').then(() => refetch())}>
+                    {translate('ra.action.delete')}
+                  </Button>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

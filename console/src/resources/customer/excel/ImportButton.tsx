@@ -29,7 +29,7 @@ type Outcome = { kind: 'ok'; imported: number; message?: string } | { kind: 'row
 
 /** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
 /** What an import adds: picks the dialog title and the success message. */
-export type ImportSubject = 'customer' | 'station' | 'stock' | 'maintenance' | 'revenue';
+export type ImportSubject = 'customer' | 'station' | 'stock' | 'maintenance' | 'revenue' | 'renewal';
 
 /**
  * `access`: the react-admin action the button needs — `create` (customer:add) for customers,
@@ -107,7 +107,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
             <MuiButton variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
               {translate('pv.excel.choose')}
             </MuiButton>
-            <input ref={input} type="file" hidden accept={`.xlsx,${XLSX_MIME}`} onChange={pick} data-testid="excel-file" />
+            <input ref={input} type="file" hidden accept={subject === 'renewal' ? `.xlsx,.csv,${XLSX_MIME}` : `.xlsx,${XLSX_MIME}`} onChange={pick} data-testid="excel-file" />
             <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
               {file ? file.name : translate('pv.excel.no_file')}
             </Typography>

@@ -75,6 +75,9 @@ export const insurancePolicyStations = pgTable(
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }).notNull(),
     sum_insured: money('sum_insured').notNull(),
+    /** 移除承保电站: the day the cover was cut to (end_date then equals it) and why; null while on the policy */
+    removed_on: date('removed_on', { mode: 'string' }),
+    removed_reason: varchar('removed_reason', { length: 500 }),
     ...versioned(),
   },
   (t) => [

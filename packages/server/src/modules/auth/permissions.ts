@@ -37,7 +37,7 @@ export const PERMISSIONS = {
   statement: ['index', 'get_info', 'add', 'del', 'export', 'refresh', 'send', 'import', 'explain', 'confirm', 'rate'],
   app_version: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'upload_package', 'publish', 'rollout', 'withdraw'],
   partner: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'enable', 'disable', 'link', 'view_account'],
-  insurance_policy: ['index', 'get_info', 'add', 'edit', 'export', 'add_stations', 'surrender', 'renew'],
+  insurance_policy: ['index', 'get_info', 'add', 'edit', 'export', 'add_stations', 'remove_station', 'surrender', 'renew'],
   insurance_claim: ['index', 'get_info', 'add', 'export', 'submit', 'assess', 'pay', 'reject'],
   workflow: ['index', 'get_info', 'add', 'edit', 'del', 'export', 'publish', 'disable', 'enable'],
   workflow_instance: ['index', 'get_info', 'start', 'cancel', 'reassign', 'retry'],

@@ -6,8 +6,11 @@ import {
   ClaimStatus,
   InsuranceKind,
   Money,
+  POLICY_RENEWAL_COLUMNS,
   PolicyActionLabel,
+  type PolicyRenewalRow,
   PolicyState,
+  type Lang,
   type StationFilter,
   claimAssessSchema,
   claimCreateSchema,
@@ -17,6 +20,8 @@ import {
   policyAddStationsSchema,
   policyCreateSchema,
   policyPreviewSchema,
+  policyRemoveStationSchema,
+  policyRenewalRowSchema,
   policyRenewSchema,
   policyState,
   policySurrenderSchema,
@@ -28,6 +33,7 @@ import { type SQL, and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { insuranceClaims, insurancePolicies, maintenanceOrders, partners, stations } from '../../db/schema/index.ts';
+import { type ImportResult, type RowError } from '../../excel/import.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -66,6 +72,19 @@ function stationFilterWhere(f: StationFilter, auth: AuthContext): SQL {
   if (f.grid_from) parts.push(gte(stations.grid_at, new Date(`${f.grid_from}T00:00:00+08:00`)));
   if (f.grid_to) parts.push(lte(stations.grid_at, new Date(`${f.grid_to}T23:59:59.999+08:00`)));
   return parts.length ? and(...parts)! : sql`true`;
+}
+
+/** A renewal sheet's column heading in the caller's language. */
+const renewalColumn = (key: string, lang: Lang) => {
+  const c = POLICY_RENEWAL_COLUMNS.find((x) => x.key === key)!;
+  return lang === 'zh' ? c.zh : c.en;
+};
+
+/** Rolls the sheet's transaction back with the row that failed while writing. */
+class SheetRefused extends Error {
+  constructor(readonly rowError: RowError) {
+    super(rowError.message);
+  }
 }
 
 /**
@@ -136,7 +155,7 @@ export class InsuranceActions {
     await query(
       tx,
       sql`update insurance_policies p set station_count = c.n, sum_insured_total = c.total
-          from (select count(*)::int as n, coalesce(sum(sum_insured), 0) as total from insurance_policy_stations where policy_id = ${policyId}) c
+          from (select count(*)::int as n, coalesce(sum(sum_insured), 0) as total from insurance_policy_stations where policy_id = ${policyId} and removed_on is null) c
           where p.id = ${policyId}`,
     );
   }
@@ -222,6 +241,58 @@ export class InsuranceActions {
     });
   }
 
+  /**
+   * 移除承保电站 (with an effective date and a reason): the station's cover row ends on that day (its last
+   * covered day, as a surrender) and is marked removed; the policy's count and sum insured total are
+   * recomputed without it and the premium drops by the refund given. A claim of the station under this
+   * policy for an incident after that day refuses it (it would lose its cover). On the timeline and in the log.
+   */
+  async removeStation(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(policyRemoveStationSchema, body);
+    return this.db.transaction(async (tx) => {
+      const p = await this.lockedPolicy(tx, input.id, input.version, auth);
+      if (p.status !== 'active' || String(p.end_date) < chinaDate(new Date())) throw policyStateError(p, 'remove_station');
+      const [cover] = await query<Row>(
+        tx,
+        sql`select ps.id, ps.sum_insured::text as sum_insured, ps.start_date::text as start_date, ps.end_date::text as end_date, s.code, s.name
+            from insurance_policy_stations ps join stations s on s.id = ps.station_id
+            where ps.policy_id = ${p.id as number} and ps.station_id = ${input.station_id} and ps.removed_on is null for update of ps`,
+      );
+      if (!cover) {
+        const [st] = await query<Row>(tx, sql`select code, name from stations where id = ${input.station_id}`);
+        const station = st ? `${String(st.code)} ${String(st.name)}` : String(input.station_id);
+        throw new ApiError(400, 'error.policy_station_not_covered', { station, no: p.policy_no });
+      }
+      const station = `${String(cover.code)} ${String(cover.name)}`;
+      if (input.effective_date < String(cover.start_date) || input.effective_date > String(cover.end_date))
+        throw new ApiError(400, 'error.policy_remove_date', { from: cover.start_date, to: cover.end_date });
+      const [claim] = await query<Row>(
+        tx,
+        sql`select claim_no, incident_date::text as incident_date from insurance_claims
+            where policy_id = ${p.id as number} and station_id = ${input.station_id} and incident_date > ${input.effective_date}::date order by incident_date desc limit 1`,
+      );
+      if (claim) throw new ApiError(400, 'error.policy_claim_after_removal', { station, no: claim.claim_no, date: claim.incident_date });
+      const refund = input.premium_refund ?? '0.00';
+      if (new Money(refund).gt(p.premium as string)) throw new ApiError(400, 'error.policy_refund_over', { refund, premium: p.premium });
+      await query(
+        tx,
+        sql`update insurance_policy_stations set end_date = ${input.effective_date}::date, removed_on = ${input.effective_date}::date, removed_reason = ${input.reason},
+              updated_at = now(), version = version + 1 where id = ${cover.id as number}`,
+      );
+      await this.refreshCover(tx, p.id as number);
+      // the premium in SQL (numeric), as every amount: never a float
+      const after = await this.bump(tx, p.id as number, { premium: sql`${insurancePolicies.premium} - ${refund}::numeric` });
+      const data = { station_id: input.station_id, station, effective_date: input.effective_date, sum_insured: cover.sum_insured, premium_refund: refund };
+      // flat fields, so the history lists them one by one under their labels
+      await writeLog(tx, actor, {
+        action: 'remove_station', resource: 'insurance_policy', recordId: p.id as number, before: p,
+        after: { ...after, removed_station: `${station} (${cover.sum_insured as string})`, removed_on: input.effective_date, removed_reason: input.reason, premium_refund: refund },
+      });
+      await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: p.id as number, action: 'remove_station', from: 'active', to: 'active', reason: input.reason, data });
+      return after;
+    });
+  }
+
   /** 退保 on a day within the term: the cover ends that day (a new policy may cover the stations afterwards). */
   async surrender(body: unknown, auth: AuthContext, actor: Actor) {
     const input = parse(policySurrenderSchema, body);
@@ -265,25 +336,140 @@ export class InsuranceActions {
         await this.checkNumberFree(tx, no);
         const term = renewalTerm(p.end_date as string, input.term_years);
         const premium = renewedPremium(p.premium as string, input.premium_rule, input.percent);
-        const [n] = await tx
-          .insert(insurancePolicies)
-          .values({
-            policy_no: no, kind: p.kind as string, insurer_id: p.insurer_id as number, start_date: term.start_date, end_date: term.end_date, premium,
-            owner_id: (p.owner_id as number | null) ?? null, remark: (p.remark as string | null) ?? null, renewed_from: id, created_by: auth.userId,
-          })
-          .returning();
-        const cover = await query<CoverLine>(tx, sql`select station_id, sum_insured::text as sum_insured from insurance_policy_stations where policy_id = ${id} order by station_id`);
-        await this.insertCover(tx, n as Row, cover, term.start_date, term.end_date);
-        await this.refreshCover(tx, n!.id);
-        const after = await this.bump(tx, id, { status: 'renewed', renewed_to: n!.id });
-        await writeLog(tx, actor, { action: 'renew', resource: 'insurance_policy', recordId: id, before: p, after });
-        await writeLog(tx, actor, { action: 'add', resource: 'insurance_policy', recordId: n!.id, after: n as Row });
-        await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: id, action: 'renew', from: 'active', to: 'renewed', data: { renewed_to: n!.id, policy_no: no } });
-        await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: n!.id, action: 'renewed', from: null, to: 'active', data: { renewed_from: id, policy_no: p.policy_no, premium, stations: cover.length } });
-        created.push({ id: n!.id, policy_no: no, renewed_from: id, renewed_from_no: p.policy_no, start_date: term.start_date, end_date: term.end_date, premium, station_count: cover.length });
+        const cover = await this.renewOne(tx, p, { no, ...term, premium }, auth, actor);
+        created.push({ id: cover.id, policy_no: no, renewed_from: id, renewed_from_no: p.policy_no, start_date: term.start_date, end_date: term.end_date, premium, station_count: cover.stations });
       }
       return { created, skipped };
     });
+  }
+
+  /**
+   * One renewal, inside the caller's transaction: the new policy (number checked free) covering the old
+   * one's stations still on it with the same sums insured, the old one 已续保 linked to it; logged and on
+   * both timelines. The bulk dialog and the Excel sheet both come here.
+   */
+  private async renewOne(tx: Queryable, p: Row, next: { no: string; start_date: string; end_date: string; premium: string }, auth: AuthContext, actor: Actor) {
+    const id = p.id as number;
+    await this.checkNumberFree(tx, next.no);
+    const [n] = await tx
+      .insert(insurancePolicies)
+      .values({
+        policy_no: next.no, kind: p.kind as string, insurer_id: p.insurer_id as number, start_date: next.start_date, end_date: next.end_date, premium: next.premium,
+        owner_id: (p.owner_id as number | null) ?? null, remark: (p.remark as string | null) ?? null, renewed_from: id, created_by: auth.userId,
+      })
+      .returning();
+    const cover = await query<CoverLine>(tx, sql`select station_id, sum_insured::text as sum_insured from insurance_policy_stations where policy_id = ${id} and removed_on is null order by station_id`);
+    await this.insertCover(tx, n as Row, cover, next.start_date, next.end_date);
+    await this.refreshCover(tx, n!.id);
+    const after = await this.bump(tx, id, { status: 'renewed', renewed_to: n!.id });
+    await writeLog(tx, actor, { action: 'renew', resource: 'insurance_policy', recordId: id, before: p, after });
+    await writeLog(tx, actor, { action: 'add', resource: 'insurance_policy', recordId: n!.id, after: n as Row });
+    await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: id, action: 'renew', from: 'active', to: 'renewed', data: { renewed_to: n!.id, policy_no: next.no } });
+    await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: n!.id, action: 'renewed', from: null, to: 'active', data: { renewed_from: id, policy_no: p.policy_no, premium: next.premium, stations: cover.length } });
+    return { id: n!.id, stations: cover.length };
+  }
+
+  /**
+   * 批量续保 from the insurer's sheet (policy no, new no, new term, premium per row), all or nothing: every
+   * problem of every row is reported and nothing is written; with none, one transaction renews them all.
+   * A row whose policy was already renewed exactly as it says (same number, term and premium) is counted
+   * unchanged, so the same sheet twice changes nothing; renewed differently, it is an error naming the successor.
+   */
+  /**
+   * The sheet's rows checked against the database: unknown or out-of-scope policies, a policy or a new
+   * number twice, a start not after the old end, a number taken, a policy not in force; a policy already
+   * renewed exactly as its row says is counted unchanged. `lock` row-locks the policies (the write pass);
+   * without it (the import's resolve step, before the schema) it only reads.
+   */
+  private async checkSheet(db: Queryable, rows: { row: number; r: PolicyRenewalRow }[], auth: AuthContext, lang: Lang, lock: boolean) {
+    const errors: RowError[] = [];
+    const err = (row: number, key: string, message: string) => errors.push({ row, column: renewalColumn(key, lang), message });
+    const seenOld = new Map<string, number>();
+    const seenNew = new Map<string, number>();
+    const todo: { row: number; p: Row; r: PolicyRenewalRow }[] = [];
+    let unchanged = 0;
+    for (const { row, r } of rows) {
+      if (seenOld.has(r.policy_no)) err(row, 'policy_no', t('error.policy_sheet_twice', lang, { no: r.policy_no, row: seenOld.get(r.policy_no)! }));
+      else seenOld.set(r.policy_no, row);
+      if (seenNew.has(r.new_policy_no)) err(row, 'new_policy_no', t('error.policy_sheet_new_twice', lang, { no: r.new_policy_no, row: seenNew.get(r.new_policy_no)! }));
+      else seenNew.set(r.new_policy_no, row);
+      const [hit] = await db.select({ id: insurancePolicies.id }).from(insurancePolicies).where(eq(insurancePolicies.policy_no, r.policy_no));
+      let p: Row | null = null;
+      if (hit) {
+        try {
+          p = await loadOne(db, policyResource, hit.id, auth, { lock });
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+        }
+      }
+      if (!p) {
+        err(row, 'policy_no', t('error.policy_sheet_unknown', lang, { no: r.policy_no }));
+        continue;
+      }
+      if (p.status === 'renewed') {
+        const [n] = await query<Row>(db, sql`select policy_no, start_date::text as start_date, end_date::text as end_date, premium::text as premium from insurance_policies where renewed_from = ${p.id as number}`);
+        if (n && n.policy_no === r.new_policy_no && n.start_date === r.start_date && n.end_date === r.end_date && new Money(String(n.premium)).eq(r.premium)) unchanged++;
+        else err(row, 'new_policy_no', t('error.policy_sheet_renewed', lang, { no: r.policy_no, to: String(n?.policy_no ?? p.renewed_to), from: String(n?.start_date ?? ''), until: String(n?.end_date ?? ''), premium: String(n?.premium ?? '') }));
+        continue;
+      }
+      if (p.status !== 'active') {
+        err(row, 'policy_no', policyStateError(p, 'renew').message_(lang));
+        continue;
+      }
+      if (r.start_date <= String(p.end_date)) {
+        err(row, 'start_date', t('error.policy_sheet_start', lang, { start: r.start_date, end: String(p.end_date) }));
+        continue;
+      }
+      const [taken] = await db.select({ id: insurancePolicies.id }).from(insurancePolicies).where(eq(insurancePolicies.policy_no, r.new_policy_no));
+      if (taken) {
+        err(row, 'new_policy_no', t('error.policy_no_taken', lang, { no: r.new_policy_no }));
+        continue;
+      }
+      todo.push({ row, p, r });
+    }
+    return { errors, todo, unchanged };
+  }
+
+  /**
+   * The import's resolve step: every row the schema takes is checked against the database too, so a
+   * sheet's problems — the cells' and the policies' — come back together. Rows the schema refuses are
+   * left to it (reported by the generic import).
+   */
+  async checkRenewalSheet(rows: { row: number; raw: Row }[], auth: AuthContext, lang: Lang): Promise<RowError[]> {
+    const valid: { row: number; r: PolicyRenewalRow }[] = [];
+    for (const { row, raw } of rows) {
+      const parsed = policyRenewalRowSchema.safeParse(raw);
+      if (parsed.success) valid.push({ row, r: parsed.data });
+    }
+    return (await this.checkSheet(this.db, valid, auth, lang, false)).errors;
+  }
+
+  /**
+   * 批量续保 from the insurer's sheet (policy no, new no, new term, premium per row), all or nothing: with
+   * no problem in any row, one transaction checks them again under row locks and renews them all. A row
+   * whose policy was already renewed exactly as it says (same number, term and premium) is counted
+   * unchanged, so the same sheet twice changes nothing; renewed differently, it is an error naming the successor.
+   */
+  async renewFromSheet(rows: { row: number; input: Row }[], auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult> {
+    return this.db
+      .transaction(async (tx): Promise<ImportResult> => {
+        const { errors, todo, unchanged } = await this.checkSheet(tx, rows.map(({ row, input }) => ({ row, r: input as PolicyRenewalRow })), auth, lang, true);
+        if (errors.length) return { imported: 0 as const, errors: errors.sort((a, b) => a.row - b.row) };
+        for (const { row, p, r } of todo) {
+          try {
+            await this.renewOne(tx, p, { no: r.new_policy_no, start_date: r.start_date, end_date: r.end_date, premium: r.premium }, auth, actor);
+          } catch (e) {
+            // a station the new term would double-cover: the whole sheet is refused, this row named
+            if (e instanceof ApiError) throw new SheetRefused({ row, column: renewalColumn('new_policy_no', lang), message: e.message_(lang) });
+            throw e;
+          }
+        }
+        return { imported: todo.length, unchanged, message: t('insurance.renewal_done', lang, { created: todo.length, unchanged }) };
+      })
+      .catch((e: unknown): ImportResult => {
+        if (e instanceof SheetRefused) return { imported: 0 as const, errors: [e.rowError] };
+        throw e;
+      });
   }
 
   /** The stations a policy covers with their sums insured. */
@@ -293,6 +479,7 @@ export class InsuranceActions {
       this.db,
       sql`select ps.id, ps.policy_id, ps.station_id, s.code as station_code, s.name as station_name, s.province_code, s.city_code,
             ps.sum_insured::text as sum_insured, ps.start_date::text as start_date, ps.end_date::text as end_date,
+            ps.removed_on::text as removed_on, ps.removed_reason,
             (select count(*)::int from insurance_claims c where c.policy_id = ps.policy_id and c.station_id = ps.station_id) as claims
           from insurance_policy_stations ps join stations s on s.id = ps.station_id where ps.policy_id = ${id} order by s.code`,
     );

@@ -1,11 +1,13 @@
-import { ClaimCause, ClaimStatus, InsuranceKind, POLICY_REMIND_DAYS, PolicyState, PolicyStatus, policyEditSchema } from '@pv/contract';
+import { ClaimCause, ClaimStatus, InsuranceKind, POLICY_REMIND_DAYS, PolicyActionLabel, PolicyState, PolicyStatus, policyEditSchema, policyState } from '@pv/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { query } from '../../db/client.ts';
 import { insuranceClaims, insurancePolicies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
+import { t } from '../../http/messages.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { chinaDate } from '../inspection/generate.ts';
 import { plainRow } from '../present.ts';
 import { agentTree, ownershipScope } from '../scope.ts';
 
@@ -48,7 +50,7 @@ const policyExtra = {
   state: policyStateSql,
 };
 
-/** /api/system/insurance_policy/*: reads and a free edit of owner and remark; the rest through named actions (actions.ts). */
+/** /api/system/insurance_policy/*: reads and a free edit of number, insurer, owner and remark while in force or not yet started; the rest through named actions (actions.ts). */
 export const policyResource = defineResource({
   name: 'insurance_policy',
   permission: 'insurance_policy',
@@ -104,7 +106,21 @@ export const policyResource = defineResource({
   scope: policyScope,
   extraColumns: policyExtra,
   present: (row) => plainRow(row),
-  async prepareEdit(input: Row, _before: Row, ctx) {
+  async prepareEdit(input: Row, before: Row, ctx) {
+    // in force or not yet started only: a surrendered, renewed or expired policy is history
+    const state = policyState(before as { status: string; start_date: string; end_date: string }, chinaDate(new Date()));
+    if (before.status !== 'active' || state === 'expired')
+      throw new ApiError(400, 'error.policy_state', { no: before.policy_no, state, action: 'edit' }, (lang) =>
+        t('error.policy_state', lang, { no: String(before.policy_no), state: PolicyState.label(state, lang), action: PolicyActionLabel.label('edit', lang) }),
+      );
+    if (input.policy_no != null && input.policy_no !== before.policy_no) {
+      const [hit] = await query<Row>(ctx.tx, sql`select id from insurance_policies where policy_no = ${input.policy_no as string} and id <> ${before.id as number}`);
+      if (hit) throw new ApiError(400, 'error.policy_no_taken', { no: input.policy_no });
+    }
+    if (input.insurer_id != null && input.insurer_id !== before.insurer_id) {
+      const [p] = await query<Row>(ctx.tx, sql`select id from partners where id = ${input.insurer_id as number} and kind = 'insurer' and status = 'enabled'`);
+      if (!p) throw new ApiError(400, 'error.policy_insurer', { id: input.insurer_id });
+    }
     if (input.owner_id != null) {
       const [u] = await query<Row>(ctx.tx, sql`select id from users where id = ${input.owner_id as number} and status = 'enabled'`);
       if (!u) throw new ApiError(400, 'error.partner_owner_invalid', { id: input.owner_id });

@@ -8,7 +8,11 @@ import {
   claimPaySchema,
   claimRejectSchema,
   claimSubmitSchema,
+  POLICY_RENEWAL_COLUMNS,
+  POLICY_RENEWAL_MAX_ROWS,
+  policyRenewalRowSchema,
   policyAddStationsSchema,
+  policyRemoveStationSchema,
   policyCreateSchema,
   policyPreviewSchema,
   policyRenewSchema,
@@ -18,8 +22,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
+import { readResultFile } from '../payment/result.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
-import { ok } from '../../http/errors.ts';
+import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
@@ -40,6 +45,17 @@ type Act = (body: unknown, auth: AuthContext, actor: Actor) => Promise<Row>;
  * /api/system/insurance_claim/* (理赔: reads, add, submit, assess, pay, reject, documents, history,
  * timeline, export); docs/DECISIONS.md "Insurance".
  */
+/**
+ * A date cell of the renewal sheet: an .xlsx date (a day serial of the 1900 system, 25569 = 1970-01-01)
+ * or text such as 2027/1/1 becomes YYYY-MM-DD; anything else is left for the schema to name.
+ */
+export function dayCell(text: string): unknown {
+  const v = text.trim();
+  if (/^\d{5}(\.0+)?$/.test(v)) return new Date((Math.floor(Number(v)) - 25569) * 86_400_000).toISOString().slice(0, 10);
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(v);
+  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : text;
+}
+
 export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const actions = new InsuranceActions(db, fileServiceOf(deps));
@@ -71,6 +87,12 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
     (b, a, c) => actions.addPolicy(b, a, c),
   );
   policyAction('add_stations', '增加承保电站 to a policy in force {id, version, stations | filter + sum_insured}; stations already on it are left as they are', policyAddStationsSchema, (b, a, c) => actions.addStations(b, a, c));
+  policyAction(
+    'remove_station',
+    '移除承保电站 {id, version, station_id, effective_date (the last covered day, within its cover), reason, premium_refund?}: the cover ends that day; count, sum insured total and premium follow; refused when a claim of the station is for a later incident',
+    policyRemoveStationSchema,
+    (b, a, c) => actions.removeStation(b, a, c),
+  );
   policyAction('surrender', '退保 {id, version, surrender_date (within the term), reason}: 生效 → 已退保; the cover ends that day', policySurrenderSchema, (b, a, c) => actions.surrender(b, a, c));
   app.post(
     `${P}/renew`,
@@ -130,6 +152,27 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
         col.enumOf('state', PolicyState, 10, ['状态', 'State']),
         col.text('renewed_to_no', 22, ['续保保单', 'Renewed by']),
       ],
+    },
+    // 批量续保 from the insurer's sheet: the generic import (template, headers zh/en, every row's problems), all or nothing
+    importPermission: 'insurance_policy:renew',
+    importSpec: {
+      def: policy,
+      templateTitle: ['批量续保', 'policy renewal'],
+      maxRows: POLICY_RENEWAL_MAX_ROWS,
+      columns: POLICY_RENEWAL_COLUMNS.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required, example: c.example, parse: c.key.endsWith('_date') ? dayCell : undefined })),
+      schema: policyRenewalRowSchema,
+      // .xlsx, or .csv as UTF-8 or GBK (the reader of bank results and partner sheets); a file it cannot read is named as such
+      read: (file) => {
+        try {
+          return readResultFile(file);
+        } catch (err) {
+          if (err instanceof ApiError) throw new ApiError(400, err.key === 'error.batch_import_type' ? 'error.statement_import_type' : 'error.statement_import_malformed');
+          throw err;
+        }
+      },
+      headerSearchRows: 10,
+      resolve: (_db, rows, auth, lang) => actions.checkRenewalSheet(rows, auth, lang),
+      applyAll: (_db, rows, auth, actor, lang) => actions.renewFromSheet(rows, auth, actor, lang),
     },
   });
   excelRoutes(app, deps, {

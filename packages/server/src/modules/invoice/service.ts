@@ -415,7 +415,7 @@ export class InvoiceService {
       out.push({
         id: r.id, invoice_id: r.invoice_id, target_type: r.target_type, target_id: r.target_id, amount: r.amount,
         target_no: f?.no ?? null, target_label: f?.label(lang) ?? null, target_status: f?.statusLabel(lang) ?? null,
-        settled_amount: f?.settled ?? '0.00', invoiced_amount: invoiced, paid_amount: f?.paid ?? '0.00',
+        settled_amount: f?.settled ?? '0.00', invoiced_amount: invoiced, paid_amount: f ? f.paid : '0.00',
         uninvoiced: toFen(new Money(f?.settled ?? '0').minus(invoiced)),
         created_at: r.created_at.toISOString(),
       });
@@ -440,7 +440,8 @@ export class InvoiceService {
       target_type: type, target_id: targetId, target_no: target.no, target_label: target.label(lang),
       settled_amount: target.settled, invoiced_amount: invoiced, paid_amount: target.paid,
       uninvoiced: toFen(new Money(target.settled).minus(invoiced)),
-      unpaid_invoiced: toFen(new Money(invoiced).minus(target.paid)),
+      // a target without a payment path (a statement) has no paid amount: no payment check either
+      unpaid_invoiced: target.paid === null ? null : toFen(new Money(invoiced).minus(target.paid)),
       list,
     };
   }

@@ -23,8 +23,8 @@ export interface TargetFacts {
   matchable: boolean;
   /** the amount settled (what the invoices should add up to) */
   settled: string;
-  /** the amount paid so far */
-  paid: string;
+  /** the amount paid so far; null where the product has no payment path for the target (a statement: paid outside, not tracked) */
+  paid: string | null;
   /** the one invoice direction this target takes, when its type takes both (a statement: by its partner's kind) */
   direction?: InvoiceDirectionValue;
 }
@@ -72,7 +72,8 @@ async function statementFacts(db: Queryable, r: Row): Promise<TargetFacts> {
     statusLabel: (lang) => StatementStatus.label(status, lang),
     matchable: status === 'confirmed',
     settled: amounts?.agreed_amount ?? '0.00',
-    paid: amounts?.paid_amount ?? '0.00',
+    // statements have no payment path in the product: their paid amount is unknown here, not 0
+    paid: amounts?.paid_amount ?? null,
     direction: kind === 'financier' ? 'out' : 'in',
   };
 }

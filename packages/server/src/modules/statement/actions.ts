@@ -7,6 +7,7 @@ import {
   StatementActionLabel,
   StatementStatus,
   financierRateCreateSchema,
+  financierRateDeleteSchema,
   statementExplainSchema,
   statementFinancierRowSchema,
   statementMoveSchema,
@@ -248,6 +249,35 @@ export class StatementActions {
           from financier_rates r where r.partner_id = ${partnerId} order by r.effective_from desc`,
     );
     return { list, total: list.length };
+  }
+
+  /**
+   * 删除资方单价: a rate no confirmed statement used — i.e. no confirmed statement of the partner has a
+   * station whose grid day (China date) falls in the rate's days (from its effective day to the day
+   * before the next rate's). Otherwise refused with the count and the first numbers. Logged. Draft
+   * statements pick the rate in force again on their next refresh; sent ones keep their fixed side.
+   */
+  async deleteRate(body: unknown, auth: AuthContext, actor: Actor) {
+    const input = parse(financierRateDeleteSchema, body);
+    return this.db.transaction(async (tx) => {
+      const [r] = await query<Row>(tx, sql`select * , effective_from::text as from_day, rate_per_kwp::text as rate_text from financier_rates where id = ${input.id} for update`);
+      if (!r) throw new ApiError(400, 'error.statement_rate_missing', { id: input.id });
+      if (r.version !== input.version) throw conflict(r.version as number, input.version);
+      const used = await query<{ statement_no: string }>(
+        tx,
+        sql`select s.statement_no from statements s
+            where s.partner_id = ${r.partner_id as number} and s.kind = 'financier' and s.status = 'confirmed'
+              and exists (select 1 from statement_lines l join stations st on st.id = l.source_id
+                          where l.statement_id = s.id and l.source_type = 'station' and l.our_amount is not null
+                            and (st.grid_at at time zone 'Asia/Shanghai')::date >= ${r.from_day as string}::date
+                            and (st.grid_at at time zone 'Asia/Shanghai')::date < coalesce((select min(n.effective_from) from financier_rates n where n.partner_id = ${r.partner_id as number} and n.effective_from > ${r.from_day as string}::date), 'infinity'::date))
+            order by s.statement_no`,
+      );
+      if (used.length) throw new ApiError(400, 'error.statement_rate_used', { from: r.from_day, rate: r.rate_text, n: used.length, list: used.slice(0, 3).map((u) => u.statement_no).join(', ') + (used.length > 3 ? ' …' : '') });
+      await tx.delete(financierRates).where(eq(financierRates.id, input.id));
+      await writeLog(tx, actor, { action: 'rate_delete', resource: 'financier_rate', recordId: input.id, before: r, after: null });
+      return { id: input.id, deleted: true };
+    });
   }
 
   /** 资方单价: yuan per kWp from a day on; the same day again replaces that day's rate (logged). Lines already made keep their amounts. */

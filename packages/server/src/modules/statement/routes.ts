@@ -4,6 +4,7 @@ import {
   StatementKind,
   StatementStatus,
   financierRateCreateSchema,
+  financierRateDeleteSchema,
   statementExplainSchema,
   statementImportQuery,
   statementMoveSchema,
@@ -94,6 +95,11 @@ export function statementRoutes(app: FastifyInstance, deps: Deps) {
     `${S}/rate`,
     { config: { permission: 'statement:rate' }, schema: doc('statement', "资方单价 {partner_id, effective_from, rate_per_kwp, remark?}: yuan per kWp of a delivered station from that day on (the same day again replaces it)", { body: financierRateCreateSchema }) },
     async (req) => ok(await actions.setRate(req.body ?? {}, authOf(req), actorOf(req))),
+  );
+  app.post(
+    `${S}/rate_delete`,
+    { config: { permission: 'statement:rate' }, schema: doc('statement', '删除资方单价 {id, version}: refused (with the count) while a confirmed statement priced a station with it', { body: financierRateDeleteSchema }) },
+    async (req) => ok(await actions.deleteRate(req.body ?? {}, authOf(req), actorOf(req))),
   );
 
   // the partner's sheet is the raw body (.xlsx or .csv)
