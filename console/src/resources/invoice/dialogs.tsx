@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AutocompleteInput, DateInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice, type InvoiceLine } from '@pv/contract';
+import { formatMoney, formatYuan, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice, type InvoiceLine } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
@@ -108,11 +108,11 @@ export const MatchDialog = ({ record, onClose }: { record: Invoice; onClose: () 
         {({ formData }) =>
           formData.target_type === 'statement' ? (
             <ReferenceInput key="statement" source="target_id" reference="finance/statement" filter={{ status: ['confirmed'], kind: incoming ? 'supplier' : 'financier' }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
-              <AutocompleteInput label="pv.invoice.dialog.statement" optionText={(s: Row) => `${String(s.statement_no)} · ${String(s.partner_name ?? '')} · ${String(s.period_from)} ~ ${String(s.period_to)} · ¥${formatMoney(String(s.agreed_amount ?? '0'))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-statement" />
+              <AutocompleteInput label="pv.invoice.dialog.statement" optionText={(s: Row) => `${String(s.statement_no)} · ${String(s.partner_name ?? '')} · ${String(s.period_from)} ~ ${String(s.period_to)} · ${formatYuan(String(s.agreed_amount ?? '0'))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-statement" />
             </ReferenceInput>
           ) : (
             <ReferenceInput key="settlement" source="target_id" reference="finance/settlement" filter={{ status: ['confirmed', 'paid'] }} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
-              <AutocompleteInput label="pv.invoice.dialog.settlement" optionText={(s: Row) => `${String(s.settlement_no)} · ${String(s.party_name ?? '')} · ${String(s.month)} · ¥${formatMoney(String(s.total_amount))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-settlement" />
+              <AutocompleteInput label="pv.invoice.dialog.settlement" optionText={(s: Row) => `${String(s.settlement_no)} · ${String(s.party_name ?? '')} · ${String(s.month)} · ${formatYuan(String(s.total_amount))}`} filterToQuery={(q: string) => ({ q })} fullWidth isRequired data-testid="match-settlement" />
             </ReferenceInput>
           )
         }
