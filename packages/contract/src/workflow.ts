@@ -151,6 +151,14 @@ export const WORKFLOW_RECORD_TYPES = {
     fields: ['id', 'inspection_no', 'plan_id', 'kind', 'period', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'team_id', 'planned_date', 'deadline', 'status', 'overdue', 'failed_count', 'reject_count', 'remark', 'started_at', 'submitted_at', 'submitted_by', 'finished_at', 'reviewed_by', 'reject_reason', 'cancel_reason', 'created_by', 'created_at', 'updated_at'],
     link: (id: number) => `/operation/inspectionDetail?id=${id}`,
   },
+  settlement: {
+    label: { zh: '结算单', en: 'Settlement' },
+    // its lines are resolved one by one by finance (accept / reject): a process routes and reminds, the end writes nothing back
+    actions: {},
+    dateFields: ['submitted_at', 'disputed_at', 'confirmed_at', 'created_at'],
+    fields: ['id', 'settlement_no', 'party_kind', 'party_id', 'agent_id', 'month', 'status', 'line_count', 'total_amount', 'submitted_by', 'submitted_at', 'confirmed_by', 'confirmed_at', 'disputed_by', 'disputed_at', 'paid_by', 'paid_at', 'bank_serial', 'created_by', 'created_at', 'updated_at'],
+    link: (id: number) => `/finance/settlementDetail?id=${id}`,
+  },
 } as const satisfies Record<string, WorkflowRecordTypeDef>;
 export type WorkflowRecordType = keyof typeof WORKFLOW_RECORD_TYPES;
 export const WORKFLOW_RECORD_TYPE_VALUES = Object.keys(WORKFLOW_RECORD_TYPES) as [WorkflowRecordType, ...WorkflowRecordType[]];
@@ -169,6 +177,7 @@ export const WORKFLOW_EVENTS = {
   'payment_batch.submitted': { record: 'payment_batch', label: { zh: '付款批次提交审批', en: 'Payment batch submitted' }, match: [] },
   'lease_contract.card_changed': { record: 'lease_contract', label: { zh: '租赁合同收款账户变更', en: 'Lease contract payee card changed' }, match: [] },
   'inspection.submitted': { record: 'inspection', label: { zh: '巡检任务提交审核', en: 'Inspection submitted for review' }, match: [] },
+  'settlement.disputed': { record: 'settlement', label: { zh: '结算单有异议', en: 'Settlement disputed' }, match: ['party_kind'] },
 } as const satisfies Record<string, WorkflowEventDef>;
 export type WorkflowEvent = keyof typeof WORKFLOW_EVENTS;
 export const WORKFLOW_EVENT_VALUES = Object.keys(WORKFLOW_EVENTS) as [WorkflowEvent, ...WorkflowEvent[]];

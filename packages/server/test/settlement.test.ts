@@ -358,3 +358,51 @@ describe('the lifecycle', () => {
     expect((await get('settlement/index', {}, ta)).status).toBe(403);
   });
 });
+
+describe('processes bound to 结算单有异议 (issue 16)', () => {
+  it('the first disputed line starts the process in the dispute’s own transaction; a second disputed line starts no second one', async () => {
+    const def = await ok(
+      post('workflow/add', {
+        key: 'settlement_dispute_review',
+        name: '结算异议复核',
+        record_type: 'settlement',
+        event: 'settlement.disputed',
+        event_match: { party_kind: 'agent' },
+        graph: {
+          nodes: [
+            { id: 'start', kind: 'start' },
+            { id: 'review', kind: 'user', name: '财务复核异议', data: { assignee: { type: 'role', roles: ['operator'] } } },
+            { id: 'done', kind: 'end', data: { result: 'done' } },
+          ],
+          edges: [
+            { id: 'e1', source: 'start', target: 'review' },
+            { id: 'e2', source: 'review', target: 'done', default: true },
+          ],
+        },
+      }),
+    );
+    await ok(post('workflow/publish', { id: def.id, version: def.version }));
+    const instancesOf = (id: number) => query<Json>(t.handle.db, sql`select * from workflow_instances where record_type = 'settlement' and record_id = ${id} order by id`);
+
+    let s = await ok(get('settlement/get_info', { id: (await settlementOf('agent', fx.sdc.id, '2026-09'))!.id }));
+    s = await ok(post('settlement/submit', { id: s.id, version: s.version }, op));
+    const [first, second] = (await linesOf(s.id)).filter((l) => l.status === 'normal');
+    // a refused dispute starts nothing
+    expect((await post('settlement/dispute', { id: s.id, version: s.version, line_id: first!.id, reason: ' ' }, sd)).status).toBe(400);
+    expect(await instancesOf(s.id)).toEqual([]);
+
+    s = await ok(post('settlement/dispute', { id: s.id, version: s.version, line_id: first!.id, reason: '容量不对' }, sd));
+    const [inst] = await instancesOf(s.id);
+    expect(inst).toMatchObject({ state: 'running', trigger: 'event', event: 'settlement.disputed', record_label: s.settlement_no, current_node: 'review' });
+    const [task] = await query<Json>(t.handle.db, sql`select * from workflow_tasks where instance_id = ${inst!.id} and state = 'open'`);
+    expect(task!.assignees).toContain(fx.op.id);
+
+    s = await ok(post('settlement/dispute', { id: s.id, version: s.version, line_id: second!.id, reason: '并网奖励不对' }, sd));
+    expect(s.disputed_lines).toBe(2);
+    expect(await instancesOf(s.id)).toHaveLength(1);
+    // the finance user finishes it from the to-do list; the settlement itself is resolved line by line
+    await ok(post('workflow_instance/complete', { task_id: task!.id, outcome: 'approve', comment: '已核对' }, op));
+    expect((await instancesOf(s.id))[0]).toMatchObject({ state: 'completed', result: 'done' });
+    expect((await ok(get('settlement/get_info', { id: s.id }))).status).toBe('disputed');
+  });
+});

@@ -27,6 +27,7 @@ import { ThreeWayPanel } from '../invoice/ThreeWay.tsx';
 import { paymentDetailPath } from '../payment/logic.ts';
 import { LineKindLabel, LineStatusChip, SettlementStatusChip, lineField, settlementField } from './common.tsx';
 import { DisputeDialog, PayDialog, ResolveDialog } from './dialogs.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 import { SETTLEMENT_API, SETTLEMENT_RESOURCE, type SettlementButton, allowedSettlementButtons, groupLines, lineDisputable, lineResolvable, sourcePath } from './logic.ts';
 
 const ICONS: Record<SettlementButton, ReactElement> = { submit: <SubmitIcon />, confirm: <ConfirmIcon />, pay: <PayIcon /> };
@@ -229,6 +230,7 @@ const SettlementDetail = () => (
     header={(record) => <DetailHeader testId="settlement-heading" title={record.settlement_no} subtitle={`${record.party_name ?? ''} · ${record.month}`} chip={<SettlementStatusChip status={record.status} />} actions={<Actions />} />}
     main={
       <Stack>
+        <RecordWorkflowPanel recordType="settlement" />
         <Info />
         <Lines />
         <ThreeWayOf />

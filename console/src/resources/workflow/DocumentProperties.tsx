@@ -14,6 +14,7 @@ const FIELD_LABELS: Record<WorkflowRecordType, string> = {
   payment_batch: 'finance/paymentBatch',
   lease_contract: 'finance/leaseContract',
   inspection: 'operation/inspectionList',
+  settlement: 'finance/settlement',
 };
 
 const ACCEPT = [...UPLOAD_LIMITS.xlsx.types, '.xlsx'].join(',');

@@ -24,6 +24,7 @@ import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/engine.ts';
 import { refreshTotals, settlementNo } from './generate.ts';
 import { illegalSettlementAction, settlementResource } from './resource.ts';
 
@@ -107,7 +108,10 @@ export class SettlementActions {
       const line = await this.lineOf(tx, s, input.line_id);
       if (line.status !== 'normal') throw lineState(line, 'dispute');
       await this.setLine(tx, line, actor, 'dispute', { status: 'disputed', dispute_reason: input.reason, disputed_by: auth.userId, disputed_at: new Date() });
-      return this.apply(tx, s, actor, 'dispute', { disputed_by: auth.userId, disputed_at: new Date() }, { reason: input.reason, data: { line_id: line.id, kind: line.kind, amount: line.amount } });
+      const row = await this.apply(tx, s, actor, 'dispute', { disputed_by: auth.userId, disputed_at: new Date() }, { reason: input.reason, data: { line_id: line.id, kind: line.kind, amount: line.amount } });
+      // the settlement became 有异议 (a second disputed line changes nothing): processes bound to it start with this change
+      if (s.status !== 'disputed') await raiseWorkflowEvent(tx, 'settlement.disputed', s.id as number, actor);
+      return row;
     });
   }
 

@@ -57,6 +57,7 @@ const RECORD_TABLES: Record<WorkflowRecordType, { table: string; label: string; 
   payment_batch: { table: 'payment_batches', label: 'batch_no', entity: 'payment_batch' },
   lease_contract: { table: 'lease_contracts', label: 'contract_no', entity: 'lease_contract' },
   inspection: { table: 'inspections', label: 'inspection_no', entity: 'inspection' },
+  settlement: { table: 'settlements', label: 'settlement_no', entity: 'settlement' },
 };
 
 /** Columns never copied into a document or a message (secrets), and those masked. */
@@ -200,6 +201,7 @@ const FINISHERS: Record<WorkflowRecordType, Record<string, Finisher>> = {
     },
   },
   lease_contract: {},
+  settlement: {},
 };
 
 /* ------------------------------------------------------------------------------------------------

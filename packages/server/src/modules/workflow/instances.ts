@@ -29,6 +29,7 @@ import { listRecords, loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileServiceOf } from '../file/service.ts';
 import { inspectionResource } from '../inspection/resource.ts';
+import { settlementResource } from '../settlement/resource.ts';
 import { leaseContractResource } from '../lease/resource.ts';
 import { maintenanceResource } from '../maintenance/resource.ts';
 import { matterResourceOf } from '../matter/resource.ts';
@@ -188,6 +189,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
     payment_batch: paymentBatchResource as unknown as ResourceDef,
     lease_contract: leaseContractResource as unknown as ResourceDef,
     inspection: inspectionResource as unknown as ResourceDef,
+    settlement: settlementResource as unknown as ResourceDef,
   };
   const show = (id: number, req: FastifyRequest) => db.transaction((tx) => instanceDetail(tx, id, authOf(req), req.lang));
 
