@@ -18,6 +18,7 @@ import {
   warehouseEditSchema,
   operationPlanEditSchema,
   partnerEditSchema,
+  invoiceEditSchema,
   CUSTOMER_EDITABLE,
   KEYWORD_COUNT_CAP,
 } from '@pv/contract';
@@ -160,6 +161,7 @@ const EDIT_SCHEMAS = {
   warehouse: warehouseEditSchema,
   operation_plan: operationPlanEditSchema,
   partner: partnerEditSchema,
+  invoice: invoiceEditSchema,
 };
 const schemaKeys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 
