@@ -1,4 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { escapeXml, sharedStringsOf, textOf } from './xlsx.ts';
 
 /**
  * An uploaded .xlsx filled from a record (a workflow download node's template, docs/DECISIONS.md
@@ -25,18 +26,6 @@ export class XlsxTemplateError extends Error {
     super(key);
   }
 }
-
-// characters XML 1.0 cannot carry
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (s: string) => s.replace(INVALID_XML, '').replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
-const decodeXml = (s: string) =>
-  s.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
-    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
-  );
-/** The text of every <t> of a fragment, runs joined, phonetic runs skipped. */
-const textOf = (xml: string) =>
-  [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)].map((m) => decodeXml(m[1] ?? '')).join('');
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const WHOLE = /^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$/;
@@ -78,10 +67,6 @@ export function checkXlsxTemplate(data: Uint8Array): void {
 }
 
 const SHEET = /^xl\/worksheets\/[^/]+\.xml$/;
-const sharedOf = (files: Record<string, Uint8Array>) => {
-  const sst = files['xl/sharedStrings.xml'];
-  return sst ? [...strFromU8(sst).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
-};
 
 /** The text of a string cell (shared or inline); null for numbers, booleans, formulas and empty cells. */
 function cellText(attrs: string, body: string | undefined, shared: string[]): string | null {
@@ -98,7 +83,7 @@ const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
 /** The placeholders the template's cells use (every worksheet; shared strings no cell uses do not count), in order of first use. */
 export function xlsxTemplateFields(data: Uint8Array): string[] {
   const files = openXlsx(data);
-  const shared = sharedOf(files);
+  const shared = sharedStringsOf(files);
   const out: string[] = [];
   for (const [name, bytes] of Object.entries(files)) {
     if (!SHEET.test(name)) continue;
@@ -140,7 +125,7 @@ function fillSheet(xml: string, shared: string[], values: Record<string, unknown
  */
 export function fillXlsxTemplate(data: Uint8Array, values: Record<string, unknown>): Buffer {
   const files = openXlsx(data);
-  const shared = sharedOf(files);
+  const shared = sharedStringsOf(files);
   const zippable: Zippable = {};
   for (const [name, bytes] of Object.entries(files)) {
     if (SHEET.test(name)) {

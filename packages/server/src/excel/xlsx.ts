@@ -46,7 +46,7 @@ const STATIC_PARTS: Record<string, string> = {
 // characters XML 1.0 cannot carry at all (a stray control character would make Excel refuse the file)
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (s: string) =>
+export const escapeXml = (s: string) =>
   s.replace(INVALID_XML, '').replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
 
 /** Column letters of a 0-based index: 0 → A, 26 → AA. */
@@ -155,14 +155,20 @@ export class XlsxFormatError extends Error {
   }
 }
 
-const decodeXml = (s: string) =>
+export const decodeXml = (s: string) =>
   s.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, e: string) =>
     e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)),
   );
 
 /** The text of every <t> inside a fragment (rich text runs are concatenated; phonetic runs skipped). */
-const textOf = (xml: string) =>
+export const textOf = (xml: string) =>
   [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)].map((m) => decodeXml(m[1] ?? '')).join('');
+
+/** The shared-string table of an unzipped workbook (empty when it has none), each entry's text with its runs joined. */
+export const sharedStringsOf = (files: Record<string, Uint8Array>): string[] => {
+  const sst = files['xl/sharedStrings.xml'];
+  return sst ? [...strFromU8(sst).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+};
 
 function columnIndex(ref: string): number {
   let n = 0;
@@ -198,7 +204,7 @@ export function readXlsx(data: Uint8Array): string[][] {
   }
   const sheet = files[`xl/${target}`];
   if (!sheet) throw new XlsxFormatError('no_sheet');
-  const shared = files['xl/sharedStrings.xml'] ? [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+  const shared = sharedStringsOf(files);
   const rows: string[][] = [];
   const xml = strFromU8(sheet);
   for (const rowMatch of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
