@@ -256,6 +256,20 @@ export async function expectRolesAndMenuAsFresh(t: TestApp, names: string[], cod
   for (const name of names) expect(served).toContain(`"name":"${name}"`);
 }
 
+/**
+ * A menu migration's whole upgrade check: from the old state (its screens gone, no role with `codes`), the
+ * migration leaves the screens as a fresh install has them, the roles exactly the built-in codes, the admin
+ * served the screens; a second run changes nothing.
+ */
+export async function expectMenuUpgrade(t: TestApp, names: string[], codes: RegExp, migrate: () => Promise<unknown>): Promise<void> {
+  const fresh = await menuEntries(t.handle.db, names);
+  await removeMenuScreens(t.handle.db, names, codes);
+  await migrate();
+  expect(await menuEntries(t.handle.db, names)).toEqual(fresh);
+  await expectRolesAndMenuAsFresh(t, names, codes);
+  await expectRerunChangesNothing(t.handle.db, migrate);
+}
+
 /** Runs an upgrade migration a second time and expects it to change no menu entry and no role (their versions stay). */
 export async function expectRerunChangesNothing(db: DbHandle['db'], migrate: () => Promise<unknown>): Promise<void> {
   const versions = async () => [

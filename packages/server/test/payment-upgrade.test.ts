@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
-import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, runMigration, startApp, type TestApp } from './helpers.ts';
+import { expectMenuUpgrade, menuEntries, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration payment_menus on a database from before payment batches: 付款批次 and its detail join the
@@ -34,15 +34,7 @@ describe('付款批次 for a database from before it', () => {
     expect(siblings.slice(-2).map((s) => s.name)).toEqual(NAMES);
     const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => PAYMENT.test(c)).length).toBeGreaterThan(0);
-    // the old state
-    await removeMenuScreens(db, NAMES, PAYMENT);
-
-    await migrate();
-    expect(await entries()).toEqual(fresh);
-    await expectRolesAndMenuAsFresh(t, NAMES, PAYMENT);
-
-    // twice: nothing more
-    await expectRerunChangesNothing(db, migrate);
+    await expectMenuUpgrade(t, NAMES, PAYMENT, migrate);
   });
 
   it('leaves an entry of the same name alone', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
-import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, runMigration, startApp, type TestApp } from './helpers.ts';
+import { expectMenuUpgrade, menuEntries, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration settlement_menus on a database from before settlements: 结算单, its hidden detail and 结算规则
@@ -36,15 +36,7 @@ describe('结算单 for a database from before it', () => {
     const freshRoles = await db.select({ code: roles.code, permissions: roles.permissions }).from(roles).orderBy(roles.code);
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => PAYMENT.test(c)).length).toBeGreaterThan(0);
     expect(freshRoles.find((r) => r.code === 'agent')!.permissions.filter((c) => PAYMENT.test(c)).sort()).toEqual(['settlement:confirm', 'settlement:dispute', 'settlement:get_info', 'settlement:index']);
-    // the old state
-    await removeMenuScreens(db, NAMES, PAYMENT);
-
-    await migrate();
-    expect(await entries()).toEqual(fresh);
-    await expectRolesAndMenuAsFresh(t, NAMES, PAYMENT);
-
-    // twice: nothing more
-    await expectRerunChangesNothing(db, migrate);
+    await expectMenuUpgrade(t, NAMES, PAYMENT, migrate);
   });
 
   it('leaves an entry of the same name alone', async () => {

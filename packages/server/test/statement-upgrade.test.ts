@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { query } from '../src/db/client.ts';
 import { menus, roles } from '../src/db/schema/index.ts';
-import { expectRerunChangesNothing, expectRolesAndMenuAsFresh, menuEntries, removeMenuScreens, runMigration, startApp, type TestApp } from './helpers.ts';
+import { expectMenuUpgrade, menuEntries, runMigration, startApp, type TestApp } from './helpers.ts';
 
 /**
  * Migration statement_menus on a database from before statements: 对账单 and its hidden detail join the
@@ -36,15 +36,7 @@ describe('对账单 for a database from before it', () => {
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions.filter((c) => CODES.test(c)).length).toBeGreaterThan(0);
     expect(freshRoles.find((r) => r.code === 'operator')!.permissions).not.toContain('statement:confirm');
     expect(freshRoles.find((r) => r.code === 'agent')!.permissions.filter((c) => CODES.test(c))).toEqual([]);
-    // the old state
-    await removeMenuScreens(db, NAMES, CODES);
-
-    await migrate();
-    expect(await entries()).toEqual(fresh);
-    await expectRolesAndMenuAsFresh(t, NAMES, CODES);
-
-    // twice: nothing more
-    await expectRerunChangesNothing(db, migrate);
+    await expectMenuUpgrade(t, NAMES, CODES, migrate);
   });
 
   it('leaves an entry of the same name alone', async () => {
