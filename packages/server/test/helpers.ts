@@ -126,6 +126,13 @@ export interface Call {
 }
 
 /** One API call through fastify.inject; returns HTTP status and the parsed envelope. */
+/** A reply that must be 200 (else the test fails with the server's message): its data. */
+export async function ok(reply: Promise<{ status: number; msg: string; data: any }>): Promise<any> {
+  const r = await reply;
+  expect(r.status, r.msg).toBe(200);
+  return r.data;
+}
+
 export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, c: Call = {}) {
   const headers: Record<string, string> = { ...(c.headers ?? {}) };
   if (c.token) headers.authorization = `Bearer ${c.token}`;

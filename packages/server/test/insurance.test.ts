@@ -6,7 +6,7 @@ import { buildXlsx, readXlsx } from '../src/excel/xlsx.ts';
 import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { remindPolicyExpiry } from '../src/modules/insurance/expiry.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, testPdf, type TestApp, uploadFile } from './helpers.ts';
+import { call, fixtures, login, ok, startApp, type TestApp, testPdf, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 保险 (issue 15): policies with their cover (picked or by filter, preview count), an overlapping
@@ -26,11 +26,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 const today = () => chinaDate(new Date());
 
 let seq = 0;

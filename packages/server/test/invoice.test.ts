@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { Money, creditCodeCheck, invoiceTotals, sumMoney } from '@pv/contract';
 import { zipSync } from 'fflate';
 import { agents, invoiceLines, invoiceMatches, invoices, partners, settlements, statements, sysLog, transitions } from '../src/db/schema/index.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, testImage, testPdf, uploadFile, type TestApp } from './helpers.ts';
+import { call, fixtures, login, ok, startApp, type TestApp, testImage, testPdf, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 发票 (issue 15): entering an invoice (lines with rates, the tax of each line rounded once, the
@@ -22,11 +22,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 /** A valid 统一社会信用代码 from 17 characters. */
 const cc = (body: string) => body + creditCodeCheck(body)!;
 const US = cc('91370100MA3C00001'); // the operator

@@ -13,7 +13,7 @@ import { rentBillResource } from '../src/modules/lease/resource.ts';
 import type { ResourceDef } from '../src/resources/define.ts';
 import { planList } from '../src/resources/query.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
-import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, testPdf, uploadFile, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, testPdf, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 租赁合同 and 租金账单 (issue 14): every action and its refusals (bad input in zh and en changing
@@ -32,11 +32,6 @@ const CARD2 = '6212260200000000006';
 const today = () => chinaDate(new Date());
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin) => call(t.app, 'GET', `${S}/${url}`, { token, query: q });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Record<string, any>;
-};
 let seq = 0;
 /** A lease-mode owner and a connected station of agent `agent` (SD's child by default). */
 async function stationOf(opts: { agent?: number; mode?: string; status?: string; panels?: number | null; card?: string | null } = {}) {

@@ -4,7 +4,7 @@ import { customers, roles, selfAudits, stations, userRoles, users, workOrders } 
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { buildXlsx, readXlsx } from '../src/excel/xlsx.ts';
-import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, testImage, testPdf, uploadFile, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, testImage, testPdf, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * The operations lifecycle over the API: a station from 待踏勘 to 已并网 through its construction and
@@ -25,11 +25,6 @@ let intentional: number;
 type Res = Awaited<ReturnType<typeof call>>;
 const api = (token: string, method: 'GET' | 'POST', path: string, data: Record<string, unknown> = {}, lang: 'zh' | 'en' = 'zh'): Promise<Res> =>
   call(t.app, method, `/api/system/${path}`, method === 'GET' ? { token, query: data as Record<string, string | number>, lang } : { token, body: data, lang });
-const ok = async (p: Promise<Res>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data;
-};
 const station = async (id: number) => (await t.handle.db.select().from(stations).where(eq(stations.id, id)))[0]!;
 const order = async (id: number) => (await t.handle.db.select().from(workOrders).where(eq(workOrders.id, id)))[0]!;
 const ordersOf = async (stationId: number) => t.handle.db.select().from(workOrders).where(eq(workOrders.station_id, stationId));

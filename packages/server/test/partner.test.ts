@@ -6,7 +6,7 @@ import { hashPassword } from '../src/modules/auth/password.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { chinaDate } from '../src/modules/inspection/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, testPdf, uploadFile, type TestApp } from './helpers.ts';
+import { call, fixtures, login, ok, startApp, type TestApp, testPdf, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 合作伙伴 (issue 15, first slice): create / edit / delete with contacts, account, documents and
@@ -25,11 +25,6 @@ const S = '/api/system';
 const CORP = '37001618900050012345';
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Record<string, any>;
-};
 let seq = 0;
 /** A fresh valid 统一社会信用代码. */
 const newCode = () => {

@@ -9,7 +9,7 @@ import { approveBatchIn } from '../src/modules/payment/actions.ts';
 import { RESULT_MAX_BYTES } from '../src/modules/payment/result.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { contextOfUser } from '../src/modules/menu/tree.ts';
-import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 付款批次 (issue 14): a batch made from the bill list's filters or ticked bills (count and exact
@@ -31,11 +31,6 @@ const CARD = '6228480402564890018';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 
 let seq = 0;
 /** A lease-mode owner's connected station with an active quarterly contract from 2026-01-01 (four bills through 2026-Q4). */

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Money, sumMoney } from '@pv/contract';
 import { agents, partners, paymentLines, roles, settlements, userRoles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
-import { USER_PASSWORD, call, fixtures, login, startApp, type TestApp } from './helpers.ts';
+import { call, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * Confirmed settlements paid through payment batches (docs/DECISIONS.md "Settlements", "Payment
@@ -21,11 +21,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 const csvOf = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n'));
 async function importFile(batch: Json, file: Buffer, token = admin) {
   const res = await t.app.inject({

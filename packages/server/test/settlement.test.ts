@@ -7,7 +7,7 @@ import { hashPassword } from '../src/modules/auth/password.ts';
 import { generateSettlementMonth } from '../src/modules/settlement/generate.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { settlementRuns } from '../src/db/schema/index.ts';
-import { USER_PASSWORD, call, customerBody, fixtures, login, startApp, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 结算单 (issue 15): rules (versions, overlaps refused), a month's generation (lines pointing at
@@ -28,11 +28,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 /** The trigger's refusal, whatever wraps it (drizzle's "Failed query" has the database error as its cause). */
 const lockedError = (e: unknown) => /never change/.test(`${String((e as Error).message)} ${String(((e as Error).cause as Error | undefined)?.message)}`);
 /** China time → instant. */

@@ -4,7 +4,7 @@ import { query } from '../src/db/client.ts';
 import { customers, materials, partners, statementLines, statements, stations, warehouses } from '../src/db/schema/index.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
 import { statementAmounts } from '../src/modules/statement/build.ts';
-import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 对账单 (issue 15): our side from our records (a financier's delivered stations priced by its rate
@@ -21,11 +21,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'GET', `${S}/${url}`, { token, query: q, lang });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const xlsxOf = (rows: string[][]) => buildXlsx(rows, { sheetName: '对账' });
 const csvOf = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n'));

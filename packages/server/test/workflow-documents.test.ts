@@ -11,7 +11,7 @@ import { PDF_REPLACEMENT, buildPdf, pdfSafeText, textWidth, wrapText } from '../
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { XlsxTemplateError, checkXlsxTemplate, fillXlsxTemplate, xlsxTemplateFields } from '../src/excel/xlsx-template.ts';
 import { t as translate } from '../src/http/messages.ts';
-import { call, customerBody, login, startApp, uploadFile, USER_PASSWORD, fixtures, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * Workflow documents (issue 16, docs/DECISIONS.md "Workflow documents"): the PDF writer (predefined
@@ -251,11 +251,6 @@ let op: string;
 let customerId: number;
 const S = '/api/system';
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
-const ok = async (p: Promise<{ status: number; msg: string; data: any }>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 const node = (n: WorkflowNode) => n;
 const chain = (doc: WorkflowNode): WorkflowGraph => ({
   nodes: [node({ id: 'start', kind: 'start' }), doc, node({ id: 'end', kind: 'end', data: { result: 'done' } })],

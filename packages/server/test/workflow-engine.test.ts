@@ -6,7 +6,7 @@ import { matters, messages, roles, userRoles, users, workflowEvents, workflowIns
 import { readXlsx } from '../src/excel/xlsx.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { wakeDue } from '../src/modules/workflow/engine.ts';
-import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * The workflow engine (issue 16) on 光E宝 matters: each node kind run for real (user, push,
@@ -26,11 +26,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin) => call(t.app, 'GET', `${S}/${url}`, { token, query: q });
-const ok = async (p: Promise<{ status: number; msg: string; data: any }>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 
 const node = (n: WorkflowNode) => n;
 const byRole = (code: string) => ({ type: 'role' as const, roles: [code] });

@@ -6,7 +6,7 @@ import { hashPassword } from '../src/modules/auth/password.ts';
 import { unzlibSync, strFromU8 } from 'fflate';
 import { SEED_PROCESSES, seedDemoWorkflows } from '../src/modules/workflow/demo.ts';
 import { wakeDue } from '../src/modules/workflow/engine.ts';
-import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * The seeded processes (issue 16): valid, published, bound to real events and between them every
@@ -23,11 +23,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin) => call(t.app, 'POST', `${S}/${url}`, { token, body });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin) => call(t.app, 'GET', `${S}/${url}`, { token, query: q });
-const ok = async (p: Promise<{ status: number; msg: string; data: any }>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 /** The decoded content streams of a generated PDF, and text as the UTF-16BE hex it is drawn with. */
 const pdfText = (pdf: Buffer) => {
   const s = pdf.toString('latin1');

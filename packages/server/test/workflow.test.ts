@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { WorkflowGraph } from '@pv/contract';
 import { sysLog, workflowVersions } from '../src/db/schema/index.ts';
-import { call, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { call, fixtures, login, ok, startApp, type TestApp, USER_PASSWORD } from './helpers.ts';
 
 /**
  * 流程定义 (issue 16): drafts edited freely (version-checked), publishing validated on the server
@@ -16,11 +16,6 @@ const S = '/api/system';
 type Json = Record<string, any>;
 const post = (url: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'zh') => call(t.app, 'POST', `${S}/${url}`, { token, body, lang });
 const get = (url: string, q: Record<string, string | number> = {}, token = admin) => call(t.app, 'GET', `${S}/${url}`, { token, query: q });
-const ok = async (p: ReturnType<typeof post>) => {
-  const r = await p;
-  expect(r.status, r.msg).toBe(200);
-  return r.data as Json;
-};
 
 const graph = (): WorkflowGraph => ({
   nodes: [
