@@ -10,9 +10,13 @@ import { apiAs, login, shot, tokenOf, visible } from './helpers.ts';
  */
 
 /** Drags from one node's handle to another's (React Flow connects on mouse up over a handle). */
-/** Picks an option of an MUI select and waits until its menu has gone (a second select clicked while the first menu closes hits its backdrop). */
+/**
+ * Picks an option of an MUI select (`select`: its hidden native input, where the test id sits) and waits until
+ * its menu has gone. The click goes to the visible combobox beside the input: a forced click on the hidden input
+ * only opens the menu when its point happens to land on the combobox.
+ */
 async function choose(page: Page, select: Locator, option: string) {
-  await select.click({ force: true });
+  await select.locator('..').getByRole('combobox').click();
   await page.getByRole('option', { name: option }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
 }
