@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The Content-Security-Policy of the console and the big screen. Scripts come only from our own
@@ -27,12 +27,15 @@ export const CSP_DIRECTIVES = {
 /** Strict-Transport-Security for requests that came over HTTPS (directly, or through a trusted proxy). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** A reply of an /api route that is not public (the auth hook asks such a route for a token). */
+const isPrivateApiRoute = (req: FastifyRequest) => !req.is404 && !!req.routeOptions.url?.startsWith('/api/') && !(req.routeOptions.config as { public?: boolean } | undefined)?.public;
+
 /**
  * Security headers on every reply, pages and API alike (@fastify/helmet): the CSP above,
  * X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, X-Frame-Options
  * DENY with frame-ancestors 'none'. HSTS only when the request was HTTPS — `req.protocol`, which
  * honours X-Forwarded-Proto when TRUST_PROXY=1 — so a plain-HTTP laptop install is never told
- * to refuse HTTP. The swagger UI at /api/docs brings its own policy (its inline scripts by hash).
+ * to refuse HTTP. `Cache-Control: no-store` on every reply of a route that needs a token. The swagger UI at /api/docs brings its own policy (its inline scripts by hash).
  */
 export async function securityHeaders(app: FastifyInstance) {
   await app.register(fastifyHelmet, {
@@ -46,5 +49,9 @@ export async function securityHeaders(app: FastifyInstance) {
   });
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // private data is never kept by a browser or a proxy: every reply of a route that needs a
+    // token (its refusals too) is no-store, whatever the handler said; public routes (signed file
+    // links, avatars, the app's release check) keep their own caching
+    if (isPrivateApiRoute(req)) reply.header('cache-control', 'no-store');
   });
 }
