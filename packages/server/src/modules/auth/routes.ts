@@ -4,6 +4,7 @@ import {
   SOCIAL_URL_PATH,
   checkPasswordSchema,
   exLoginSchema,
+  givenPasswordField,
   idField,
   loginSchema,
   modifyPasswordsSchema,
@@ -209,13 +210,13 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   const modifyPasswordSchema = z.strictObject({
     id: idField().optional(),
     password: passwordField(),
-    old_password: z.string().optional(),
+    old_password: givenPasswordField('validation.old_password_required').optional(),
   });
   app.post(
     paths.modifyPassword,
     {
       config: { permission: '' },
-      schema: doc('auth', 'Change your password (old_password required unless admin); an admin may pass another user id. Other sessions are revoked', {
+      schema: doc('auth', 'Change your password (old_password always required for your own); an admin may pass another user id (no old_password). Other sessions are revoked', {
         body: modifyPasswordSchema,
       }),
     },
@@ -229,12 +230,12 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
     paths.modifyPasswords,
     {
       config: { permission: '' },
-      schema: doc('auth', 'Avatar menu password change (SPEC.md §7 modify_passwords): id (yours; others only for an admin) and password (≥ 6). Other sessions of that user are revoked; msg is the success text', {
+      schema: doc('auth', 'Avatar menu password change (SPEC.md §7 modify_passwords): id (yours; others only for an admin), password (6–128) and, for your own, old_password (your current one). Other sessions of that user are revoked; msg is the success text', {
         body: modifyPasswordsSchema,
       }),
     },
     async (req) => {
-      await modifyPassword(db, authOf(req), actorOf(req), parse(modifyPasswordsSchema, input(req)), false);
+      await modifyPassword(db, authOf(req), actorOf(req), parse(modifyPasswordsSchema, input(req)));
       return { code: 200, msg: t('msg.password_changed', req.lang), data: null };
     },
   );
