@@ -7,6 +7,7 @@ import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
+import { parseJsonBody } from './http/json-body.ts';
 import { doc } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
@@ -153,14 +154,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language
+  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language; a number
+  // literal a double cannot hold exactly arrives as its text (http/json-body.ts)
   app.removeContentTypeParser('text/plain'); // the API speaks JSON only: text/plain gets a clear 400
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(text));
     } catch {
       done(new ApiError(400, 'error.bad_json'), undefined);
     }

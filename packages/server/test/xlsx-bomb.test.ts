@@ -125,16 +125,16 @@ describe('zip bombs', () => {
     const before = Number((await t.handle.db.select({ n: count() }).from(customers))[0]!.n);
     const { result: res, grownMiB } = await peakGrowth(() => upload('/api/system/customer/import', bomb));
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toMatch(/^该文件解压后超过 40 MB，不是正常的 Excel 文件/);
+    expect(res.json().msg).toMatch(/^该文件解压后超过 79 MB，不是正常的 Excel 文件/);
     // the old reader held the whole inflated sheet (and its text): +1 GiB and more
     expect(grownMiB).toBeLessThan(200);
     const en = await upload('/api/system/customer/import', bomb, 'en');
-    expect(en.json()).toMatchObject({ code: 400, msg: expect.stringMatching(/^This file unpacks to more than 40 MB; it is not an ordinary Excel file/) });
+    expect(en.json()).toMatchObject({ code: 400, msg: expect.stringMatching(/^This file unpacks to more than 79 MB; it is not an ordinary Excel file/) });
     expect(Number((await t.handle.db.select({ n: count() }).from(customers))[0]!.n)).toBe(before);
   });
 
   it('a bomb whose directory understates its size is counted as it inflates: refused past what it declared, the memory flat', async () => {
-    // it declares 30 MiB (under the import's 40): the reader inflates, a slice at a time, and stops once past 30
+    // it declares 30 MiB (under the import's 79): the reader inflates, a slice at a time, and stops once past 30
     const { result: res, grownMiB } = await peakGrowth(() => upload('/api/system/customer/import', spacesBomb(30 * MiB)));
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('无法读取该文件：它不是有效的 .xlsx 文件或已损坏');
@@ -159,8 +159,8 @@ describe('zip bombs', () => {
     expect(grownMiB).toBeLessThan(200);
     const rows = await upload('/api/system/customer/import', rowsBomb());
     expect(rows.statusCode).toBe(400);
-    // the customer import takes 10,000 rows plus its header
-    expect(rows.json().msg).toBe('单次最多读取 10001 行，该文件超过了，未导入任何数据，请拆分后再导入');
+    // the customer import takes 10,000 rows: the reader reads at most twice that (and the header)
+    expect(rows.json().msg).toBe('单次最多读取 20001 行，该文件超过了，未导入任何数据，请拆分后再导入');
   });
 
   it('every workbook upload goes through the same reader: bank results, partner sheets, renewals, stock-takes, revenue actuals, alarm lists', async () => {
@@ -179,7 +179,7 @@ describe('zip bombs', () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).message_('en')).toMatch(/^This file unpacks to more than 256 MB/);
     const sheet = await readResultFile(bomb, importLimits({ maxRows: 5000, headerSearchRows: 10 }), { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }).catch((err: unknown) => err);
-    expect((sheet as ApiError).message_('zh')).toMatch(/^该文件解压后超过 32 MB/);
+    expect((sheet as ApiError).message_('zh')).toMatch(/^该文件解压后超过 40 MB/);
   });
 
   it('the reader itself: a workflow template bomb is not a template; an ordinary workbook reads as before', async () => {

@@ -77,9 +77,13 @@ export function importTemplate(spec: ImportSpec, lang: Lang): Buffer {
   });
 }
 
-/** What reading an import's file may cost: its rows (with the header and title lines) and the inflated bytes they may take. */
+/**
+ * What reading an import's file may cost: twice the rows it takes (with the header and title lines;
+ * a file a little over the limit is still read, so the refusal can say how many rows it has) and
+ * the inflated bytes they may need. Past that the reader stops: a zip bomb is never read on.
+ */
 export const importLimits = (spec: Pick<ImportSpec, 'maxRows' | 'headerSearchRows'>): XlsxLimits => {
-  const maxRows = spec.maxRows + (spec.headerSearchRows ?? 1);
+  const maxRows = spec.maxRows * 2 + (spec.headerSearchRows ?? 1);
   return { maxRows, maxInflatedBytes: inflatedLimitFor(maxRows) };
 };
 
