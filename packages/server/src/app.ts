@@ -11,6 +11,7 @@ import { parseJsonBody } from './http/json-body.ts';
 import { doc } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
+import { checkRefs, routeRefs, type RouteRefs } from './resources/refs.ts';
 import './http/types.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
@@ -61,6 +62,20 @@ export interface BuildOptions {
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
 const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** The field names a route documents: its query parameters and its JSON body's properties (every branch of a union). */
+function documentedFields(schema: unknown): string[] {
+  const s = (schema ?? {}) as { querystring?: JsonSchema; body?: JsonSchema };
+  const props = (j: JsonSchema | undefined): string[] =>
+    j ? [...Object.keys(j.properties ?? {}), ...[...(j.anyOf ?? []), ...(j.oneOf ?? []), ...(j.allOf ?? [])].flatMap(props)] : [];
+  return [...new Set([...props(s.querystring), ...props(s.body)])];
+}
+interface JsonSchema {
+  properties?: Record<string, unknown>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
 
 /** PostgreSQL errors a bad request can still cause (both drivers expose `code`; drizzle wraps them in `cause`). */
 function pgCode(err: unknown): string | undefined {
@@ -182,8 +197,11 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
         throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
       }
     }
-    const cfg = route.config as { public?: boolean; permission?: string };
-    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null });
+    const cfg = route.config as { public?: boolean; permission?: string; refs?: RouteRefs };
+    // what each record-naming field of the route names (resources/refs.ts); a field naming nothing stops the start
+    const refs = cfg.public ? {} : routeRefs(route.url, documentedFields(route.schema), cfg.refs);
+    route.config = { ...cfg, refs };
+    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null, refs });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -206,6 +224,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   // after parsing, before any handler: NUL characters never reach a handler or the database
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new ApiError(400, 'error.nul_character');
+  });
+
+  // the data scope of every record a request names, before its handler (resources/refs.ts)
+  app.addHook('preHandler', async (req) => {
+    const refs = (req.routeOptions.config as { refs?: RouteRefs } | undefined)?.refs;
+    if (!req.auth || !refs || !Object.keys(refs).length) return;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+    await checkRefs(db, refs, { ...query, ...body }, req.auth);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -215,7 +215,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.modifyPassword,
     {
-      config: { permission: '' },
+      config: { permission: '', refs: { id: 'user' } },
       schema: doc('auth', 'Change your password (old_password always required for your own); an admin may pass another user id (no old_password). Other sessions are revoked', {
         body: modifyPasswordSchema,
       }),
@@ -229,7 +229,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.modifyPasswords,
     {
-      config: { permission: '' },
+      config: { permission: '', refs: { id: 'user' } },
       schema: doc('auth', 'Avatar menu password change (SPEC.md §7 modify_passwords): id (yours; others only for an admin), password (6–128) and, for your own, old_password (your current one). Other sessions of that user are revoked; msg is the success text', {
         body: modifyPasswordsSchema,
       }),
@@ -268,7 +268,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.exLogin,
     {
-      config: { permission: '' },
+      config: { permission: '', refs: { id: 'user' } },
       schema: doc('auth', '山海系统 link: a one-time ticket for the caller (id must be yours) → {ex, url, su_login, page}; the console posts ex to su_login on the external system', {
         body: exLoginSchema,
       }),

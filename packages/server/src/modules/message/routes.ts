@@ -117,7 +117,7 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
   app.post(
     paths.message('get_notify'),
     {
-      config: MINE,
+      config: { ...MINE, refs: { ids: 'own' } },
       schema: doc(
         TAG,
         `Mine, for the top-bar bell: optionally mark ids read (ids of other people's messages are ignored), then return the unread count and the latest \`limit\` (default ${NOTIFY_DEFAULT_LIMIT}) messages not cleared`,
