@@ -100,8 +100,8 @@ const LIST_ROUTE = /\/(index|export|summary)$/;
 
 /**
  * The refs of a route: for each record-naming field of its documented query and body, what it names
- * (declared, else by its name, else — `id`/`ids`/`parent_id` — the route's own resource; on a list
- * route every other field is a filter). Throws naming the field when nothing says what it is.
+ * (declared, else — `id`/`ids`/`parent_id` — the route's own resource, else by its name; on a list
+ * route a field naming no known type is a filter). Throws naming the field when nothing says what it is.
  */
 export function routeRefs(url: string, fields: readonly string[], declared: RouteRefs = {}): RouteRefs {
   const own = /^\/api\/system\/([a-z_]+)\//.exec(url)?.[1] ?? '';
@@ -110,9 +110,11 @@ export function routeRefs(url: string, fields: readonly string[], declared: Rout
   for (const field of fields) {
     if (!isIdField(field) && !(field in declared)) continue;
     let target: RefTarget | undefined = declared[field];
-    if (target === undefined && list) target = 'filter';
     if (target === undefined && (field === 'id' || field === 'ids' || field === 'parent_id') && types.has(own)) target = own;
     target ??= FIELD_TYPES[field];
+    // a list filter naming a record is checked like any other (filtering by another agent's station must
+    // not tell which of my policies cover it); one naming no known type is left to the list's own scope
+    if (target === undefined && list) target = 'filter';
     if (target === undefined) throw new Error(`route ${url}: field ${field} names a record; say which in config.refs`);
     if (typeof target === 'string' && !MARKERS.includes(target) && !types.has(target)) throw new Error(`route ${url}: field ${field} names ${target}, which is not a record type`);
     out[field] = target;
