@@ -8,7 +8,7 @@ import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
 import { parseJsonBody } from './http/json-body.ts';
-import { doc } from './http/openapi.ts';
+import { doc, docResponses } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
 import { checkRefs, routeRefs, type RouteRefs } from './resources/refs.ts';
@@ -253,8 +253,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
           'Every reply is {code, msg, data}; code equals the HTTP status. Send `Authorization: Bearer <token>` from /api/system/index/login; msg follows Accept-Language (zh default, en).',
         version: '0.1.0',
       },
+      servers: [{ url: '/', description: 'this server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+    },
+    // every operation named (its method and path) and, when it answers without a token, marked so
+    transform: ({ schema, url, route }) => {
+      const method = ([] as string[]).concat(route.method).find((m) => m !== 'HEAD') ?? 'GET';
+      const operationId = `${method.toLowerCase()}_${url.replace(/^\/api\/(system\/)?/, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+      const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+      const response = (schema as { response?: Record<string, unknown> } | undefined)?.response ?? docResponses();
+      // a public route has no token to refuse
+      const responses = isPublic ? Object.fromEntries(Object.entries(response).filter(([code]) => code !== '401' && code !== '403')) : response;
+      return { schema: { ...schema, operationId, response: responses, ...(isPublic ? { security: [] } : {}) } as typeof schema, url };
     },
   });
   // the UI's own CSP (its inline scripts and styles by hash) replaces ours on /api/docs

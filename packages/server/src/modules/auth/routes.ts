@@ -141,6 +141,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.register,
     {
+      config: { public: true },
       schema: doc('auth', 'Self sign-up (only with REGISTER_ENABLED): user name, password (≥ 6), phone + SMS code (purpose register) → signed in as with login', {
         body: registerSchema,
       }),
@@ -155,6 +156,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.socialLogin,
     {
+      config: { public: true },
       schema: doc('auth', "External identity provider: exchanges the callback's code (state from social_url) and signs in the linked user (user_identities)", {
         body: socialLoginSchema,
       }),
@@ -164,7 +166,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
 
   app.get(
     paths.publicKey,
-    { schema: doc('auth', 'The login RSA public key: publicKey (base64 SPKI DER), n and e (base64url), enabled (LOGIN_RSA)') },
+    { config: { public: true }, schema: doc('auth', 'The login RSA public key: publicKey (base64 SPKI DER), n and e (base64url), enabled (LOGIN_RSA)') },
     async () => ok(publicKeyInfo(config)),
   );
 
