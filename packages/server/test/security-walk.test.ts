@@ -815,7 +815,6 @@ async function snapshot() {
   };
 }
 
-const resourceOf = (r: Route) => /^\/api\/system\/([a-z_]+)\//.exec(r.path)?.[1] ?? null;
 const isList = (r: Route) => /\/(index|export|summary)$/.test(r.path);
 
 /** What the route declares each record-naming field to name (the route table: resources/refs.ts). */
