@@ -254,6 +254,26 @@ describe('red-letter invoices', () => {
     expect((await post('invoice/void', { id: o.id, version: orig.version, reason: 'x' })).msg).toContain('不能作废');
   });
 
+  it('credited in thirds: the last third takes the rest of the tax, so the original is credited to the fen', async () => {
+    const o = await registered({ lines: [{ item: '组件', amount: '100.00', tax_rate: '13' }] }); // 100.00 + 13.00
+    let orig = o;
+    for (let i = 0; i < 2; i++) {
+      const r = await ok(post('invoice/red_letter', red(orig, '33.33'))); // 4.3329 → 4.33
+      expect(r.total).toBe('-37.66');
+      orig = await ok(get('invoice/get_info', { id: o.id }));
+    }
+    expect([orig.credited_amount, orig.net_total]).toEqual(['75.32', '37.68']);
+    // the rest: 33.34 at 13 % would round to 4.33 and leave 0.01 no line could credit; the last third takes 4.34
+    const naive = await post('invoice/red_letter', red(orig, '33.34'));
+    expect(naive.status).toBe(400);
+    expect(naive.msg).toBe('合计税额与明细不符：录入 -4.33，按明细计算为 -4.34，相差 0.01');
+    const last = await ok(post('invoice/red_letter', { ...red(orig, '33.34'), tax_total: '-4.34', total: '-37.68' }));
+    expect(last.total).toBe('-37.68');
+    expect((await ok(get('invoice/lines', { id: last.id }))).list.map((l: Json) => l.tax)).toEqual(['-4.34']);
+    orig = await ok(get('invoice/get_info', { id: o.id }));
+    expect([orig.credited_amount, orig.net_total, orig.status]).toEqual(['113.00', '0.00', 'credited']);
+  });
+
   it('two credits at once that together exceed the original: only one lands (the original is row-locked)', async () => {
     const o = await registered({ lines: [{ item: '组件', amount: '1000.00', tax_rate: '13' }] });
     const a = red(o, '600.00');
@@ -368,8 +388,8 @@ describe('lists, permissions and scope', () => {
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((r: Json) => r.partner_id === agentCo.id)).toBe(true);
     const supplierInv = (await ok(get('invoice/index', { partner_id: supplier.id, limit: 1 }))).list[0];
-    expect((await get('invoice/get_info', { id: supplierInv.id }, sd)).status).toBe(403);
-    expect((await get('invoice/lines', { id: supplierInv.id }, sd)).status).toBe(403);
+    expect((await get('invoice/get_info', { id: supplierInv.id }, sd)).status).toBe(404);
+    expect((await get('invoice/lines', { id: supplierInv.id }, sd)).status).toBe(404);
     expect((await ok(get('invoice/index', {}, hn))).total).toBe(0);
     const before = await snapshot();
     expect((await post('invoice/add', body(), sd)).status).toBe(403);
