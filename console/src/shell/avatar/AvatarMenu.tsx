@@ -28,6 +28,23 @@ function useLogoutVisible(): boolean {
   return visible;
 }
 
+/** One password box of the popover: its placeholder is its accessible name; the error shows below it. */
+const PasswordInput = (p: { value: string; onChange: (v: string) => void; label: string; autoComplete: string; error: string | null; autoFocus?: boolean }) => (
+  <TextField
+    type="password"
+    value={p.value}
+    onChange={(e) => p.onChange(e.target.value)}
+    placeholder={p.label}
+    slotProps={{ htmlInput: { 'aria-label': p.label } }}
+    autoComplete={p.autoComplete}
+    autoFocus={p.autoFocus}
+    fullWidth
+    size="small"
+    error={!!p.error}
+    helperText={p.error ?? ' '}
+  />
+);
+
 /**
  * The top bar's avatar dropdown (SPEC.md §2, §4): avatar and name (游客 when logged out), change
  * password (a 400 px popover: the current password, then the new one — placeholder 请输入密码, at
@@ -151,36 +168,26 @@ export const AvatarMenu = () => {
           <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
             {translate('pv.avatar.change_password')}
           </Typography>
-          <TextField
-            type="password"
+          <PasswordInput
             value={oldPassword}
-            onChange={(e) => {
-              setOldPassword(e.target.value);
+            onChange={(v) => {
+              setOldPassword(v);
               if (oldError) setOldError(null);
             }}
-            placeholder={translate('pv.avatar.old_password_placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': translate('pv.avatar.old_password_placeholder') } }}
+            label={translate('pv.avatar.old_password_placeholder')}
             autoComplete="current-password"
+            error={oldError}
             autoFocus
-            fullWidth
-            size="small"
-            error={!!oldError}
-            helperText={oldError ?? ' '}
           />
-          <TextField
-            type="password"
+          <PasswordInput
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
+            onChange={(v) => {
+              setPassword(v);
               if (error) setError(null);
             }}
-            placeholder={translate('pv.avatar.password_placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': translate('pv.avatar.password_placeholder') } }}
+            label={translate('pv.avatar.password_placeholder')}
             autoComplete="new-password"
-            fullWidth
-            size="small"
-            error={!!error}
-            helperText={error ?? ' '}
+            error={error}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
             <Button onClick={closePopover}>{translate('pv.avatar.cancel')}</Button>
