@@ -190,7 +190,8 @@ describe('lock screen and password change', () => {
     const long = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'x'.repeat(129), old_password: USER_PASSWORD } });
     expect(long).toMatchObject({ status: 400, msg: '密码：长度不能超过128个字符' });
     const notMine = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.hnUser.id, password: 'another-1' } });
-    expect(notMine.status).toBe(403);
+    // another agent's user is outside sd's scope: as if it did not exist
+    expect(notMine.status).toBe(404);
     expect((await call(t.app, 'POST', paths.login, { body: { username: 'hn', password: USER_PASSWORD } })).status).toBe(200);
     // a token alone (a stolen session) cannot change the password: the current one is always asked for
     const tokenOnly = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'taken-over-1' } });

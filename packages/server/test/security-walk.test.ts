@@ -1286,7 +1286,7 @@ describe('no reply leaks a secret', () => {
   it('every reply to a signed-in caller, on every route, is Cache-Control: no-store (browsers and proxies keep none)', () => {
     expect(cacheControl.length).toBeGreaterThan(5000);
     // (public routes answer a token too, e.g. the signed file link: those keep their own caching)
-    const publicPaths = Object.keys(PUBLIC).map((k) => k.split(' ')[1]!.replace(/\{\w+\}.*$/, ''));
+    const publicPaths = [...Object.keys(PUBLIC), ...Object.keys(KEYED)].map((k) => k.split(' ')[1]!.replace(/\{\w+\}.*$/, ''));
     const cached = cacheControl.filter((c) => c.value !== 'no-store' && !publicPaths.some((p) => c.where.split(' ').some((w) => w.startsWith(p)))).map((c) => `${c.where}: ${c.value || '(none)'}`);
     expect([...new Set(cached)].slice(0, 20)).toEqual([]);
   });

@@ -27,8 +27,13 @@ export const CSP_DIRECTIVES = {
 /** Strict-Transport-Security for requests that came over HTTPS (directly, or through a trusted proxy). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** A reply of an /api route that is not public (the auth hook asks such a route for a token). */
-const isPrivateApiRoute = (req: FastifyRequest) => !req.is404 && !!req.routeOptions.url?.startsWith('/api/') && !(req.routeOptions.config as { public?: boolean } | undefined)?.public;
+/** A reply of a route that needs a token: an /api route that is not public, or one outside /api that declares a permission (/upload, /expireToken). */
+const isPrivateApiRoute = (req: FastifyRequest) => {
+  if (req.is404) return false;
+  const cfg = req.routeOptions.config as { public?: boolean; permission?: string } | undefined;
+  if (cfg?.public) return false;
+  return !!req.routeOptions.url?.startsWith('/api/') || typeof cfg?.permission === 'string';
+};
 
 /**
  * Security headers on every reply, pages and API alike (@fastify/helmet): the CSP above,
