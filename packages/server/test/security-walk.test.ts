@@ -1048,7 +1048,7 @@ describe('malformed input: 4xx with a message, never 500', () => {
     expect(loose).toEqual([]);
   });
 
-  it('whole bodies of the wrong kind, on every POST route', async () => {
+  it('whole bodies of the wrong kind, on every POST route', { timeout: 180_000 }, async () => {
     const cases = postRoutes().flatMap((r) => [...BODY_CASES, ['JSON null', 'null', 'application/json'] as [string, string, string]].map((c) => [r, c] as const));
     const problems = await walk(cases, async ([r, [name, raw, type]]) => {
       const res = await hit('POST', r.url, { token: tokens.admin, raw, type, where: `malformed ${r.key} [${name}]` });
@@ -1059,8 +1059,8 @@ describe('malformed input: 4xx with a message, never 500', () => {
     expect(problems).toEqual([]);
   });
 
-  // (the two largest walks grow with every route: about a minute each on this 2-core machine, more when it is shared)
-  it('each body field replaced by values of other types, huge, negative, SQL-looking or with NUL', { timeout: 180_000 }, async () => {
+  // (the two largest walks grow with every route: one and two minutes on this 2-core machine, five when it is shared)
+  it('each body field replaced by values of other types, huge, negative, SQL-looking or with NUL', { timeout: 360_000 }, async () => {
     const cases = postRoutes()
       .filter((r) => r.body)
       .flatMap((r) => Object.entries(objectOf(r.body!).properties ?? {}).flatMap(([field, schema]) => valuesFor(schema).map(([name, value]) => ({ r, field, schema, name, value }))));
@@ -1075,7 +1075,7 @@ describe('malformed input: 4xx with a message, never 500', () => {
     expect(problems).toEqual([]);
   });
 
-  it('each query parameter given wrong, injection-looking, huge or repeated values, on every GET route', { timeout: 180_000 }, async () => {
+  it('each query parameter given wrong, injection-looking, huge or repeated values, on every GET route', { timeout: 360_000 }, async () => {
     type Case = { r: Route; p: string; name: string; qs: string; strict: boolean };
     const casesOf = (r: Route): Case[] =>
       (r.query.length ? r.query : ['id', 'ids']).flatMap((p) => [
