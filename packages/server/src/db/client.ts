@@ -46,6 +46,8 @@ export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
 export interface OpenOptions {
   /** PostgreSQL URL; when absent PGlite is used */
   databaseUrl?: string | null;
+  /** PostgreSQL: connections in the pool (DB_POOL_SIZE; default DEFAULT_POOL_SIZE) */
+  poolSize?: number;
   /** PGlite folder; null/undefined = in memory */
   dataDir?: string | null;
   /** apply the committed migrations (default true) */
@@ -54,6 +56,73 @@ export interface OpenOptions {
   onLockWait?: () => void;
   /** PGlite in memory only: start from this data-folder tar (a `dump()` of a migrated database) */
   template?: Blob;
+}
+
+/**
+ * PostgreSQL connections per API process (DB_POOL_SIZE). Measured with 100 clients on the customer
+ * list and detail (docs/PERFORMANCE.md, "Throughput"): beyond the cores PostgreSQL has, more
+ * connections only queue inside PostgreSQL instead of in the pool.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Pool timeouts: a connection idle this long is closed (a quiet server holds none), connecting gives up
+ * after CONNECT_TIMEOUT_S (the request fails instead of hanging), and every connection is replaced
+ * after about MAX_LIFETIME_S, which also bounds the prepared statements each connection keeps.
+ */
+const IDLE_TIMEOUT_S = 60;
+const CONNECT_TIMEOUT_S = 10;
+const MAX_LIFETIME_S = 30 * 60;
+
+/**
+ * The postgres-js client as drizzle sees it, with every parameterised statement prepared: drizzle asks
+ * for unnamed statements (`prepare: false`), for which postgres-js sends Parse + Describe, waits, then
+ * Bind + Execute — two round trips and a parse per query. Prepared, a statement text is parsed once per
+ * connection and each later run is one round trip. Transactions and savepoints hand out their own
+ * client: wrapped the same way.
+ */
+function preparing(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (prop === 'unsafe') {
+        return (query: string, args?: unknown[], options?: Record<string, unknown>) =>
+          target.unsafe(query, args as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+      }
+      if (prop === 'begin' || prop === 'savepoint') {
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (sql: postgres.Sql) => unknown;
+          return (value as (...a: unknown[]) => unknown).apply(target, [...args, (inner: postgres.Sql) => fn(preparing(inner))]);
+        };
+      }
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Who wants to see every statement a db runs (before it runs): the auth cache, metrics. */
+const statementObservers = new WeakMap<object, Set<(sql: string) => void>>();
+
+/**
+ * Calls `fn` with the text of every statement run through `db` (its transactions included), before
+ * it runs; returns the unsubscribe. Observers must be cheap: they run on every query.
+ */
+export function observeStatements(db: Queryable, fn: (sql: string) => void): () => void {
+  let set = statementObservers.get(db);
+  if (!set) statementObservers.set(db, (set = new Set()));
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+/** drizzle's logger hook, handing each statement to the observers of the db it belongs to. */
+function statementLogger(dbRef: () => object | undefined) {
+  return {
+    logQuery(query: string) {
+      const db = dbRef();
+      const set = db && statementObservers.get(db);
+      if (set) for (const fn of set) fn(query);
+    },
+  };
 }
 
 /**
@@ -86,8 +155,19 @@ async function withAdvisoryLock<T>(client: postgres.Sql, key: number, onWait: ((
 export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePg(client, { schema });
+    const client = postgres(options.databaseUrl, {
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      idle_timeout: IDLE_TIMEOUT_S,
+      connect_timeout: CONNECT_TIMEOUT_S,
+      max_lifetime: MAX_LIFETIME_S,
+      onnotice: () => {},
+      // prepared statements keep a plan per run (PostgreSQL's generic plan ignores the values: a list
+      // filtered by a rare status would be planned like one filtered by the commonest)
+      connection: { plan_cache_mode: 'force_custom_plan' },
+    });
+    let self: object | undefined;
+    const db = drizzlePg(preparing(client), { schema, logger: statementLogger(() => self) });
+    self = db;
     handle = {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -104,7 +184,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     // pg_trgm backs the list keyword search (migration 0027), btree_gist the tariffs' no-overlap
     // constraint (revenue_rules); PostgreSQL ships both in contrib
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
-    const db = drizzlePglite(client, { schema });
+    let self: object | undefined;
+    const db = drizzlePglite(client, { schema, logger: statementLogger(() => self) });
+    self = db;
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored
