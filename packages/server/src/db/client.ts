@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
 import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { SERVER_ROOT } from '../config.ts';
+import { DEFAULT_POOL_SIZE } from './pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -59,13 +60,6 @@ export interface OpenOptions {
 }
 
 /**
- * PostgreSQL connections per API process (DB_POOL_SIZE). Measured with 100 clients on the customer
- * list and detail (docs/PERFORMANCE.md, "Throughput"): beyond the cores PostgreSQL has, more
- * connections only queue inside PostgreSQL instead of in the pool.
- */
-export const DEFAULT_POOL_SIZE = 10;
-
-/**
  * Pool timeouts: a connection idle this long is closed (a quiet server holds none), connecting gives up
  * after CONNECT_TIMEOUT_S (the request fails instead of hanging), and every connection is replaced
  * after about MAX_LIFETIME_S, which also bounds the prepared statements each connection keeps.
@@ -101,13 +95,14 @@ function preparing(client: postgres.Sql): postgres.Sql {
 }
 
 /** Who wants to see every statement a db runs (before it runs): the auth cache, metrics. */
-const statementObservers = new WeakMap<object, Set<(sql: string) => void>>();
+type StatementObserver = (sql: string, params: readonly unknown[]) => void;
+const statementObservers = new WeakMap<object, Set<StatementObserver>>();
 
 /**
- * Calls `fn` with the text of every statement run through `db` (its transactions included), before
- * it runs; returns the unsubscribe. Observers must be cheap: they run on every query.
+ * Calls `fn` with the text and parameters of every statement run through `db` (its transactions
+ * included), before it runs; returns the unsubscribe. Observers must be cheap: they run on every query.
  */
-export function observeStatements(db: Queryable, fn: (sql: string) => void): () => void {
+export function observeStatements(db: Queryable, fn: StatementObserver): () => void {
   let set = statementObservers.get(db);
   if (!set) statementObservers.set(db, (set = new Set()));
   set.add(fn);
@@ -117,10 +112,10 @@ export function observeStatements(db: Queryable, fn: (sql: string) => void): () 
 /** drizzle's logger hook, handing each statement to the observers of the db it belongs to. */
 function statementLogger(dbRef: () => object | undefined) {
   return {
-    logQuery(query: string) {
+    logQuery(query: string, params: unknown[]) {
       const db = dbRef();
       const set = db && statementObservers.get(db);
-      if (set) for (const fn of set) fn(query);
+      if (set) for (const fn of set) fn(query, params);
     },
   };
 }
