@@ -53,7 +53,7 @@ export async function hammer(opts: HammerOptions): Promise<HammerResult> {
     new Promise<void>((resolve) => {
       const socket: Socket = connect(opts.port, host);
       socket.setNoDelay(true);
-      let buf = Buffer.alloc(0);
+      let buf: Buffer = Buffer.alloc(0);
       let sentAt = 0;
       const send = () => {
         if (performance.now() >= end) {

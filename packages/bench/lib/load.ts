@@ -25,6 +25,8 @@ const MIX: [LoadAction, number][] = [
 
 export interface LoadResult {
   clients: number;
+  /** mean think time between a user's requests (ms; 0 = back to back) */
+  thinkMs: number;
   seconds: number;
   requests: number;
   errors: number;
@@ -62,7 +64,10 @@ async function rssMiB(pid: number): Promise<number> {
  * Runs the mix with `clients` users for `seconds`. The same function with one user is the baseline:
  * the same requests, unloaded, in the same run.
  */
-export async function runLoad(opts: { base: string; serverPid: number; clients: number; seconds: number }): Promise<LoadResult> {
+export async function runLoad(opts: { base: string; serverPid: number; clients: number; seconds: number; thinkMs?: number }): Promise<LoadResult> {
+  const thinkMs = opts.thinkMs ?? 0;
+  // a person's pause between two actions: exponential around the mean, users out of step with each other
+  const think = () => (thinkMs ? new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * thinkMs)) : null);
   // one keep-alive connection per virtual user, as browsers behind one proxy would hold
   const agent = new Agent({ keepAlive: true, maxSockets: opts.clients });
   const url = new URL(opts.base);
@@ -154,6 +159,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
   const started = performance.now();
   const end = started + opts.seconds * 1000;
   const user = async (mine: Owned) => {
+    await (thinkMs ? new Promise((r) => setTimeout(r, Math.random() * thinkMs)) : null); // staggered start
     while (performance.now() < end) {
       const action = chooseAction();
       const t0 = performance.now();
@@ -164,6 +170,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
         fail(action, (err as Error).message);
       }
       samples[action].push(performance.now() - t0);
+      await think();
     }
   };
   await Promise.all(owned.map(user));
@@ -175,6 +182,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
   const errors = Object.values(errorsByStatus).reduce((a, b) => a + b, 0);
   return {
     clients: opts.clients,
+    thinkMs,
     seconds: wallMs / 1000,
     requests: every.length,
     errors,
