@@ -63,6 +63,7 @@ import { loginAs, seed, serve } from './lib/server.ts';
 import { benchOperations, type ListCase } from './lib/operations.ts';
 import { type LoadResult, loadRows, runLoad, startBuiltServer } from './lib/load.ts';
 import { benchThroughput, type ThroughputResult, throughputSection } from './lib/throughput.ts';
+import { benchScaling, type ScalingResult, scalingLines } from './lib/scaling.ts';
 import { DEFAULT_POOL_SIZE } from '@pv/server/src/db/pool.ts';
 import { writeReport } from './lib/report.ts';
 import { benchInspections, inspectionsSection } from './lib/inspections.ts';
@@ -323,15 +324,15 @@ async function main() {
   }
   if (stats) sections.statistics = [...stats, '', measuredOn];
   if (load) sections.load = [...loadSection(load), '', measuredOn];
-  const throughput = load?.find((r) => r.throughput)?.throughput;
-  if (throughput) sections.throughput = [...throughputSection(throughput), '', measuredOn];
+  const pgRun = load?.find((r) => r.throughput);
+  if (pgRun?.throughput) sections.throughput = [...throughputSection(pgRun.throughput), '', ...(pgRun.scaling ? [...scalingLines(pgRun.scaling), ''] : []), measuredOn];
   if (inspections) sections.inspections = [...inspectionsSection(inspections), '', measuredOn];
   if (finance) sections.finance = [...financeSection(finance), '', measuredOn];
   if (invoices) sections['invoice-list'] = [...invoicesSection(invoices), '', measuredOn];
   if (settlementsRun) sections.settlements = [...settlementsSection(settlementsRun), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'throughput', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'throughput', 'profile', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 
@@ -400,6 +401,7 @@ interface LoadRun {
   saturated: LoadResult;
   loadAverages: number[][];
   throughput?: ThroughputResult;
+  scaling?: ScalingResult;
 }
 
 /** The load test (lib/load.ts) on PGlite, then on a fresh PostgreSQL database when --load-postgres is given. */
@@ -419,6 +421,7 @@ async function benchLoad(): Promise<LoadRun[]> {
       const pid = server.child.pid!;
       const loadAverages = [loadavg()];
       let throughput: ThroughputResult | undefined;
+      let scaling: ScalingResult | undefined;
       if (typeof target !== 'string') {
         console.log(`throughput on ${where}: customer list and detail beside the bare server …`);
         throughput = await benchThroughput({
@@ -429,6 +432,8 @@ async function benchLoad(): Promise<LoadRun[]> {
           rounds: Number(values['throughput-rounds']),
           blockSeconds: Number(values['throughput-seconds']),
         });
+        console.log(`scaling on ${where}: one API process behind nginx against two …`);
+        scaling = await benchScaling({ first: server, databaseUrl: target.databaseUrl, token: await loginAs(server.base, 'admin') });
         loadAverages.push(loadavg());
       }
       console.log(`load on ${where}: baseline, 1 user for ${Math.min(seconds, 15)} s …`);
@@ -440,7 +445,7 @@ async function benchLoad(): Promise<LoadRun[]> {
       const saturated = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
       loadAverages.push(loadavg());
       for (const r of [paced, saturated]) console.log(where, { think: r.thinkMs, requests: r.requests, errors: r.errorsByStatus, p50: r.all.p50, p99: r.all.p99, perSecond: r.perSecond });
-      runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, paced, saturated, loadAverages, throughput });
+      runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, paced, saturated, loadAverages, throughput, scaling });
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -492,7 +497,7 @@ function loadSection(runs: LoadRun[]): string[] {
     '',
     ...runs.map(
       (r) =>
-        `${r.where}: with think time p99 ${r.paced.all.p99.toFixed(1)} ms = **${tail(r).toFixed(1)}×** the single user's p50 (${r.baseline.all.p50.toFixed(1)} ms; aim ≤ ${aims[r.where]}× — ${tail(r) <= aims[r.where]! ? 'met' : 'not met'}); back to back **${r.saturated.perSecond.toFixed(0)} requests/s** at p99 ${r.saturated.all.p99.toFixed(0)} ms. Errors other than version conflicts: ${otherErrors(r.paced) + otherErrors(r.saturated)} of ${(r.paced.requests + r.saturated.requests).toLocaleString('en')}${r.paced.errors + r.saturated.errors ? ` (${Object.entries({ ...r.paced.errorsByStatus, ...r.saturated.errorsByStatus }).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}. Server peak RSS ${Math.max(r.paced.serverRssMiB, r.saturated.serverRssMiB).toFixed(0)} MiB. Load average (1 / 5 / 15 min): ${r.loadAverages.map(la).join(' → ')}.`,
+        `${r.where}: with think time p99 ${r.paced.all.p99.toFixed(1)} ms = **${tail(r).toFixed(1)}×** the single user's p50 (${r.baseline.all.p50.toFixed(1)} ms; aim ≤ ${aims[r.where]}× — ${tail(r) <= aims[r.where]! ? 'met' : 'not met'}); back to back **${r.saturated.perSecond.toFixed(0)} requests/s** at p99 ${r.saturated.all.p99.toFixed(0)} ms. Errors other than version conflicts: ${otherErrors(r.paced) + otherErrors(r.saturated)} of ${(r.paced.requests + r.saturated.requests).toLocaleString('en')}${r.paced.errors + r.saturated.errors ? ` (${Object.entries({ ...r.paced.errorsByStatus, ...r.saturated.errorsByStatus }).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}. Server CPU per request ${r.saturated.serverCpuPerRequest.toFixed(2)} ms back to back (the single user: ${r.baseline.serverCpuPerRequest.toFixed(2)} ms), peak RSS ${Math.max(r.paced.serverRssMiB, r.saturated.serverRssMiB).toFixed(0)} MiB. Load average (1 / 5 / 15 min): ${r.loadAverages.map(la).join(' → ')}.`,
     ),
     '',
     `Back to back, a closed loop of N users has a mean latency of N ÷ throughput (Little's law): 100 users at 400 requests/s wait 250 ms on average whatever the server does, so the tail aim is judged with think time, and the back-to-back run gives the throughput. PGlite runs every query on one connection: its users queue for it. PostgreSQL serves up to DB_POOL_SIZE (${DEFAULT_POOL_SIZE}) at once.`,

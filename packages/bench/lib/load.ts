@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import { type ServerProcess, startServer } from '@pv/server/test/process.ts';
 import { BENCH_PASSWORD } from './server.ts';
 import { type Summary, summarize } from './stats.ts';
+import { cpuMs } from './throughput.ts';
 
 export type LoadAction = 'list' | 'detail' | 'edit' | 'lifecycle';
 
@@ -35,6 +36,8 @@ export interface LoadResult {
   all: Summary;
   byAction: Record<LoadAction, Summary>;
   serverRssMiB: number;
+  /** the server process's CPU time per request (ms) */
+  serverCpuPerRequest: number;
 }
 
 interface Owned {
@@ -153,6 +156,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     return res;
   };
 
+  const cpuBefore = cpuMs(opts.serverPid);
   const rssBefore = await rssMiB(opts.serverPid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => void rssMiB(opts.serverPid).then((v) => (rssPeak = Math.max(rssPeak, v))), 1000);
@@ -191,6 +195,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     all: summarize(every, wallMs),
     byAction: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, summarize(v, wallMs)])) as Record<LoadAction, Summary>,
     serverRssMiB: rssPeak,
+    serverCpuPerRequest: (cpuMs(opts.serverPid) - cpuBefore) / Math.max(1, every.length),
   };
 }
 

@@ -109,12 +109,12 @@ export function observeStatements(db: Queryable, fn: StatementObserver): () => v
   return () => set.delete(fn);
 }
 
-/** drizzle's logger hook, handing each statement to the observers of the db it belongs to. */
-function statementLogger(dbRef: () => object | undefined) {
+/** drizzle's logger hook, handing each statement to the observers of the db it belongs to (set once drizzle made it). */
+function statementLogger() {
   return {
+    db: undefined as object | undefined,
     logQuery(query: string, params: unknown[]) {
-      const db = dbRef();
-      const set = db && statementObservers.get(db);
+      const set = this.db && statementObservers.get(this.db);
       if (set) for (const fn of set) fn(query, params);
     },
   };
@@ -160,9 +160,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       // filtered by a rare status would be planned like one filtered by the commonest)
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
-    let self: object | undefined;
-    const db = drizzlePg(preparing(client), { schema, logger: statementLogger(() => self) });
-    self = db;
+    const logger = statementLogger();
+    const db = drizzlePg(preparing(client), { schema, logger });
+    logger.db = db;
     handle = {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -179,9 +179,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     // pg_trgm backs the list keyword search (migration 0027), btree_gist the tariffs' no-overlap
     // constraint (revenue_rules); PostgreSQL ships both in contrib
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
-    let self: object | undefined;
-    const db = drizzlePglite(client, { schema, logger: statementLogger(() => self) });
-    self = db;
+    const logger = statementLogger();
+    const db = drizzlePglite(client, { schema, logger });
+    logger.db = db;
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored
