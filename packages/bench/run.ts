@@ -103,6 +103,7 @@ const { values } = parseArgs({
     'load-postgres': { type: 'string' },
     'load-pglite-clients': { type: 'string', default: '25' },
     'load-think-ms': { type: 'string', default: '1000' },
+    'load-pglite-think-ms': { type: 'string', default: '3000' },
     'throughput-rounds': { type: 'string', default: '4' },
     'throughput-seconds': { type: 'string', default: '5' },
     'inspections-postgres': { type: 'string' },
@@ -410,9 +411,8 @@ async function benchLoad(): Promise<LoadRun[]> {
   const customers = Number(values['load-customers']);
   const seedArgs = ['--stations', String(customers * 0.4), '--work-orders', String(customers * 0.4), '--teams', '20'];
   const seconds = Number(values['load-seconds']);
-  const thinkMs = Number(values['load-think-ms']);
   const runs: LoadRun[] = [];
-  const measure = async (where: string, target: string | { databaseUrl: string }, dataDir: string, clients: number) => {
+  const measure = async (where: string, target: string | { databaseUrl: string }, dataDir: string, clients: number, thinkMs: number, exporter: boolean) => {
     const t0 = performance.now();
     seed(target, customers, 200, seedArgs);
     const seedSeconds = (performance.now() - t0) / 1000;
@@ -438,8 +438,8 @@ async function benchLoad(): Promise<LoadRun[]> {
       }
       console.log(`load on ${where}: baseline, 1 user for ${Math.min(seconds, 15)} s …`);
       const baseline = await runLoad({ base: server.base, serverPid: pid, clients: 1, seconds: Math.min(seconds, 15) });
-      console.log(`load on ${where}: ${clients} users, ${thinkMs} ms think time, for ${seconds} s …`);
-      const paced = await runLoad({ base: server.base, serverPid: pid, clients, seconds, thinkMs });
+      console.log(`load on ${where}: ${clients} users, ${thinkMs} ms think time${exporter ? ', one more exporting' : ''}, for ${seconds} s …`);
+      const paced = await runLoad({ base: server.base, serverPid: pid, clients, seconds, thinkMs, exporter });
       loadAverages.push(loadavg());
       console.log(`load on ${where}: ${clients} users back to back for ${seconds} s …`);
       const saturated = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
@@ -453,7 +453,7 @@ async function benchLoad(): Promise<LoadRun[]> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
   try {
-    await measure('PGlite', dataDir, dataDir, Number(values['load-pglite-clients']));
+    await measure('PGlite', dataDir, dataDir, Number(values['load-pglite-clients']), Number(values['load-pglite-think-ms']), true);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -465,7 +465,7 @@ async function benchLoad(): Promise<LoadRun[]> {
     const db = await freshDb();
     const pgDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
     try {
-      await measure('PostgreSQL', { databaseUrl: db.url! }, pgDataDir, Number(values['load-clients']));
+      await measure('PostgreSQL', { databaseUrl: db.url! }, pgDataDir, Number(values['load-clients']), Number(values['load-think-ms']), false);
     } finally {
       await db.close();
       rmSync(pgDataDir, { recursive: true, force: true });
@@ -485,7 +485,7 @@ function loadSection(runs: LoadRun[]): string[] {
   return [
     `## Load: office users on one server (${runs.map((r) => `${r.where} ${r.paced.clients} users`).join(', ')})`,
     '',
-    `The compiled server (\`node packages/server/dist/main.js\`) as its own process, seeded with ${first.customers.toLocaleString('en')} customers, ${first.stations.toLocaleString('en')} stations and as many work orders (${runs.map((r) => `${r.where} ${r.seedSeconds.toFixed(0)} s`).join(', ')}). Each user, with its own keep-alive connection, loops through: 50% list pages (customers: newest, page 3 of a province and stage, a one-character and a phone-prefix keyword; stations: newest, page 2 of a status; work orders: newest), 25% a customer's or station's detail, 15% an edit of one of its own customers with the version it read, 10% freezing or unfreezing one of its own stations (a lifecycle action with a reason; timeline and system log rows written in its transaction). Three runs per database: one user back to back (the baseline: the mix unloaded, 15 s); the users pausing between requests (${first.paced.thinkMs} ms on average, exponential — a busy office clicking about once a second each: the tail people feel); the same users back to back (what the server sustains). The load client shares the machine's ${cpus().length} cores with the server${runs.some((r) => r.where === 'PostgreSQL') ? ' and PostgreSQL' : ''}.`,
+    `The compiled server (\`node packages/server/dist/main.js\`) as its own process, seeded with ${first.customers.toLocaleString('en')} customers, ${first.stations.toLocaleString('en')} stations and as many work orders (${runs.map((r) => `${r.where} ${r.seedSeconds.toFixed(0)} s`).join(', ')}). Each user, with its own keep-alive connection, loops through: 50% list pages (customers: newest, page 3 of a province and stage, a one-character and a phone-prefix keyword; stations: newest, page 2 of a status; 施工派单 work orders: newest), 25% a customer's or station's detail, 15% an edit of one of its own customers with the version it read, 10% freezing or unfreezing one of its own stations (a lifecycle action with a reason; timeline and system log rows written in its transaction). Three runs per database: one user back to back (the baseline: the mix unloaded, 15 s); the users pausing between requests, exponentially around a mean (${runs.map((r) => `${r.where} ${r.paced.thinkMs / 1000} s`).join(', ')}: busier than office work, where a person reads a page for longer — the tail people feel)${runs.some((r) => r.paced.exports.length) ? ', on PGlite with one more person exporting every customer to Excel over and over (the slow report)' : ''}; the same users back to back (what the server sustains). The load client shares the machine's ${cpus().length} cores with the server${runs.some((r) => r.where === 'PostgreSQL') ? ' and PostgreSQL' : ''}.`,
     '',
     '| database | run | what | requests | p50 | p99 | throughput | p50 / one user |',
     '|---|---|---|---|---|---|---|---|',
@@ -499,6 +499,8 @@ function loadSection(runs: LoadRun[]): string[] {
       (r) =>
         `${r.where}: with think time p99 ${r.paced.all.p99.toFixed(1)} ms = **${tail(r).toFixed(1)}×** the single user's p50 (${r.baseline.all.p50.toFixed(1)} ms; aim ≤ ${aims[r.where]}× — ${tail(r) <= aims[r.where]! ? 'met' : 'not met'}); back to back **${r.saturated.perSecond.toFixed(0)} requests/s** at p99 ${r.saturated.all.p99.toFixed(0)} ms. Errors other than version conflicts: ${otherErrors(r.paced) + otherErrors(r.saturated)} of ${(r.paced.requests + r.saturated.requests).toLocaleString('en')}${r.paced.errors + r.saturated.errors ? ` (${Object.entries({ ...r.paced.errorsByStatus, ...r.saturated.errorsByStatus }).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}. Server CPU per request ${r.saturated.serverCpuPerRequest.toFixed(2)} ms back to back (the single user: ${r.baseline.serverCpuPerRequest.toFixed(2)} ms), peak RSS ${Math.max(r.paced.serverRssMiB, r.saturated.serverRssMiB).toFixed(0)} MiB. Load average (1 / 5 / 15 min): ${r.loadAverages.map(la).join(' → ')}.`,
     ),
+    '',
+    ...runs.map((r) => `${r.where}, each list page with think time (p50 / p99): ${Object.entries(r.paced.byList).map(([k, v]) => `${k} ${v.p50.toFixed(0)} / ${v.p99.toFixed(0)} ms`).join('; ')}.${r.paced.exports.length ? ` Exports of all ${r.customers.toLocaleString('en')} customers meanwhile: ${r.paced.exports.length}, ${(r.paced.exports.reduce((a, b) => a + b, 0) / r.paced.exports.length / 1000).toFixed(1)} s each on average.` : ''}`),
     '',
     `Back to back, a closed loop of N users has a mean latency of N ÷ throughput (Little's law): 100 users at 400 requests/s wait 250 ms on average whatever the server does, so the tail aim is judged with think time, and the back-to-back run gives the throughput. PGlite runs every query on one connection: its users queue for it. PostgreSQL serves up to DB_POOL_SIZE (${DEFAULT_POOL_SIZE}) at once.`,
   ];

@@ -94,6 +94,32 @@ function preparing(client: postgres.Sql): postgres.Sql {
   });
 }
 
+/** The embedded databases (PGlite): one statement at a time, in this process's own thread. */
+const embedded = new WeakSet<object>();
+
+/** Whether `db` is an embedded PGlite, where a long statement or a long loop of them makes every other request wait. */
+export const isEmbedded = (db: Queryable): boolean => embedded.has(db);
+
+/**
+ * PGlite runs a statement inside this thread and resolves its promise before any I/O is looked at: a
+ * loop of awaited statements — an export's batches, a generator's — never lets the event loop turn,
+ * and every other request (even /api/health) waits for the whole loop (an export of 100,000 customers
+ * held the server for over a minute). Each statement's result is handed back after a turn of the event
+ * loop (setImmediate), so other requests' statements get the database between two of them.
+ */
+function yielding<T extends object>(client: T): T {
+  const turn = <R>(result: R) => new Promise<R>((resolve) => setImmediate(resolve, result));
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (typeof value !== 'function') return value;
+      if (prop === 'query' || prop === 'exec') return (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(turn);
+      if (prop === 'transaction') return (fn: (tx: object) => unknown) => (value as (f: (tx: object) => unknown) => Promise<unknown>).call(target, (tx: object) => fn(yielding(tx))).then(turn);
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 /** Who wants to see every statement a db runs (before it runs): the auth cache, metrics. */
 type StatementObserver = (sql: string, params: readonly unknown[]) => void;
 const statementObservers = new WeakMap<object, Set<StatementObserver>>();
@@ -180,8 +206,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     // constraint (revenue_rules); PostgreSQL ships both in contrib
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
     const logger = statementLogger();
-    const db = drizzlePglite(client, { schema, logger });
+    const db = drizzlePglite(yielding(client), { schema, logger });
     logger.db = db;
+    embedded.add(db);
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored
