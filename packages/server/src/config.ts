@@ -97,7 +97,7 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on. Loopback by default so a first run is not exposed; set `0.0.0.0` in a container or behind a proxy.' },
   { name: 'DATA_DIR', default: '`<repo>/.data`', meaning: 'Folder of the embedded PGlite database, the generated token secret and the first admin password file.' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection string (e.g. `postgres://user:pass@host:5432/pv`). When set, PostgreSQL is used instead of PGlite; same migrations.' },
-  { name: 'DB_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections each server process keeps (besides one for LISTEN). Chosen by measurement on 2 cores (docs/PERFORMANCE.md, "Throughput"): more connections than PostgreSQL has cores only queue inside PostgreSQL; N servers need N × this within `max_connections`.' },
+  { name: 'DB_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections each server process keeps (besides one for LISTEN). Chosen by measurement on 2 cores (docs/PERFORMANCE.md: 5, 10 and 20 side by side): more connections than PostgreSQL has cores only queue inside PostgreSQL; N servers need N × this within `max_connections`.' },
   { name: 'TOKEN_SECRET', default: 'generated', meaning: 'HMAC secret for access tokens. When unset, a random one is generated once and kept in `DATA_DIR/token-secret` (mode 0600). Set it (same value) on every instance when running several.' },
   { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'Access-token lifetime in seconds (2 h).' },
   { name: 'REFRESH_TOKEN_TTL', default: '1209600', meaning: 'Session / refresh-token lifetime in seconds (14 days).' },
