@@ -7,9 +7,11 @@ import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import { t } from './http/messages.ts';
-import { doc } from './http/openapi.ts';
+import { parseJsonBody } from './http/json-body.ts';
+import { doc, docResponses } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
+import { checkRefs, routeRefs, type RouteRefs } from './resources/refs.ts';
 import './http/types.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
@@ -61,6 +63,20 @@ export interface BuildOptions {
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
 const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** The field names a route documents: its query parameters and its JSON body's properties (every branch of a union). */
+function documentedFields(schema: unknown): string[] {
+  const s = (schema ?? {}) as { querystring?: JsonSchema; body?: JsonSchema };
+  const props = (j: JsonSchema | undefined): string[] =>
+    j ? [...Object.keys(j.properties ?? {}), ...[...(j.anyOf ?? []), ...(j.oneOf ?? []), ...(j.allOf ?? [])].flatMap(props)] : [];
+  return [...new Set([...props(s.querystring), ...props(s.body)])];
+}
+interface JsonSchema {
+  properties?: Record<string, unknown>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
 
 /** PostgreSQL errors a bad request can still cause (both drivers expose `code`; drizzle wraps them in `cause`). */
 function pgCode(err: unknown): string | undefined {
@@ -157,14 +173,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language
+  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language; a number
+  // literal a double cannot hold exactly arrives as its text (http/json-body.ts)
   app.removeContentTypeParser('text/plain'); // the API speaks JSON only: text/plain gets a clear 400
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(text));
     } catch {
       done(new ApiError(400, 'error.bad_json'), undefined);
     }
@@ -184,8 +201,11 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
         throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
       }
     }
-    const cfg = route.config as { public?: boolean; permission?: string };
-    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null });
+    const cfg = route.config as { public?: boolean; permission?: string; refs?: RouteRefs };
+    // what each record-naming field of the route names (resources/refs.ts); a field naming nothing stops the start
+    const refs = cfg.public ? {} : routeRefs(route.url, documentedFields(route.schema), cfg.refs);
+    route.config = { ...cfg, refs };
+    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null, refs });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -210,6 +230,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
     if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new ApiError(400, 'error.nul_character');
   });
 
+  // the data scope of every record a request names, before its handler (resources/refs.ts)
+  app.addHook('preHandler', async (req) => {
+    const refs = (req.routeOptions.config as { refs?: RouteRefs } | undefined)?.refs;
+    if (!req.auth || !refs || !Object.keys(refs).length) return;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+    await checkRefs(db, refs, { ...query, ...body }, req.auth);
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const api = toApiError(err, config, req);
     if (!api) {
@@ -228,8 +257,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
           'Every reply is {code, msg, data}; code equals the HTTP status. Send `Authorization: Bearer <token>` from /api/system/index/login; msg follows Accept-Language (zh default, en).',
         version: '0.1.0',
       },
+      servers: [{ url: '/', description: 'this server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+    },
+    // every operation named (its method and path) and, when it answers without a token, marked so
+    transform: ({ schema, url, route }) => {
+      const method = ([] as string[]).concat(route.method).find((m) => m !== 'HEAD') ?? 'GET';
+      const operationId = `${method.toLowerCase()}_${url.replace(/^\/api\/(system\/)?/, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+      const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+      const response = (schema as { response?: Record<string, unknown> } | undefined)?.response ?? docResponses();
+      // a public route has no token to refuse
+      const responses = isPublic ? Object.fromEntries(Object.entries(response).filter(([code]) => code !== '401' && code !== '403')) : response;
+      return { schema: { ...schema, operationId, response: responses, ...(isPublic ? { security: [] } : {}) } as typeof schema, url };
     },
   });
   // the UI's own CSP (its inline scripts and styles by hash) replaces ours on /api/docs

@@ -474,7 +474,7 @@ describe('the bank file and the bank’s result', () => {
       [retry.batch_no, 'paid', null, 'RETRY-1'],
     ]);
     // the bill's owner agent may not read the payments' batches, but another agent may not read the bill's payments either
-    expect((await get('payment_batch/bill_lines', { bill_id: bill.id }, hn)).status).toBe(403);
+    expect((await get('payment_batch/bill_lines', { bill_id: bill.id }, hn)).status).toBe(404);
     expect((await get('rent_bill/timeline', { id: bill.id })).data.list.map((e: Json) => e.action)).toEqual(['generate', 'fail', 'deduct', 'pay']);
   });
 });

@@ -25,7 +25,11 @@ export class ApiError extends Error {
 export const badRequest = (key: string, params?: Record<string, unknown>) => new ApiError(ResponseCode.badRequest, key, params);
 export const notFound = (id: unknown) => new ApiError(ResponseCode.notFound, 'error.not_found', { id });
 export const forbidden = (permission: string) => new ApiError(ResponseCode.forbidden, 'error.forbidden', { permission });
-export const outOfScope = () => new ApiError(ResponseCode.forbidden, 'error.out_of_scope');
+/**
+ * A record outside the caller's data scope answers exactly as one that does not exist: 404 with the
+ * same message (no existence oracle, docs/DECISIONS.md "API conventions").
+ */
+export const outOfScope = (id: unknown) => notFound(id);
 export const conflict = (current: number, yours: number) =>
   new ApiError(ResponseCode.conflict, 'error.version_conflict', { current, yours });
 

@@ -1,4 +1,5 @@
 import type { Lang } from '@pv/contract';
+import { INVOICE_FIELD_LABELS } from '../modules/invoice/labels.ts';
 import { PARTNER_FIELD_LABELS } from '../modules/partner/labels.ts';
 import { REVENUE_FIELD_LABELS } from '../modules/revenue/labels.ts';
 
@@ -177,6 +178,7 @@ const LABELS: Record<string, [zh: string, en: string]> = {
   device_id: ['设备标识', 'Device ID'],
   ...REVENUE_FIELD_LABELS,
   ...PARTNER_FIELD_LABELS,
+  ...INVOICE_FIELD_LABELS,
 };
 
 export function fieldLabel(field: string | number | undefined, lang: Lang): string | null {

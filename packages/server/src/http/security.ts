@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -62,7 +62,8 @@ function helmetHeaders(): Array<[string, string]> {
  * DENY with frame-ancestors 'none'. HSTS only when the request was HTTPS — `req.protocol`, which
  * honours X-Forwarded-Proto when TRUST_PROXY=1 — so a plain-HTTP laptop install is never told
  * to refuse HTTP. The swagger UI at /api/docs brings its own policy (its inline scripts by hash),
- * which replaces this one on its replies.
+ * which replaces this one on its replies. `Cache-Control: no-store` on every reply of a route that
+ * needs a token.
  */
 export async function securityHeaders(app: FastifyInstance) {
   const headers = helmetHeaders();
@@ -71,4 +72,19 @@ export async function securityHeaders(app: FastifyInstance) {
     if (req.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
     done();
   });
+  // private data is never kept by a browser or a proxy: every reply of a route that needs a token
+  // (its refusals too) is no-store, whatever the handler said; public routes (signed file links,
+  // avatars, the app's release check) keep their own caching
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (isPrivateRoute(req)) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/** A reply of a route that needs a token: an /api route that is not public, or one outside /api that declares a permission (/upload, /expireToken). */
+function isPrivateRoute(req: FastifyRequest): boolean {
+  if (req.is404) return false;
+  const cfg = req.routeOptions.config as { public?: boolean; permission?: string } | undefined;
+  if (cfg?.public) return false;
+  return !!req.routeOptions.url?.startsWith('/api/') || typeof cfg?.permission === 'string';
 }

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
+import { registerRecordType } from './refs.ts';
 
 export type FilterOp = 'eq' | 'prefix' | 'contains' | 'gte' | 'lte';
 
@@ -104,7 +105,9 @@ export interface WriteContext {
   tx: Queryable;
 }
 
+/** A declared resource; its records become a type routes can name (resources/refs.ts). */
 export function defineResource<T extends ResourceTable>(def: ResourceDef<T>): ResourceDef<T> {
+  registerRecordType(def.name, def);
   return def;
 }
 

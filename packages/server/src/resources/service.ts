@@ -102,10 +102,10 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
 }
 
 /**
- * Reads one row by id (optionally FOR UPDATE) and tells apart "does not exist" (404) from "exists
- * but outside your data scope" (403) — one query, the scope evaluated as a column.
+ * One row in the caller's data scope, optionally FOR UPDATE — one query, the scope evaluated as a
+ * column; a row outside the scope answers exactly as a missing one (404, no existence oracle). A
+ * lifecycle module may pass only its table and scope.
  */
-/** One row in the caller's data scope (404 / 403 outside it); a lifecycle module may pass only its table and scope. */
 export async function loadOne(db: Queryable, def: Pick<ResourceDef, 'table' | 'scope' | 'extraColumns'>, id: number, auth: AuthContext, opts: { lock?: boolean; extra?: boolean } = {}): Promise<Row> {
   const cols = opts.extra ? selection(def) : getTableColumns(def.table);
   let q = db
@@ -117,7 +117,7 @@ export async function loadOne(db: Queryable, def: Pick<ResourceDef, 'table' | 's
   const [row] = await q;
   if (!row) throw notFound(id);
   const { __in_scope, ...rest } = row as Row;
-  if (!__in_scope) throw outOfScope();
+  if (!__in_scope) throw outOfScope(id);
   return rest;
 }
 
@@ -217,7 +217,8 @@ export async function deleteRecords(db: Db, def: ResourceDef, ids: number[], aut
     const found = new Set(rows.map((r) => r.id as number));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(missing.join(', '));
-    if (rows.some((r) => !r.__in_scope)) throw outOfScope();
+    const hidden = rows.filter((r) => !r.__in_scope).map((r) => r.id);
+    if (hidden.length) throw outOfScope(hidden.join(', '));
     if (def.beforeDelete) await def.beforeDelete(rows, { auth, tx });
     await tx.delete(def.table).where(inArray(def.table.id, ids));
     for (const { __in_scope: _, ...before } of rows) await writeLog(tx, actor, { action: 'del', resource: def.name, recordId: before.id as number, before: logged(def, before) });

@@ -15,7 +15,7 @@ import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
-import { doc } from '../../http/openapi.ts';
+import { deleteQueryDoc, doc } from '../../http/openapi.ts';
 import { acceptRawBodies } from '../../http/raw-body.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes } from '../../resources/history.ts';
@@ -68,7 +68,7 @@ export function appVersionRoutes(app: FastifyInstance, deps: Deps) {
     const ids = 'id' in body ? [body.id] : parseIds(body.ids);
     return ok({ ids: await actions.del(ids, authOf(req), actorOf(req)) });
   };
-  app.get(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: ?id=1 or ?ids=1,2 → {ids} (their packages too); a published or withdrawn release stays') }, del);
+  app.get(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: ?id=1 or ?ids=1,2 → {ids} (their packages too); a published or withdrawn release stays', { querystring: deleteQueryDoc }) }, del);
   app.post(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: {id} or {ids} → {ids} (their packages too); a published or withdrawn release stays', { body: deleteSchema }) }, del);
 
   app.register(async (scoped) => {

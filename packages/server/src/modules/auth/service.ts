@@ -294,24 +294,19 @@ export function userInfo(auth: AuthContext): UserInfo {
 }
 
 /**
- * Changes a password (SPEC.md §7 modify_password): your own, or anyone's for an admin. Other
- * sessions of that user are revoked; the caller's stays signed in. `requireOld`: a non-admin changing
- * their own password must give the old one (modify_password; modify_passwords of the avatar menu
- * has no such field, SPEC.md §7).
+ * Changes a password (SPEC.md §7 modify_password / modify_passwords): your own — always with the
+ * current one (old_password), administrators included, so a stolen session cannot become a
+ * permanent takeover — or, for an administrator, another user's (no old password; the system log
+ * names who set whose). Other sessions of that user are revoked; the caller's stays signed in.
  */
-export async function modifyPassword(
-  db: Db,
-  auth: AuthContext,
-  actor: Actor,
-  input: { id?: number; password: string; old_password?: string },
-  requireOld = true,
-) {
+export async function modifyPassword(db: Db, auth: AuthContext, actor: Actor, input: { id?: number; password: string; old_password?: string }) {
   const targetId = input.id ?? auth.userId;
   if (targetId !== auth.userId && !auth.isAdmin) throw new ApiError(403, 'error.forbidden', { permission: 'admin' });
   const [user] = await db.select().from(users).where(eq(users.id, targetId));
   if (!user) throw new ApiError(404, 'error.not_found', { id: targetId });
-  if (requireOld && targetId === auth.userId && !auth.isAdmin) {
-    if (!input.old_password || !(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
+  if (targetId === auth.userId) {
+    if (!input.old_password) throw new ApiError(400, 'validation.old_password_required');
+    if (!(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
   }
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

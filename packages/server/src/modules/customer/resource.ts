@@ -26,7 +26,7 @@ async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | n
   if (auth.scope === 'agent' && !auth.isAdmin) {
     if (wanted === undefined || wanted === null) return auth.agentId;
     const [ok] = await tx.select({ id: agents.id }).from(agents).where(sql`${agents.id} = ${wanted} and ${agents.id} in ${agentTree(auth.agentId ?? 0)}`);
-    if (!ok) throw outOfScope();
+    if (!ok) throw outOfScope(wanted);
     return wanted;
   }
   if (wanted !== undefined && wanted !== null) {

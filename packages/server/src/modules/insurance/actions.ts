@@ -39,6 +39,7 @@ import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { nextNumber } from '../../lifecycle/numbers.ts';
+import { inScopeExpr } from '../../resources/query.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
@@ -475,13 +476,15 @@ export class InsuranceActions {
   /** The stations a policy covers with their sums insured. */
   async coverOf(id: number, auth: AuthContext) {
     await loadOne(this.db, policyResource, id, auth);
+    // a policy covers stations of several agents: the caller sees those of its own scope only
     const list = await query<Row>(
       this.db,
-      sql`select ps.id, ps.policy_id, ps.station_id, s.code as station_code, s.name as station_name, s.province_code, s.city_code,
+      sql`select ps.id, ps.policy_id, ps.station_id, stations.code as station_code, stations.name as station_name, stations.province_code, stations.city_code,
             ps.sum_insured::text as sum_insured, ps.start_date::text as start_date, ps.end_date::text as end_date,
             ps.removed_on::text as removed_on, ps.removed_reason,
             (select count(*)::int from insurance_claims c where c.policy_id = ps.policy_id and c.station_id = ps.station_id) as claims
-          from insurance_policy_stations ps join stations s on s.id = ps.station_id where ps.policy_id = ${id} order by s.code`,
+          from insurance_policy_stations ps join stations on stations.id = ps.station_id
+          where ps.policy_id = ${id} and ${inScopeExpr(stationResource.scope(auth))} order by stations.code`,
     );
     return { list, total: list.length };
   }

@@ -24,7 +24,7 @@ import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
 import { readResultFile } from '../payment/result.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
-import { ApiError, ok } from '../../http/errors.ts';
+import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
@@ -162,14 +162,7 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
       columns: POLICY_RENEWAL_COLUMNS.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required, example: c.example, parse: c.key.endsWith('_date') ? dayCell : undefined })),
       schema: policyRenewalRowSchema,
       // .xlsx, or .csv as UTF-8 or GBK (the reader of bank results and partner sheets); a file it cannot read is named as such
-      read: (file) => {
-        try {
-          return readResultFile(file);
-        } catch (err) {
-          if (err instanceof ApiError) throw new ApiError(400, err.key === 'error.batch_import_type' ? 'error.statement_import_type' : 'error.statement_import_malformed');
-          throw err;
-        }
-      },
+      read: (file, limits) => readResultFile(file, limits, { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }),
       headerSearchRows: 10,
       resolve: (_db, rows, auth, lang) => actions.checkRenewalSheet(rows, auth, lang),
       applyAll: (_db, rows, auth, actor, lang) => actions.renewFromSheet(rows, auth, actor, lang),

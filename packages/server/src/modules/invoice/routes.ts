@@ -22,6 +22,7 @@ import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
+import type { RouteRefs } from '../../resources/refs.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -49,8 +50,10 @@ export function invoiceRoutes(app: FastifyInstance, deps: Deps) {
 
   const show = (id: number, req: FastifyRequest) => getRecord(db, invoice, id, authOf(req), req.lang);
   type Act = (body: unknown, auth: AuthContext, actor: Actor) => Promise<Row>;
+  // a match target is a settlement or a statement, as target_type says
+  const refs: RouteRefs = { target_id: (input) => (input.target_type === 'settlement' || input.target_type === 'statement' ? input.target_type : null) };
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
-    app.post(`${P}/${name}`, { config: { permission: `invoice:${name}` }, schema: doc('invoice', what, { body, returns: 'the invoice' }) }, async (req) => {
+    app.post(`${P}/${name}`, { config: { permission: `invoice:${name}`, refs }, schema: doc('invoice', what, { body, returns: 'the invoice' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
       return ok(await show(row.id as number, req));
     });
@@ -77,7 +80,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${P}/for_target`,
-    { config: { permission: 'invoice:index' }, schema: doc('invoice', 'Three-way view of one target (?target_type=settlement&target_id=): settled, invoiced, paid amounts, the differences and the matched invoices', { querystring: targetQuery }) },
+    { config: { permission: 'invoice:index', refs }, schema: doc('invoice', 'Three-way view of one target (?target_type=settlement&target_id=): settled, invoiced, paid amounts, the differences and the matched invoices', { querystring: targetQuery }) },
     async (req) => {
       const q = parse(targetQuery, req.query);
       return ok(await svc.forTarget(q.target_type, q.target_id, authOf(req), req.lang));

@@ -50,21 +50,43 @@ const actionLabels = { label: (a: string | null | undefined, lang: Lang) => Invo
 const stateError = (key: string, row: Row, extra: Record<string, unknown> = {}) =>
   new ApiError(400, key, { no: row.invoice_no, state: row.status, ...extra }, (lang) => t(key, lang, { ...extra, no: String(row.invoice_no), state: InvoiceStatus.label(String(row.status), lang) }));
 
-/** The lines with their tax; the entered totals checked against their sums (refused naming the difference). */
-function priced(lines: readonly InvoiceLineInput[], entered: Totals) {
+/** What is left of an original per tax rate (its lines less the red-letter lines crediting it): amount and tax excluding the credit being made. */
+type LeftByRate = Map<string, { amount: Money; tax: Money }>;
+
+/**
+ * The lines with their tax; the entered totals checked against their sums (refused naming the
+ * difference). With `left` (a red-letter invoice): a credit that takes the rest of a rate's amount
+ * takes the rest of its tax too, on its last line of that rate — otherwise a partial credit in
+ * thirds would leave 0.01 of tax no line could ever credit (every part but the last is rounded,
+ * the last is the whole minus the others; docs/DECISIONS.md "Money").
+ */
+function priced(lines: readonly InvoiceLineInput[], entered: Totals, left?: LeftByRate) {
   lines.forEach((l, i) => {
     if (!linePriceOk(l.quantity, l.unit_price, l.amount)) {
       throw new ApiError(400, 'error.invoice_line_price', { line: i + 1, product: toFen(new Money(l.quantity!).times(l.unit_price!)), amount: l.amount });
     }
   });
-  const computed = invoiceTotals(lines);
+  const taxes = lines.map((l) => lineTax(l.amount, l.tax_rate));
+  for (const [rate, rest] of left ?? []) {
+    const at = lines.map((l, i) => (String(l.tax_rate) === rate ? i : -1)).filter((i) => i >= 0);
+    if (!at.length) continue;
+    const amount = at.reduce((s, i) => s.plus(lines[i]!.amount), new Money(0));
+    if (!amount.negated().eq(rest.amount)) continue;
+    const tax = at.reduce((s, i) => s.plus(taxes[i]!), new Money(0));
+    const diff = rest.tax.negated().minus(tax);
+    const last = at.at(-1)!;
+    if (!diff.isZero() && diff.abs().lte('0.06')) taxes[last] = toFen(new Money(taxes[last]!).plus(diff));
+  }
+  const amountTotal = sumMoney(lines.map((l) => l.amount));
+  const taxTotal = sumMoney(taxes);
+  const computed = left ? { amount_total: amountTotal, tax_total: taxTotal, total: sumMoney([amountTotal, taxTotal]) } : invoiceTotals(lines);
   const miss = totalsMismatch(entered, computed);
   if (miss) {
     throw new ApiError(400, 'error.invoice_total_mismatch', { ...miss }, (lang) => t('error.invoice_total_mismatch', lang, { ...miss, field: FIELD_LABEL[miss.field][lang] }));
   }
   return {
     totals: computed,
-    rows: lines.map((l, i) => ({ seq: i + 1, item: l.item, spec: l.spec ?? null, unit: l.unit ?? null, quantity: l.quantity ?? null, unit_price: l.unit_price ?? null, amount: l.amount, tax_rate: Number(l.tax_rate), tax: lineTax(l.amount, l.tax_rate) })),
+    rows: lines.map((l, i) => ({ seq: i + 1, item: l.item, spec: l.spec ?? null, unit: l.unit ?? null, quantity: l.quantity ?? null, unit_price: l.unit_price ?? null, amount: l.amount, tax_rate: Number(l.tax_rate), tax: taxes[i]! })),
   };
 }
 
@@ -303,7 +325,7 @@ export class InvoiceService {
         const original = await this.locked(tx, input.id, input.version, auth);
         if (original.is_red) throw new ApiError(400, 'error.invoice_red_original');
         if (original.status !== 'registered' && original.status !== 'matched') throw stateError('error.invoice_not_original', original);
-        const { totals, rows } = priced(input.lines, input);
+        const { totals, rows } = priced(input.lines, input, await this.leftByRate(tx, original.id as number));
         const amount = new Money(totals.total).negated();
         const left = new Money(String(original.total)).minus(String(original.credited_amount));
         if (amount.gt(left)) {
@@ -333,6 +355,16 @@ export class InvoiceService {
         return red as Row;
       }),
     );
+  }
+
+  /** An original's amount and tax per rate, less its registered red-letter invoices' lines. */
+  private async leftByRate(tx: Queryable, originalId: number): Promise<LeftByRate> {
+    const rows = await query<{ rate: number; amount: string; tax: string }>(
+      tx,
+      sql`select l.tax_rate as rate, sum(l.amount)::text as amount, sum(l.tax)::text as tax from invoice_lines l join invoices i on i.id = l.invoice_id
+          where (i.id = ${originalId} or (i.original_id = ${originalId} and i.is_red and i.status <> 'voided')) group by l.tax_rate`,
+    );
+    return new Map(rows.map((r) => [String(r.rate), { amount: new Money(r.amount), tax: new Money(r.tax) }]));
   }
 
   /** What has been invoiced against a target: the sum of every match on it. */

@@ -190,6 +190,17 @@ export async function settleTermination(tx: Queryable, contract: Row, day: strin
       .set({ cover_end: amount.cover_end, days: amount.days, amount_due: amount.amount, deduction, amount_payable: toFen(new Money(amount.amount).minus(deduction)), version: sql`${rentBills.version} + 1`, updated_at: new Date() })
       .where(eq(rentBills.id, holding.id))
       .returning();
+    // the deductions beyond the new amount are given back by one correcting entry: the entries add up to the bill
+    const givenBack = new Money(holding.deduction).minus(deduction);
+    if (givenBack.gt(0)) {
+      await tx.insert(rentDeductions).values({
+        bill_id: holding.id,
+        amount: givenBack.negated().toFixed(2),
+        reason: `终止结算（${day}）：账单减至 ${amount.amount}，扣款以此为限 / Termination on ${day}: the bill is now ${amount.amount}, deductions capped at it`,
+        created_by: userId,
+        created_by_name: actor.username,
+      });
+    }
     await writeLog(tx, actor, { action: 'settle', resource: 'rent_bill', recordId: holding.id, before: maskCards(holding), after: maskCards(row as Row) });
     await recordTransition(tx, actor, { entity: 'rent_bill', entityId: holding.id, action: 'settle', from: holding.status, to: holding.status, reason, data: { terminate_date: day, amount_due: amount.amount, was: holding.amount_due } });
     resettled = row as Row;

@@ -20,7 +20,7 @@ import { type Db, type Queryable, query } from '../../db/client.ts';
 import { paymentBatches } from '../../db/schema/index.ts';
 import { CsvFormatError, decodeCsv, looksLikeText, parseCsv } from '../../excel/csv.ts';
 import { type ImportResult, type ImportSpec, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
-import { looksLikeZip, readXlsx, XlsxFormatError } from '../../excel/xlsx.ts';
+import { looksLikeZip, readXlsxAsync, XlsxFormatError, type XlsxLimits } from '../../excel/xlsx.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { illegalTransition, recordTransition } from '../../lifecycle/engine.ts';
@@ -52,16 +52,27 @@ import { writeSettlementResults } from './settlements.ts';
  */
 export const RESULT_MAX_BYTES = 24 * 1024 * 1024;
 
-/** The file's rows: .xlsx by its zip signature, else CSV text (UTF-8 or GB18030). */
-export function readResultFile(file: Uint8Array): string[][] {
+/** The messages of a sheet that is neither .xlsx nor CSV, or is a damaged one: the bank result's by default. */
+export interface SheetFileMessages {
+  type: string;
+  malformed: string;
+}
+const BANK_RESULT_MESSAGES: SheetFileMessages = { type: 'error.batch_import_type', malformed: 'error.batch_import_malformed' };
+
+/**
+ * The file's rows: .xlsx by its zip signature (within the import's limits: a zip bomb gets the
+ * reader's own 400), else CSV text (UTF-8 or GB18030). Partners' sheets and the insurer's renewal
+ * sheet are read the same way, with their own messages.
+ */
+export async function readResultFile(file: Uint8Array, limits: XlsxLimits, messages: SheetFileMessages = BANK_RESULT_MESSAGES): Promise<string[][]> {
   try {
-    if (looksLikeZip(file)) return readXlsx(file);
+    if (looksLikeZip(file)) return await readXlsxAsync(file, limits);
     if (looksLikeText(file)) return parseCsv(decodeCsv(file));
   } catch (err) {
-    if (err instanceof XlsxFormatError || err instanceof CsvFormatError) throw new ApiError(400, 'error.batch_import_malformed');
+    if (err instanceof XlsxFormatError || err instanceof CsvFormatError) throw new ApiError(400, messages.malformed);
     throw err;
   }
-  throw new ApiError(400, 'error.batch_import_type');
+  throw new ApiError(400, messages.type);
 }
 
 interface Checked {

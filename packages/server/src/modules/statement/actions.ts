@@ -45,14 +45,7 @@ function sheetSpec(kind: string): ImportSpec {
     maxRows: STATEMENT_MAX_ROWS,
     maxBytes: SHEET_MAX_BYTES,
     headerSearchRows: 10,
-    read: (file) => {
-      try {
-        return readResultFile(file);
-      } catch (err) {
-        if (err instanceof ApiError) throw new ApiError(400, err.key === 'error.batch_import_type' ? 'error.statement_import_type' : 'error.statement_import_malformed');
-        throw err;
-      }
-    },
+    read: (file, limits) => readResultFile(file, limits, { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }),
     columns: cols.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required })),
     schema: kind === 'financier' ? statementFinancierRowSchema : statementSupplierRowSchema,
   };

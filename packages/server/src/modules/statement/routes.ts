@@ -98,7 +98,7 @@ export function statementRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.post(
     `${S}/rate_delete`,
-    { config: { permission: 'statement:rate' }, schema: doc('statement', '删除资方单价 {id, version}: refused (with the count) while a confirmed statement priced a station with it', { body: financierRateDeleteSchema }) },
+    { config: { permission: 'statement:rate', refs: { id: 'financier_rate' } }, schema: doc('statement', '删除资方单价 {id, version}: refused (with the count) while a confirmed statement priced a station with it', { body: financierRateDeleteSchema }) },
     async (req) => ok(await actions.deleteRate(req.body ?? {}, authOf(req), actorOf(req))),
   );
 

@@ -191,7 +191,7 @@ export const warehouseResource = defineResource({
     if (input.province_code !== undefined || input.city_code !== undefined) await checkRegion(input, before);
     await checkKeeper(tx, input.keeper_id);
     // an agent's user cannot hand its warehouse to another agent (or to none)
-    if (auth.scope === 'agent' && input.agent_id !== undefined && input.agent_id !== before.agent_id) throw outOfScope();
+    if (auth.scope === 'agent' && input.agent_id !== undefined && input.agent_id !== before.agent_id) throw outOfScope(input.agent_id);
     return input;
   },
   async beforeDelete(rows, { tx }) {

@@ -205,7 +205,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
   const keeperQuery = zod.object({ q: zod.string().trim().max(50).optional(), id: numeric(zod.number({ error: 'validation.number' }).int().positive()).optional() });
   app.get(
     '/api/system/warehouse/keepers',
-    { config: { permission: 'warehouse:index' }, schema: doc('warehouse', 'Enabled users who can keep a warehouse, by name or user name (q); id = include that user → {list:[{id, username, full_name, name}], total}', { querystring: keeperQuery }) },
+    { config: { permission: 'warehouse:index', refs: { id: 'user' } }, schema: doc('warehouse', 'Enabled users who can keep a warehouse, by name or user name (q); id = include that user → {list:[{id, username, full_name, name}], total}', { querystring: keeperQuery }) },
     async (req) => {
       const { q, id } = parse(keeperQuery, req.query);
       const auth = authOf(req);

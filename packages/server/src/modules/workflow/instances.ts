@@ -230,7 +230,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     `${B}/start`,
-    { config: { permission: 'workflow_instance:start' }, schema: doc('workflow_instance', '发起 {key, record_id, comment?}: the process’s latest published version starts on a record the caller may see (one running instance per process and record)', { body: workflowStartSchema, returns: 'the instance' }) },
+    { config: { permission: 'workflow_instance:start', refs: { record_id: 'handler' } }, schema: doc('workflow_instance', '发起 {key, record_id, comment?}: the process’s latest published version starts on a record the caller may see (one running instance per process and record)', { body: workflowStartSchema, returns: 'the instance' }) },
     async (req) => {
       const input = parse(workflowStartSchema, req.body ?? {});
       const auth = authOf(req);
@@ -245,7 +245,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.post(
     `${B}/complete`,
-    { config: { permission: '' }, schema: doc('workflow_instance', '处理待办 {task_id, outcome: approve|reject|return (user task) | omitted (click: the button), comment?}: only the task’s assignee; a task already handled gets 409', { body: workflowCompleteSchema, returns: 'the instance' }) },
+    { config: { permission: '', refs: { task_id: 'own' } }, schema: doc('workflow_instance', '处理待办 {task_id, outcome: approve|reject|return (user task) | omitted (click: the button), comment?}: only the task’s assignee; a task already handled gets 409', { body: workflowCompleteSchema, returns: 'the instance' }) },
     async (req) => {
       const input = parse(workflowCompleteSchema, req.body ?? {});
       const auth = authOf(req);
