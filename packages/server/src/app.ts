@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
+import type { ServerLifecycle } from './http/lifecycle.ts';
+import { loggerOptions, requestIdHeader } from './http/logging.ts';
 import { t } from './http/messages.ts';
 import { doc } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
@@ -56,6 +58,10 @@ export interface BuildOptions {
   dbKind?: 'pglite' | 'postgres';
   /** PGlite: a consistent copy of the database folder, for the online backup */
   dumpDatabase?: () => Promise<Blob>;
+  /** production: the HTTP server that already listens (main.ts); tests use fastify's own (inject) */
+  lifecycle?: ServerLifecycle;
+  /** where log lines go (tests read them); stdout by default */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
@@ -128,9 +134,11 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   return null;
 }
 
-export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase, lifecycle, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config, logStream),
+    ...(lifecycle ? { serverFactory: lifecycle.serverFactory } : {}),
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -146,6 +154,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
 
   // first, so that every reply — a 401 from the auth hook included — carries the headers
   await securityHeaders(app);
+  requestIdHeader(app);
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
@@ -238,6 +247,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
 
   app.get('/api/health', { config: { public: true }, schema: doc('system', 'Liveness and database kind', { returns: "{status:'ok', db:'pglite'|'postgres'}" }) }, async () =>
     ok({ status: 'ok', db: dbKind }),
+  );
+  // liveness: the process answers; readiness: it should get traffic (not while starting or draining)
+  app.get('/api/health/live', { config: { public: true }, schema: doc('system', 'Liveness: the process answers (also while it starts and drains)', { returns: "{status:'ok'}" }) }, async () =>
+    ok({ status: 'ok' }),
+  );
+  app.get(
+    '/api/health/ready',
+    { config: { public: true }, schema: doc('system', 'Readiness: 200 while serving; 503 while starting (migrations) or draining for a shutdown', { returns: "{status:'ready'|'starting'|'draining', db}" }) },
+    async (_req, reply) => {
+      const phase = lifecycle?.phase ?? 'ready';
+      if (phase !== 'ready') return reply.status(503).send({ code: 503, msg: phase, data: { status: phase, db: dbKind } });
+      return ok({ status: 'ready', db: dbKind });
+    },
   );
   authRoutes(app, deps);
   customerRoutes(app, deps);
