@@ -8,6 +8,8 @@ import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
 import type { ServerLifecycle } from './http/lifecycle.ts';
 import { loggerOptions, requestIdHeader } from './http/logging.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { dbStatsOf } from './db/instrument.ts';
 import { t } from './http/messages.ts';
 import { doc } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
@@ -49,6 +51,7 @@ import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
+import { workflowMetrics } from './modules/workflow/metrics.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 
@@ -155,6 +158,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase, li
   // first, so that every reply — a 401 from the auth hook included — carries the headers
   await securityHeaders(app);
   requestIdHeader(app);
+  metricsPlugin(app, config, dbStatsOf(db), () => (lifecycle?.phase ?? 'ready') === 'ready');
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
@@ -294,6 +298,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase, li
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);
+  workflowMetrics(app, db);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -188,3 +188,54 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', { timeout
     expect(row).toEqual({ remark: '在 A 修改', version: 2 });
   });
 });
+
+describe.skipIf(!onPostgres)('a server killed (kill -9) in the middle of a scheduled task', { timeout: 240_000 }, () => {
+  let db: TestDbHandle;
+  let servers: ServerProcess[] = [];
+  let sql: postgres.Sql;
+  beforeAll(async () => {
+    db = await freshDb();
+    // a 5 s lease (renewed every ~1.7 s) and a tick every second: recovery in seconds instead of a minute
+    const env = { DATABASE_URL: db.url!, TASK_TICK_SECONDS: '1', TASK_LEASE_SECONDS: '5' };
+    servers = [await startServer(env), await startServer(env)];
+    sql = postgres(db.url!, { max: 2, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await sql?.end();
+    await db?.close();
+  });
+
+  it('its claim expires, its run is closed as interrupted by the other server, the task runs again and 立即执行 works', async () => {
+    const [task] = await sql<Array<{ id: number }>>`select id from scheduled_tasks where code = 'refresh_customer_counters'`;
+    // the job locks customers in share mode first: holding an exclusive lock keeps it mid-run
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const locking = sql.begin(async (tx) => {
+      await tx`lock table customers in exclusive mode`;
+      await held;
+    });
+    await sql`update scheduled_tasks set enabled = true, cron = '0 0 1 1 *', next_run_at = now() - interval '1 minute' where id = ${task!.id}`;
+    await until(async () => (await sql`select 1 from task_runs where task_id = ${task!.id} and status = 'running'`).length > 0, 30_000, 'a server to start the run');
+    const [claim] = await sql<Array<{ lease_owner: string }>>`select lease_owner from scheduled_tasks where id = ${task!.id}`;
+    const lease_owner = claim!.lease_owner;
+    const pid = Number(lease_owner.split('/')[1]);
+    const victim = servers.find((s) => s.child.pid === pid)!;
+    const survivor = servers.find((s) => s !== victim)!;
+    expect(victim, `the lease owner ${lease_owner} is one of the servers`).toBeDefined();
+    victim.child.kill('SIGKILL');
+    expect(await victim.exited).toBe('SIGKILL');
+    release();
+    await locking;
+
+    // within the lease (5 s) plus a tick, the survivor closes the dead run and runs the still-due task itself
+    await until(async () => (await sql`select 1 from task_runs where task_id = ${task!.id} and status = 'success'`).length > 0, 60_000, 'the task to run again');
+    const runs = await sql<Array<{ status: string }>>`select status from task_runs where task_id = ${task!.id} order by id`;
+    expect(runs.map((r) => r.status)).toEqual(['interrupted', 'success']);
+    const token = ((await loginAt(survivor.base)).data as { token: string }).token;
+    const now = await api(survivor.base, '/api/system/task/run', { token, body: { id: task!.id } });
+    expect(now.status, now.msg).toBe(200);
+    expect(now.data.run.status).toBe('success');
+  });
+});

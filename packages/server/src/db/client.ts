@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/postgres-js';
 import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { SERVER_ROOT } from '../config.ts';
+import { instrumentPglite, instrumentPostgres, registerDbStats } from './instrument.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -87,7 +88,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
   let handle: DbHandle;
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const stats = instrumentPostgres(client);
     const db = drizzlePg(client, { schema });
+    registerDbStats(db, stats);
     handle = {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -104,7 +107,9 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     // pg_trgm backs the list keyword search (migration 0027), btree_gist the tariffs' no-overlap
     // constraint (revenue_rules); PostgreSQL ships both in contrib
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
+    const stats = instrumentPglite(client);
     const db = drizzlePglite(client, { schema });
+    registerDbStats(db, stats);
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored

@@ -14,7 +14,7 @@ import { getRecord, mutate } from '../../resources/service.ts';
 import { plainRow } from '../present.ts';
 import { writeLog } from '../system/syslog.ts';
 import { JOBS } from './jobs.ts';
-import { claimTask, createScheduler, runClaimed, seedTasks } from './scheduler.ts';
+import { createScheduler, seedTasks } from './scheduler.ts';
 
 type Row = Record<string, unknown>;
 
@@ -74,7 +74,13 @@ export const taskResource = defineResource({
 
 export function taskRoutes(app: FastifyInstance, deps: Deps) {
   const { db, config } = deps;
-  const scheduler = createScheduler(db, { tickSeconds: config.taskTickSeconds, onError: (err) => app.log.error({ err }, 'scheduled task tick failed') });
+  const scheduler = createScheduler(db, {
+    tickSeconds: config.taskTickSeconds,
+    leaseSeconds: config.taskLeaseSeconds,
+    metrics: app.metrics,
+    onError: (err) => app.log.error({ err }, 'scheduled task tick failed'),
+    onWarn: (msg) => app.log.warn(msg),
+  });
   app.addHook('onReady', async () => {
     await seedTasks(db);
     scheduler.start();
@@ -123,14 +129,14 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const { id } = parse(taskRunSchema, input(req));
       const auth = authOf(req);
-      const task = await claimTask(db, id, new Date(), false);
-      if (!task) {
-        const [exists] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
-        if (!exists) throw notFound(id);
-        throw new ApiError(409, 'error.task_running', { name: exists.name });
+      const run = await scheduler.runNow(id, auth.userId);
+      if (run === undefined) throw notFound(id);
+      if (run === null) {
+        const [task] = await db.select({ name: scheduledTasks.name }).from(scheduledTasks).where(eq(scheduledTasks.id, id));
+        throw new ApiError(409, 'error.task_running', { name: task?.name ?? String(id) });
       }
-      const run = await runClaimed(db, task, 'manual', auth.userId);
-      await writeLog(db, actorOf(req), { action: 'run', resource: 'task', recordId: id, after: { code: task.code, status: run.status, result: run.result, duration_ms: run.duration_ms } });
+      const [task] = await db.select({ code: scheduledTasks.code }).from(scheduledTasks).where(eq(scheduledTasks.id, id));
+      await writeLog(db, actorOf(req), { action: 'run', resource: 'task', recordId: id, after: { code: task?.code, status: run.status, result: run.result, duration_ms: run.duration_ms } });
       return ok({ task: await getRecord(db, taskResource, id, auth, req.lang), run: plainRow(run) });
     },
   );
