@@ -54,13 +54,14 @@ import { workflowRoutes } from './modules/workflow/routes.ts';
 import { workflowMetrics } from './modules/workflow/metrics.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
+import type { BackupControl } from './backup/pgdata.ts';
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   dbKind?: 'pglite' | 'postgres';
-  /** PGlite: a consistent copy of the database folder, for the online backup */
-  dumpDatabase?: () => Promise<Blob>;
+  /** PGlite in a folder: its online backup (backup/pgdata.ts) */
+  backup?: BackupControl;
   /** production: the HTTP server that already listens (main.ts); tests use fastify's own (inject) */
   lifecycle?: ServerLifecycle;
   /** where log lines go (tests read them); stdout by default */
@@ -137,7 +138,7 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   return null;
 }
 
-export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase, lifecycle, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, dbKind = 'pglite', backup, lifecycle, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config, logStream),
     ...(lifecycle ? { serverFactory: lifecycle.serverFactory } : {}),
@@ -283,7 +284,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase, li
   workOrderRoutes(app, deps, workOrders);
   selfAuditRoutes(app, deps, workOrders);
   displayTokenRoutes(app, deps);
-  backupRoutes(app, deps, dumpDatabase);
+  backupRoutes(app, deps, backup);
   stockRoutes(app, deps);
   inspectionRoutes(app, deps);
   maintenanceRoutes(app, deps);

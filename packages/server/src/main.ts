@@ -77,7 +77,7 @@ async function main() {
   const db = handle;
   const boot = await db.exclusive(() => bootstrap(db.db, config));
   if (closing) return;
-  app = await buildApp({ db: db.db, config, dbKind: db.kind, dumpDatabase: db.dump, lifecycle });
+  app = await buildApp({ db: db.db, config, dbKind: db.kind, backup: db.backup, lifecycle });
   await app.ready();
   if (closing) return;
   lifecycle.serve();

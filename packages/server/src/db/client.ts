@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { SERVER_ROOT } from '../config.ts';
 import { instrumentPglite, instrumentPostgres, registerDbStats } from './instrument.ts';
+import { type BackupControl, pgliteBackupControl } from '../backup/pgdata.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,8 +31,10 @@ export interface DbHandle {
    * folder: `fn` just runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** PGlite only: a consistent copy of the data folder as a tar (PGlite's dumpDataDir, after a checkpoint) */
+  /** PGlite only: a consistent copy of the data folder as a tar in memory (PGlite's dumpDataDir; the tests' template) */
   dump?: () => Promise<Blob>;
+  /** PGlite in a folder: the online backup of that folder (backup/pgdata.ts) */
+  backup?: BackupControl;
   close(): Promise<void>;
 }
 
@@ -115,7 +118,7 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored
       return client.dumpDataDir('none');
     };
-    handle = { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), dump, close: () => client.close() };
+    handle = { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), dump, ...(dir ? { backup: pgliteBackupControl(client, dir) } : {}), close: () => client.close() };
   }
   return handle;
 }
