@@ -3,7 +3,7 @@ import { PassThrough, pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ResponseCode } from '@pv/contract';
+import { numeric, ResponseCode } from '@pv/contract';
 import type { Deps } from '../http/deps.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { doc } from '../http/openapi.ts';
@@ -24,7 +24,7 @@ function sameKey(given: unknown, key: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const levelSchema = z.strictObject({ level: z.coerce.number().int().min(0).max(9).optional() });
+const levelSchema = z.strictObject({ level: numeric(z.number().int().min(0).max(9)).optional() });
 const stopSchema = z.strictObject({ id: z.uuid() });
 
 /**
