@@ -146,6 +146,10 @@ export const zh = {
         woken: '流程定时已唤醒',
         failed: '流程失败',
         escalated: '超时催办',
+        partitions_created: '新建日志分区',
+        rows_moved: '移入所属月份的日志',
+        months_archived: '归档的月份',
+        rows_archived: '归档的日志条数',
       },
     },
     syslog: {
@@ -324,6 +328,10 @@ export const en: typeof zh = {
         woken: 'timers woken',
         failed: 'processes failed',
         escalated: 'tasks escalated',
+        partitions_created: 'log partitions created',
+        rows_moved: 'entries moved into their month',
+        months_archived: 'months archived',
+        rows_archived: 'entries archived',
       },
     },
     syslog: {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { cronProblem, nextCronTime, taskCreateSchema, taskEditSchema, taskQuickFieldSchemas, taskRunSchema, taskRunsQuerySchema, TASK_QUICK_FIELDS, updateFieldSchema } from '@pv/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -77,6 +78,7 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
   const scheduler = createScheduler(db, {
     tickSeconds: config.taskTickSeconds,
     leaseSeconds: config.taskLeaseSeconds,
+    settings: { syslogRetentionMonths: config.syslogRetentionMonths, archiveDir: config.dataDir ? join(config.dataDir, 'archive') : null },
     metrics: app.metrics,
     onError: (err) => app.log.error({ err }, 'scheduled task tick failed'),
     onWarn: (msg) => app.log.warn(msg),

@@ -5,7 +5,7 @@ import { nextCronTime } from '@pv/contract';
 import type { Db } from '../../db/client.ts';
 import { scheduledTasks, taskRuns } from '../../db/schema/index.ts';
 import { JOB_BUCKETS, type Metrics } from '../../http/metrics.ts';
-import { JOBS, jobOf } from './jobs.ts';
+import { JOBS, type JobSettings, jobOf } from './jobs.ts';
 
 type TaskRow = typeof scheduledTasks.$inferSelect;
 type RunRow = typeof taskRuns.$inferSelect;
@@ -94,6 +94,7 @@ export async function closeExpiredClaims(db: Db, now: Date, skip: ReadonlySet<nu
 
 export interface RunOptions {
   leaseMs: number;
+  settings?: JobSettings;
   /** called with every finished run (metrics) */
   onFinished?: (code: string, status: 'success' | 'failed', seconds: number) => void;
   /** a heartbeat found the lease taken over (this process stalled past it) */
@@ -126,7 +127,7 @@ export async function runClaimed(db: Db, { task, owner }: Claim, trigger: 'sched
   try {
     const job = jobOf(task.code);
     if (!job) throw new Error(`unknown job "${task.code}"`);
-    result = JSON.stringify(await job.run({ db, now: started }));
+    result = JSON.stringify(await job.run({ db, now: started, settings: opts.settings }));
   } catch (err) {
     status = 'failed';
     result = err instanceof Error ? err.message : String(err);
@@ -161,7 +162,10 @@ export interface Scheduler {
   stop(waitMs?: number): Promise<void>;
 }
 
-export function createScheduler(db: Db, opts: { tickSeconds: number; leaseSeconds: number; metrics?: Metrics; onError?: (err: unknown) => void; onWarn?: (msg: string) => void }): Scheduler {
+export function createScheduler(
+  db: Db,
+  opts: { tickSeconds: number; leaseSeconds: number; settings?: JobSettings; metrics?: Metrics; onError?: (err: unknown) => void; onWarn?: (msg: string) => void },
+): Scheduler {
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -174,6 +178,7 @@ export function createScheduler(db: Db, opts: { tickSeconds: number; leaseSecond
   opts.metrics?.gauge('pv_job_running', 'Scheduled tasks this server is running now', () => runningHere.size);
   const runOptions: RunOptions = {
     leaseMs,
+    settings: opts.settings,
     onFinished: (code, status, seconds) => {
       runs?.inc({ task: code, status });
       durations?.observe({ task: code }, seconds);
