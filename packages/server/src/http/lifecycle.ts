@@ -25,6 +25,11 @@ interface Conn {
   res: ServerResponse | null;
 }
 
+/** How long a request that arrives while the server starts is held for the app before it gets 503. */
+const HOLD_WHILE_STARTING_MS = 60_000;
+/** How many such requests are held at most. */
+const HOLD_MAX = 1000;
+
 /** How long a keep-alive connection must have been idle during a drain before it is closed (see drain()). */
 const IDLE_BEFORE_CLOSE_MS = 1000;
 /** How long a websocket gets to answer the 1001 close frame before its connection is destroyed. */
@@ -45,6 +50,8 @@ export class ServerLifecycle {
   /** fastify's request handler, given by serverFactory; answers once serve() is called */
   private appHandler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   private handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  /** requests that arrived while starting, answered by the app once it is ready */
+  private held: Array<{ req: IncomingMessage; res: ServerResponse; timer: NodeJS.Timeout }> = [];
 
   constructor(options: { keepAliveTimeoutMs: number }) {
     this.server = createServer();
@@ -100,14 +107,38 @@ export class ServerLifecycle {
     if (!this.appHandler) throw new Error('no app was built on this server');
     this.handler = this.appHandler;
     this.phase = 'ready';
+    for (const { req, res, timer } of this.held.splice(0)) {
+      clearTimeout(timer);
+      if (!res.writableEnded && !req.destroyed) this.handler(req, res);
+    }
   }
 
-  /** Until the app is built: liveness yes, readiness no, everything else "come back soon". */
+  /**
+   * Until the app is built the probes answer at once — liveness 200, readiness 503 (and /api/health 503:
+   * not ready yet) — and any other request is held, unread, and handed to the app when it is ready:
+   * a proxy without health checks (nginx) may send a POST to a server that is still starting (a rolling
+   * restart), and a 503 there would be a failed write it may not retry. Held past HOLD_WHILE_STARTING_MS
+   * (a long migration), or beyond HOLD_MAX of them, a request gets 503.
+   */
   private whileStarting(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '').split('?')[0];
+    if (!path?.startsWith('/api/health') && this.phase === 'starting' && this.held.length < HOLD_MAX) {
+      const timer = setTimeout(() => {
+        this.held = this.held.filter((h) => h.res !== res);
+        this.answer(res, 503, 'starting');
+      }, HOLD_WHILE_STARTING_MS);
+      timer.unref();
+      this.held.push({ req, res, timer });
+      return;
+    }
     const live = path === '/api/health/live';
-    res.writeHead(live ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5', 'cache-control': 'no-store', ...(live ? {} : { connection: 'close' }) });
-    res.end(JSON.stringify({ code: live ? 200 : 503, msg: live ? 'ok' : 'starting', data: { status: live ? 'ok' : 'starting' } }));
+    this.answer(res, live ? 200 : 503, live ? 'ok' : this.phase);
+  }
+
+  private answer(res: ServerResponse, code: number, status: string) {
+    if (res.headersSent) return;
+    res.writeHead(code, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(code === 200 ? {} : { 'retry-after': '5', connection: 'close' }) });
+    res.end(JSON.stringify({ code, msg: status, data: { status } }));
   }
 
   /** Connections open now: all, busy (a request in flight), websockets. */
@@ -138,6 +169,11 @@ export class ServerLifecycle {
   async drain(graceMs: number, websockets: WebSocketServer | null): Promise<DrainResult> {
     this.phase = 'draining';
     NetServer.prototype.close.call(this.server);
+    // stopped before it was ready: what was held is answered 503 (never processed: a proxy may retry it)
+    for (const { res, timer } of this.held.splice(0)) {
+      clearTimeout(timer);
+      this.answer(res, 503, 'draining');
+    }
     // the answers to requests already in flight close their connections too
     for (const c of this.conns.values()) if (c.res && !c.res.headersSent) c.res.setHeader('connection', 'close');
     const sockets = websockets ? [...websockets.clients] : [];

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { scheduledTasks, taskRuns } from '../../db/schema/index.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, notFound, ok } from '../../http/errors.ts';
+import { cached } from '../../http/metrics.ts';
 import { t } from '../../http/messages.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
@@ -86,6 +87,14 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
   app.addHook('onReady', async () => {
     await seedTasks(db);
     scheduler.start();
+  });
+  // scheduler lag: how far past its next run each enabled task is (0 when on time; the database's view, the same on every server)
+  const lag = cached(15_000, () =>
+    db.select({ code: scheduledTasks.code, next: scheduledTasks.next_run_at }).from(scheduledTasks).where(eq(scheduledTasks.enabled, true)),
+  );
+  app.metrics.gauge('pv_task_overdue_seconds', 'Seconds an enabled scheduled task is past its next run (the scheduler is behind or not running)', async () => {
+    const now = Date.now();
+    return (await lag()).map((t) => [{ task: t.code }, t.next ? Math.max(0, (now - t.next.getTime()) / 1000) : 0]);
   });
   app.addHook('onClose', async () => scheduler.stop());
 
