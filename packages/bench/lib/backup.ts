@@ -13,9 +13,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { REPO_ROOT } from '@pv/server/src/config.ts';
-import { openDb, query, type Queryable } from '@pv/server/src/db/client.ts';
+import { openDb } from '@pv/server/src/db/client.ts';
+import { fillerFingerprint, fillSysLog } from '@pv/server/test/filler.ts';
 import { type ServerProcess, startServer } from '@pv/server/test/process.ts';
 import { BENCH_PASSWORD } from './server.ts';
 import { type Summary, summarize } from './stats.ts';
@@ -61,13 +61,6 @@ async function peakRss<T>(pid: () => number | undefined, work: Promise<T>): Prom
     await sampler;
   }
 }
-
-interface Fingerprint {
-  n: number;
-  h: string;
-}
-const fingerprint = async (db: Queryable) =>
-  (await query<Fingerprint>(db, sql`select count(*)::int as n, coalesce(sum(hashtext(before::text || after::text)), 0)::text as h from sys_log where action = 'bulk'`))[0]!;
 
 /** Bytes of every file under `dir`, read once in 1 MiB chunks: the rate a copy cannot beat. */
 async function readAll(dir: string): Promise<number> {
@@ -146,16 +139,8 @@ export async function benchBackup(mb: number, clients: number): Promise<BackupBe
     console.log(`backup: filling ${mb} MB into ${dataDir} …`);
     const t0 = performance.now();
     const handle = await openDb({ dataDir });
-    const rows = Math.round((mb * 2 ** 20) / 1200);
-    for (let from = 1; from <= rows; from += 20_000) {
-      await handle.db.execute(
-        sql.raw(`insert into sys_log (action, resource, username, record_id, before, after)
-          select 'bulk', 'bench', 'filler', g, jsonb_build_object('note', md5(g::text) || md5(random()::text) || md5(random()::text)),
-                 jsonb_build_object('text', repeat(md5((g % 997)::text), 24))
-          from generate_series(${from}, ${Math.min(rows, from + 19_999)}) g`),
-      );
-    }
-    const source = await fingerprint(handle.db);
+    await fillSysLog(handle.db, mb);
+    const source = await fillerFingerprint(handle.db);
     await handle.close();
     const fillSeconds = (performance.now() - t0) / 1000;
 
@@ -211,7 +196,7 @@ export async function benchBackup(mb: number, clients: number): Promise<BackupBe
     await cli(['restore', '--from', join(outDir, 'pv.tar.gz')], restoreDir).done;
     const restoreSeconds = (performance.now() - s0) / 1000;
     const restored = await openDb({ dataDir: restoreDir, migrate: false });
-    const exact = JSON.stringify(await fingerprint(restored.db)) === JSON.stringify(source);
+    const exact = JSON.stringify(await fillerFingerprint(restored.db)) === JSON.stringify(source);
     await restored.close();
 
     const databaseMB = (databaseMiB * 2 ** 20) / 1e6;

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb, query, type Queryable } from '../src/db/client.ts';
+import { openDb } from '../src/db/client.ts';
+import { type Fingerprint, fillerFingerprint, fillSysLog } from './filler.ts';
 import { ADMIN_PASSWORD, customerBody, onPostgres, testPdf } from './helpers.ts';
 import { api, type ServerProcess, startServer, until } from './process.ts';
 
@@ -29,24 +29,12 @@ function cliProcess(args: string[], dataDir: string): { child: ChildProcess; don
 
 const cli = (args: string[], dataDir: string) => cliProcess(args, dataDir).done;
 
-/**
- * A data folder whose database already holds `mb` MB: system-log rows with a JSON body each (a real
- * table, the one that grows fastest), made in this process before any server opens the folder.
- * Returns the rows' fingerprint.
- */
+/** A data folder whose database already holds `mb` MB (made in this process before any server opens it); its fingerprint. */
 async function bigDataFolder(dataDir: string, mb: number): Promise<Fingerprint> {
   const handle = await openDb({ dataDir });
   try {
-    const rows = Math.round((mb * 1024 * 1024) / 1200);
-    for (let from = 1; from <= rows; from += 20_000) {
-      await handle.db.execute(
-        sql.raw(`insert into sys_log (action, resource, username, record_id, before, after)
-          select 'bulk', 'test', 'filler', g, jsonb_build_object('note', md5(g::text) || md5(random()::text) || md5(random()::text)),
-                 jsonb_build_object('text', repeat(md5((g % 997)::text), 24))
-          from generate_series(${from}, ${Math.min(rows, from + 19_999)}) g`),
-      );
-    }
-    return await fingerprint(handle.db);
+    await fillSysLog(handle.db, mb);
+    return await fillerFingerprint(handle.db);
   } finally {
     await handle.close();
   }
@@ -62,13 +50,6 @@ function middleOfLargestEntry(tar: Buffer): number {
   }
   return best.at;
 }
-
-interface Fingerprint {
-  n: number;
-  h: string;
-}
-const fingerprint = async (db: Queryable): Promise<Fingerprint> =>
-  (await query<Fingerprint>(db, sql`select count(*)::int as n, coalesce(sum(hashtext(before::text || after::text)), 0)::text as h from sys_log where action = 'bulk'`))[0]!;
 
 async function stop(server: ServerProcess) {
   server.child.kill('SIGTERM');
@@ -186,7 +167,7 @@ describe.skipIf(onPostgres)('backup and restore (embedded database)', () => {
     // the few hundred MB came back exactly
     const restoredDb = await openDb({ dataDir, migrate: false });
     try {
-      expect(await fingerprint(restoredDb.db)).toEqual(bulk);
+      expect(await fillerFingerprint(restoredDb.db)).toEqual(bulk);
     } finally {
       await restoredDb.close();
     }
