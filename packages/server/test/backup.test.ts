@@ -186,6 +186,12 @@ describe.skipIf(onPostgres)('backup and restore (embedded database)', () => {
     const noKey = await api(server.base, '/api/system/backup', { lang: 'en' });
     expect(noKey.status).toBe(401);
     expect(noKey.msg).toContain('Wrong backup key');
+    // with the key, the whole archive streamed by the server (made in a worker thread) checks out
+    const streamed = await fetch(`${server.base}/api/system/backup?level=6`, { headers: { 'x-backup-key': readFileSync(join(dataDir, 'backup-key'), 'utf8').trim() } });
+    expect(streamed.status).toBe(200);
+    writeFileSync(join(outDir, 'streamed.tar.gz'), Buffer.from(await streamed.arrayBuffer()));
+    const checked = await cli(['backup', '--verify', join(outDir, 'streamed.tar.gz')], dataDir);
+    expect(checked.out).toContain('every checksum matches');
     await stop(server);
 
     const tar = gunzipSync(readFileSync(good));

@@ -1,6 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { PassThrough, pipeline, Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { numeric, ResponseCode } from '@pv/contract';
@@ -9,8 +9,8 @@ import { ApiError, ok } from '../http/errors.ts';
 import { doc } from '../http/openapi.ts';
 import { parse } from '../http/validate.ts';
 import { writeLog } from '../modules/system/syslog.ts';
-import { backupTar } from './archive.ts';
 import type { BackupControl } from './pgdata.ts';
+import type { FromWorker, ToWorker, WorkerInput } from './worker.ts';
 
 export const BACKUP_KEY_HEADER = 'x-backup-key';
 
@@ -33,13 +33,61 @@ const stopSchema = z.strictObject({ id: z.uuid() });
  * by whoever can read the data folder — which holds the database anyway — so a cron job needs no
  * account. One backup at a time. On PostgreSQL the database is backed up with pg_dump (README).
  *
- * - GET /api/system/backup: the whole archive as .tar.gz, streamed (for a backup taken from elsewhere).
+ * - GET /api/system/backup: the whole archive as .tar.gz, streamed (for a backup taken from elsewhere),
+ *   made by a worker thread so that a busy server still sends it at disk speed.
  * - GET /api/system/backup/session + POST /api/system/backup/stop: what `pnpm backup` uses on the
  *   server's own host. The session starts the database's backup mode and stays open while the command
  *   copies the data folder itself, at disk speed and in its own process, whatever load this server is
  *   under; stop ends it and returns the label the copy needs. A session whose connection closes before
  *   stop (the command died) ends the backup mode.
  */
+/** The worker's module: the TypeScript source under tsx (dev, tests), dist/backup-worker.js in the build. */
+const workerModule = () => new URL(import.meta.url.endsWith('.ts') ? './worker-dev.mjs' : './backup-worker.js', import.meta.url);
+
+/**
+ * The archive made by a worker thread (worker.ts), as a stream for the reply. This thread runs only the
+ * database's side of the copy and writes the worker's 1 MiB pieces to the reply, returning a credit for
+ * each once the reply has taken it. A failure half-way destroys the stream (the client sees a cut-off
+ * archive, never a complete-looking one); a client that goes away stops the worker and the backup mode.
+ */
+function archiveInWorker(control: BackupControl, input: WorkerInput, onError: (err: Error) => void): PassThrough {
+  const worker = new Worker(workerModule(), { workerData: input });
+  const body = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+  let ended = false;
+  const fail = (err: Error) => {
+    if (ended) return;
+    ended = true;
+    onError(err);
+    body.destroy(err);
+    void worker.terminate();
+    void control.abort();
+  };
+  worker.on('message', (m: FromWorker) => {
+    if (m.type === 'chunk') {
+      const credit = () => worker.postMessage({ type: 'credit' } satisfies ToWorker);
+      if (body.write(Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength))) credit();
+      else body.once('drain', credit);
+    } else if (m.type === 'call') {
+      const op = m.op === 'start' ? control.start(m.label ?? 'backup') : m.op === 'stop' ? control.stop() : control.abort();
+      op.then(
+        (value) => worker.postMessage({ type: 'result', id: m.id, value } satisfies ToWorker),
+        (err: unknown) => worker.postMessage({ type: 'result', id: m.id, error: err instanceof Error ? err.message : String(err) } satisfies ToWorker),
+      );
+    } else if (m.type === 'end') {
+      ended = true;
+      body.end();
+      void worker.terminate();
+    } else {
+      fail(new Error(m.message));
+    }
+  });
+  worker.on('error', fail);
+  body.on('close', () => {
+    if (!ended) fail(new Error('the client went away'));
+  });
+  return body;
+}
+
 export function backupRoutes(app: FastifyInstance, deps: Deps, control: BackupControl | undefined) {
   let running: 'archive' | { id: string } | null = null;
   /** how each open session's stream ends when it is stopped */
@@ -70,13 +118,7 @@ export function backupRoutes(app: FastifyInstance, deps: Deps, control: BackupCo
         running = null;
         req.log.info({ ms: Date.now() - started }, 'backup sent');
       };
-      // output chunks of 1 MiB: each turn of a busy event loop moves a lot at once
-      const body = createGzip({ level: level ?? DEFAULT_GZIP_LEVEL, chunkSize: 1024 * 1024 });
-      // a failure half-way destroys the reply: the client sees a cut-off archive, never a complete-looking one
-      pipeline(Readable.from(backupTar(deps.config.dataDir!, ctl)), body, (err) => {
-        if (err) req.log.error(err, 'backup failed');
-        done();
-      });
+      const body = archiveInWorker(ctl, { dataDir: deps.config.dataDir!, dir: ctl.dir, level: level ?? DEFAULT_GZIP_LEVEL }, (err) => req.log.error(err, 'backup failed'));
       body.on('close', done);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
       return reply
