@@ -141,17 +141,6 @@ export class ServerLifecycle {
     res.end(JSON.stringify({ code, msg: status, data: { status } }));
   }
 
-  /** Connections open now: all, busy (a request in flight), websockets. */
-  counts() {
-    let busy = 0;
-    let websockets = 0;
-    for (const c of this.conns.values()) {
-      if (c.upgraded) websockets++;
-      else if (c.busy > 0) busy++;
-    }
-    return { open: this.conns.size, busy, websockets };
-  }
-
   /**
    * Drains the server without dropping a request:
    * - readiness turns false and no new connection is accepted (the listening socket closes; the proxy's
@@ -169,7 +158,7 @@ export class ServerLifecycle {
   async drain(graceMs: number, websockets: WebSocketServer | null): Promise<DrainResult> {
     this.phase = 'draining';
     NetServer.prototype.close.call(this.server);
-    // stopped before it was ready: what was held is answered 503 (never processed: a proxy may retry it)
+    // stopped before it was ready: what was held is answered 503 (it was never processed)
     for (const { res, timer } of this.held.splice(0)) {
       clearTimeout(timer);
       this.answer(res, 503, 'draining');
