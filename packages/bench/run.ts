@@ -42,6 +42,8 @@
  * 11. With --settlements-postgres URL (lib/settlements.ts): 5,000 agents, 2,000 teams and --settlement-stations stations
  *     (default 200000) with customers, build orders, self-audits and overdue orders on a fresh database of that server;
  *     last month's settlements generated for all (timed), again (nothing made), the settlement list's cases, a payment batch of them.
+ * 12. With --backup MB (lib/backup.ts): a PGlite data folder of that many MB backed up by `pnpm backup` and by
+ *     GET /api/system/backup while --backup-clients users (default 20) work, and restored; beside reading the folder once.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -71,6 +73,7 @@ import { benchFinance, financeSection } from './lib/finance.ts';
 import { benchInvoices, invoicesSection } from './lib/invoices.ts';
 import { benchSettlements, settlementsSection } from './lib/settlements.ts';
 import { benchStatistics, statisticsTable } from './lib/statistics.ts';
+import { backupSection, benchBackup } from './lib/backup.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -117,6 +120,8 @@ const { values } = parseArgs({
     'invoice-requests': { type: 'string', default: '200' },
     'settlements-postgres': { type: 'string' },
     'settlement-stations': { type: 'string', default: '200000' },
+    backup: { type: 'string' },
+    'backup-clients': { type: 'string', default: '20' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -220,6 +225,7 @@ async function main() {
   const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders']), Number(values['inspection-history']), Number(values['stock-movements'])) : null;
   const finance = values['finance-postgres'] ? await benchFinance(values['finance-postgres'], Number(values['finance-stations']), Math.min(REQUESTS, 200)) : null;
   const invoices = values.invoices ? await benchInvoices(Number(values.invoices), Number(values['invoice-requests'])) : null;
+  const backupRun = values.backup ? await benchBackup(Number(values.backup), Number(values['backup-clients'])) : null;
   const settlementsRun = values['settlements-postgres'] ? await benchSettlements(values['settlements-postgres'], Number(values['settlement-stations']), Math.min(REQUESTS, 200)) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
@@ -331,9 +337,10 @@ async function main() {
   if (finance) sections.finance = [...financeSection(finance), '', measuredOn];
   if (invoices) sections['invoice-list'] = [...invoicesSection(invoices), '', measuredOn];
   if (settlementsRun) sections.settlements = [...settlementsSection(settlementsRun), '', measuredOn];
+  if (backupRun) sections.backup = [...backupSection(backupRun), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'throughput', 'profile', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'throughput', 'profile', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'backup', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 

@@ -6,6 +6,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
+import type { ServerLifecycle } from './http/lifecycle.ts';
+import { loggerOptions, requestIdHeader } from './http/logging.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { dbStatsOf } from './db/instrument.ts';
 import { t } from './http/messages.ts';
 import { parseJsonBody } from './http/json-body.ts';
 import { doc, docResponses } from './http/openapi.ts';
@@ -50,15 +54,21 @@ import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
+import { workflowMetrics } from './modules/workflow/metrics.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
+import type { BackupControl } from './backup/pgdata.ts';
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   dbKind?: 'pglite' | 'postgres';
-  /** PGlite: a consistent copy of the database folder, for the online backup */
-  dumpDatabase?: () => Promise<Blob>;
+  /** PGlite in a folder: its online backup (backup/pgdata.ts) */
+  backup?: BackupControl;
+  /** production: the HTTP server that already listens (main.ts); tests use fastify's own (inject) */
+  lifecycle?: ServerLifecycle;
+  /** where log lines go (tests read them); stdout by default */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
@@ -145,9 +155,11 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   return null;
 }
 
-export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, dbKind = 'pglite', backup, lifecycle, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config, logStream),
+    ...(lifecycle ? { serverFactory: lifecycle.serverFactory } : {}),
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -166,6 +178,8 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
 
   // first, so that every reply — a 401 from the auth hook included — carries the headers
   await securityHeaders(app);
+  requestIdHeader(app);
+  metricsPlugin(app, config, dbStatsOf(db), () => (lifecycle?.phase ?? 'ready') === 'ready');
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
@@ -283,6 +297,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   app.get('/api/health', { config: { public: true }, schema: doc('system', 'Liveness and database kind', { returns: "{status:'ok', db:'pglite'|'postgres'}" }) }, async () =>
     ok({ status: 'ok', db: dbKind }),
   );
+  // liveness: the process answers; readiness: it should get traffic (not while starting or draining)
+  app.get('/api/health/live', { config: { public: true }, schema: doc('system', 'Liveness: the process answers (also while it starts and drains)', { returns: "{status:'ok'}" }) }, async () =>
+    ok({ status: 'ok' }),
+  );
+  app.get(
+    '/api/health/ready',
+    { config: { public: true }, schema: doc('system', 'Readiness: 200 while serving; 503 while starting (migrations) or draining for a shutdown', { returns: "{status:'ready'|'starting'|'draining', db}" }) },
+    async (_req, reply) => {
+      const phase = lifecycle?.phase ?? 'ready';
+      if (phase !== 'ready') return reply.status(503).send({ code: 503, msg: phase, data: { status: phase, db: dbKind } });
+      return ok({ status: 'ready', db: dbKind });
+    },
+  );
   authRoutes(app, deps);
   customerRoutes(app, deps);
   fileRoutes(app, deps);
@@ -301,7 +328,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   workOrderRoutes(app, deps, workOrders);
   selfAuditRoutes(app, deps, workOrders);
   displayTokenRoutes(app, deps);
-  backupRoutes(app, deps, dumpDatabase);
+  backupRoutes(app, deps, backup);
   stockRoutes(app, deps);
   inspectionRoutes(app, deps);
   maintenanceRoutes(app, deps);
@@ -316,6 +343,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);
+  workflowMetrics(app, db);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

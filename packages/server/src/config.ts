@@ -86,6 +86,18 @@ export interface Config {
   externalSystemSecret: string;
   /** scheduled tasks: seconds between scheduler ticks; 0 = the scheduler does not run (tests) */
   taskTickSeconds: number;
+  /** scheduled tasks: how long a claim holds without a heartbeat (a dead server's claim expires after this) */
+  taskLeaseSeconds: number;
+  /** requests slower than this (ms) are logged at info; all requests at debug */
+  slowRequestMs: number;
+  /** shutdown: how long requests in flight may take before connections and websockets are cut (ms) */
+  shutdownGraceMs: number;
+  /** idle keep-alive connections stay open this long (ms): longer than the proxy's upstream keepalive_timeout */
+  keepAliveTimeoutMs: number;
+  /** GET /metrics: the bearer token it wants ('' = loopback callers only) */
+  metricsToken: string;
+  /** sys_log months kept in the database; older months are detached and archived to DATA_DIR/archive (0 = keep all) */
+  syslogRetentionMonths: number;
 }
 
 /**
@@ -139,6 +151,12 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'EXTERNAL_PAGE_PATH', default: '/', meaning: 'Page of the external system opened with `?token=`.' },
   { name: 'EXTERNAL_SYSTEM_SECRET', default: '(token secret)', meaning: 'HMAC secret shared with the external system to verify `ex_login` tickets (60 s, single use by their `jti`).' },
   { name: 'TASK_TICK_SECONDS', default: '30', meaning: 'How often (seconds) each server looks for due scheduled tasks; `0` turns the scheduler off (tasks still run with run now).' },
+  { name: 'TASK_LEASE_SECONDS', default: '45', meaning: 'A running task\'s claim lasts this long and is renewed by a heartbeat every third of it; the claim of a server that died expires after it, its run is recorded as interrupted and the task can run again.' },
+  { name: 'SLOW_REQUEST_MS', default: '1000', meaning: 'Requests slower than this (ms) are logged at `info`, as are failed ones (4xx, 5xx at `error`); every request is logged at `debug`.' },
+  { name: 'SHUTDOWN_GRACE_SECONDS', default: '5', meaning: 'On SIGTERM/SIGINT: how long requests in flight may finish (answered with `Connection: close`) before slow clients are cut (at most 7; websockets are cut after 1 s); the whole shutdown stays under 10 s and exits 0.' },
+  { name: 'KEEP_ALIVE_TIMEOUT', default: '75', meaning: 'Seconds an idle keep-alive connection stays open. Keep it longer than the proxy\'s upstream `keepalive_timeout` (60 s in deploy/nginx.conf), so the proxy, not the server, closes idle connections.' },
+  { name: 'METRICS_TOKEN', default: '(unset)', meaning: '`GET /metrics` (Prometheus text) wants `Authorization: Bearer <token>` when set; unset, it answers loopback callers only.' },
+  { name: 'SYSLOG_RETENTION_MONTHS', default: '0', meaning: 'Months of the system log kept in the database (monthly partitions). Older months are detached and archived to `DATA_DIR/archive/sys_log/` as gzipped JSON lines by the task `maintain_sys_log`; `0` keeps everything.' },
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -275,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalPagePath: env.EXTERNAL_PAGE_PATH?.trim() || '/',
     externalSystemSecret: env.EXTERNAL_SYSTEM_SECRET ?? '',
     taskTickSeconds: int(env, 'TASK_TICK_SECONDS', 30),
+    taskLeaseSeconds: Math.max(3, int(env, 'TASK_LEASE_SECONDS', 45)),
+    slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000),
+    shutdownGraceMs: Math.min(7, int(env, 'SHUTDOWN_GRACE_SECONDS', 5)) * 1000,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT', 75) * 1000,
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
+    syslogRetentionMonths: int(env, 'SYSLOG_RETENTION_MONTHS', 0),
   };
   return { ...config, ...overrides };
 }

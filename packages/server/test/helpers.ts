@@ -88,7 +88,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(overrides: Partial<Config> = {}, opts: { staticApps?: boolean } = {}): Promise<TestApp> {
+export async function startApp(overrides: Partial<Config> = {}, opts: { staticApps?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const staticRoot = mkdtempSync(join(tmpdir(), 'pv-static-'));
   const config = loadConfig({}, {
     dataDir: null,
@@ -103,7 +103,7 @@ export async function startApp(overrides: Partial<Config> = {}, opts: { staticAp
   if (opts.staticApps) writeStatic(config);
   const handle = await freshDb();
   await bootstrap(handle.db, config);
-  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
+  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind, logStream: opts.logStream });
   await app.ready();
   return {
     app,

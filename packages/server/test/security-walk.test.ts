@@ -77,6 +77,8 @@ const WALK_PACKAGE_MAX = 2 * 1024 * 1024;
 /** Routes an anonymous caller may reach (they answer something other than 401). */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'liveness probe of load balancers and orchestrators',
+  'GET /api/health/live': 'liveness probe (the process answers)',
+  'GET /api/health/ready': 'readiness probe (503 while starting or draining)',
   'POST /api/system/index/login': 'signing in',
   'GET /api/system/index/sms': 'sends a sign-in / sign-up SMS code (rate-limited; same reply for unknown numbers)',
   'POST /api/system/index/sms_login': 'signing in with an SMS code',

@@ -12,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { SERVER_ROOT } from '../config.ts';
 import { DEFAULT_POOL_SIZE } from './pool.ts';
+import { instrumentPglite, instrumentPostgres, registerDbStats } from './instrument.ts';
+import { type BackupControl, pgliteBackupControl } from '../backup/pgdata.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,8 +32,10 @@ export interface DbHandle {
    * folder: `fn` just runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** PGlite only: a consistent copy of the data folder as a tar (PGlite's dumpDataDir, after a checkpoint) */
+  /** PGlite only: a consistent copy of the data folder as a tar in memory (PGlite's dumpDataDir; the tests' template) */
   dump?: () => Promise<Blob>;
+  /** PGlite in a folder: the online backup of that folder (backup/pgdata.ts) */
+  backup?: BackupControl;
   close(): Promise<void>;
 }
 
@@ -186,9 +190,12 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
       // filtered by a rare status would be planned like one filtered by the commonest)
       connection: { plan_cache_mode: 'force_custom_plan' },
     });
+    // the metrics wrap the client's own entry points; the prepared-statement proxy calls through them
+    const stats = instrumentPostgres(client);
     const logger = statementLogger();
     const db = drizzlePg(preparing(client), { schema, logger });
     logger.db = db;
+    registerDbStats(db, stats);
     handle = {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -205,16 +212,18 @@ export async function openDb(options: OpenOptions = {}): Promise<DbHandle> {
     // pg_trgm backs the list keyword search (migration 0027), btree_gist the tariffs' no-overlap
     // constraint (revenue_rules); PostgreSQL ships both in contrib
     const client = new PGlite({ dataDir: dir, extensions: { pg_trgm, btree_gist }, ...(options.template && !dir ? { loadDataDir: options.template } : {}) });
+    const stats = instrumentPglite(client);
     const logger = statementLogger();
     const db = drizzlePglite(yielding(client), { schema, logger });
     logger.db = db;
     embedded.add(db);
+    registerDbStats(db, stats);
     if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const dump = async () => {
       await client.exec('CHECKPOINT'); // flushes the buffers: the copy needs less WAL replay when restored
       return client.dumpDataDir('none');
     };
-    handle = { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), dump, close: () => client.close() };
+    handle = { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), dump, ...(dir ? { backup: pgliteBackupControl(client, dir) } : {}), close: () => client.close() };
   }
   return handle;
 }

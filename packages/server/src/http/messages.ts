@@ -29,6 +29,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.backup_key': '备份密钥不对：请在服务器上用 pnpm backup 备份（它读取数据目录里的 backup-key）',
     'error.backup_postgres': '本服务器使用 PostgreSQL：请用 pg_dump 备份数据库，再备份数据目录（见 README“备份与恢复”）',
     'error.backup_running': '已有一个备份正在进行，请等它完成后再试',
+    'error.backup_no_session': '没有这个备份会话（已结束或已被服务器关闭）：请重新运行 pnpm backup',
   },
   en: {
     'validation.type': 'Wrong type, expected %{expected}',
@@ -54,6 +55,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.backup_key': 'Wrong backup key: back up on the server with pnpm backup (it reads backup-key in the data folder)',
     'error.backup_postgres': 'This server uses PostgreSQL: back up the database with pg_dump and the data folder with your file backups (README "Backup and restore")',
     'error.backup_running': 'Another backup is running; try again when it has finished',
+    'error.backup_no_session': 'No such backup session (it ended or the server closed it): run pnpm backup again',
   },
 };
 
