@@ -47,6 +47,8 @@ import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
+// every module's record type in the workflow registry (lifecycle/records.ts)
+import './modules/processes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 

@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { illegalMatterAction } from './labels.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 
 
 type Row = Record<string, unknown>;

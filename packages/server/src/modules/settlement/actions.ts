@@ -24,7 +24,8 @@ import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
 import { refreshTotals, settlementNo } from './generate.ts';
 import { illegalSettlementAction, settlementResource } from './resource.ts';
 
@@ -86,7 +87,9 @@ export class SettlementActions {
     const input = parse(settlementMoveSchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
-      return this.apply(tx, s, actor, 'submit', { submitted_by: auth.userId, submitted_at: new Date() }, { data: { total_amount: s.total_amount, line_count: s.line_count } });
+      const after = await this.apply(tx, s, actor, 'submit', { submitted_by: auth.userId, submitted_at: new Date() }, { data: { total_amount: s.total_amount, line_count: s.line_count } });
+      await raiseWorkflowEvent(tx, 'settlement.submitted', s.id as number, actor);
+      return after;
     });
   }
 
@@ -159,6 +162,7 @@ export class SettlementActions {
     const input = parse(settlementPaySchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
+      await assertSod(tx, 'settlement', s, auth.userId, 'pay');
       if (s.batch_id != null && s.status === 'confirmed') {
         const [b] = await query<{ batch_no: string }>(tx, sql`select batch_no from payment_batches where id = ${s.batch_id as number}`);
         throw new ApiError(400, 'error.settlement_in_batch', { settlement_no: s.settlement_no, batch_no: b?.batch_no ?? '' });

@@ -21,6 +21,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { stationScope } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { type PendingApproval, raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { trimDecimal, warehouseResource } from './resources.ts';
 
 type Row = Record<string, unknown>;
@@ -36,6 +37,8 @@ export interface Notice {
 export interface MovementResult {
   rows: Row[];
   notices: Notice[];
+  /** the adjustment went to a process for approval instead (nothing was posted) */
+  workflow_request?: PendingApproval;
 }
 
 /** Document number prefixes of the ledger: 入库 RK, 出库 CK, 调拨 DB, 退库 TK, 盘点 PD. */
@@ -396,7 +399,7 @@ export class StockService {
   /** 盘点调整 from a JSON body. */
   async adjust(body: unknown, auth: AuthContext, actor: Actor): Promise<MovementResult> {
     const input = parse(stockAdjustSchema, body);
-    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null));
+    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null, { approval: true }));
   }
 
   /**
@@ -404,6 +407,9 @@ export class StockService {
    * difference counted − book is computed by the database; a book quantity that changed since
    * `expected` is refused. Serial-tracked: the serials found are the count; units missing become
    * 盘亏 (lost), units found come into stock (new, issued or lost before); at most two rows (− and +).
+   * `approval`: a single adjustment a published process may have to approve first (库存调整审批,
+   * e.g. above a value): it then starts with the counted quantity and the book quantity it was
+   * counted against, and posts nothing now.
    */
   async adjustIn(
     tx: Queryable,
@@ -411,6 +417,7 @@ export class StockService {
     auth: AuthContext,
     actor: Actor,
     docNo: string | null,
+    opts: { approval?: boolean } = {},
   ): Promise<MovementResult> {
     const w = await this.warehouse(tx, input.warehouse_id, auth, 'adjust');
     const m = await this.material(tx, input.material_id);
@@ -423,6 +430,12 @@ export class StockService {
       .for('update');
     if (!book!.same) {
       throw new ApiError(400, 'error.stock_expected_changed', { warehouse: w.name, material: m.name, expected: trimDecimal(input.expected), current: trimDecimal(book!.qty) });
+    }
+    const [balance] = await tx.select().from(stockBalances).where(where);
+    if (opts.approval) {
+      const params = { counted: input.counted, expected: input.expected ?? book!.qty, serials: input.serials ?? null, reason: input.reason };
+      const pending = await requestApproval(tx, { type: 'stock_balance', action: 'adjust', record: balance!, params, actor });
+      if (pending) return { rows: [], notices: [], workflow_request: pending };
     }
     const doc = docNo ?? (await nextNumber(tx, PREFIX.adjust));
     const rows: Row[] = [];
@@ -473,6 +486,7 @@ export class StockService {
       rows.push(await this.record(tx, actor, auth, { doc_no: doc, kind: 'adjust', w, m, qty: book!.delta, balance_after: after!.qty, reason: input.reason }));
     }
     const notice = await this.lowStock(tx, w, m, actor);
+    await raiseWorkflowEvent(tx, 'stock_balance.adjusted', balance!.id, actor);
     return { rows, notices: notice ? [notice] : [] };
   }
 

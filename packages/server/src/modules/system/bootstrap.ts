@@ -11,6 +11,8 @@ import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
+// the record types the demo's processes run on (lifecycle/records.ts)
+import '../processes.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
 import { seedDemoInsurance } from '../insurance/demo.ts';
 import { seedDemoInvoices } from '../invoice/demo.ts';

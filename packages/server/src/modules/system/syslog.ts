@@ -6,6 +6,8 @@ export interface Actor {
   userId: number | null;
   username: string | null;
   ip: string | null;
+  /** a workflow instance applying the action it approved (a needs-approval request): the gate lets it through */
+  approvedBy?: number;
 }
 
 export interface LogEntry {
