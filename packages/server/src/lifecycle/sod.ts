@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { t } from '../http/messages.ts';
-import { type Labels, loadRow, recordName, recordType, type RecordTypeDef } from './records.ts';
+import { type Labels, recordName, recordType, type RecordTypeDef } from './records.ts';
 
 /**
  * Segregation of duties (issue 26, docs/DECISIONS.md "Workflow"): who may not act on a record — its
@@ -85,10 +85,4 @@ export async function assertSod(tx: Queryable, code: string, record: Row, userId
   const who = (await userNames(tx, [userId])).get(userId) ?? `#${userId}`;
   const label = def.actions[action]?.label ?? { zh: action, en: action };
   throw sodRefusal(who, hit.role, await sodTarget(tx, def, record), label);
-}
-
-/** assertSod for a record read by id (a module that has not loaded the row itself). */
-export async function assertSodById(tx: Queryable, code: string, id: number, userId: number, action: string): Promise<void> {
-  const row = await loadRow(tx, recordType(code), id);
-  if (row) await assertSod(tx, code, row, userId, action);
 }

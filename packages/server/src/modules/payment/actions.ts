@@ -24,7 +24,7 @@ import {
 } from '@pv/contract';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { paymentBatches, paymentLines, rentBills, users } from '../../db/schema/index.ts';
+import { paymentBatches, paymentLines, rentBills } from '../../db/schema/index.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';

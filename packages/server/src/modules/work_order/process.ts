@@ -12,7 +12,8 @@ export const workOrderRecordType = defineRecordType({
   label: { zh: '施工/并网派单', en: 'Work order' },
   resource: workOrderResource,
   number: 'order_no',
-  link: '/stationManagement/buildWorkOrderList?id={id}',
+  // the build list filtered to the order (a grid order's page is its station's)
+  link: '/stationManagement/buildWorkOrderList?filter=%7B%22id%22%3A{id}%7D',
   actions: {
     rectify: machineAction(WORK_ORDER_MACHINE, WorkOrderActionLabel, 'rectify', (c) => actions(c).rectify(bodyOf(c), c.auth, c.actor)),
     cancel: machineAction(WORK_ORDER_MACHINE, WorkOrderActionLabel, 'cancel', (c) => actions(c).cancel(bodyOf(c, { reason: reasonOf(c) }), c.auth, c.actor), REASON),

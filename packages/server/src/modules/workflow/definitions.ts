@@ -1,9 +1,7 @@
 import {
-  type Lang,
   WORKFLOW_PROCESS_FIELDS,
   WorkflowDefinitionStatus,
   type WorkflowGateCondition,
-  type WorkflowGraph,
   type WorkflowGraphError,
   emptyWorkflowGraph,
   validateGraph,
