@@ -68,8 +68,8 @@ export interface RecordTypeDef {
   /** the code stored on definitions and instances (`payment_batch`) */
   code: string;
   label: Labels;
-  /** the module's resource declaration (its table, and the data scope a manual start is checked against) */
-  resource: { table: ResourceTable; scope(auth: AuthContext): SQL | undefined };
+  /** the module's resource declaration (its API name, its table, the data scope a manual start is checked against) */
+  resource: { name: string; table: ResourceTable; scope(auth: AuthContext): SQL | undefined };
   /** the column that names a record in lists, messages and documents (its number) */
   number?: string;
   /** or a name made from the row (a stock balance is its warehouse and material) */

@@ -5,7 +5,7 @@ import { REASON, asDb, bodyOf, defineRecordType, machineAction, reasonOf } from 
 import { AppVersionActions } from './actions.ts';
 
 /** Releases are the company's: everyone holding the permission sees them all (the resource's own scope). */
-const releases = { table: appVersions, scope: () => undefined };
+const releases = { name: 'app_version', table: appVersions, scope: () => undefined };
 
 /** The routes' action class in the engine's transaction (no package upload happens in a process). */
 const actions = (c: { tx: Queryable }) => new AppVersionActions(asDb(c.tx), releases as never, null as never, 0);
