@@ -74,8 +74,8 @@ export interface RecordTypeDef {
   number?: string;
   /** or a name made from the row (a stock balance is its warehouse and material) */
   name?(tx: Queryable, row: Row): Promise<string>;
-  /** the column holding its lifecycle state (default `status`) */
-  state?: string;
+  /** the column holding its lifecycle state (default `status`; null: it has none, e.g. a stock balance) */
+  state?: string | null;
   /** the console page of one record, `{id}` standing for its id */
   link: string;
   actions: Record<string, RecordAction>;

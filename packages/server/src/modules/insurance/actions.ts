@@ -597,8 +597,12 @@ export class InsuranceActions {
     const input = parse(claimAssessSchema, body);
     return this.db.transaction(async (tx) => {
       const c = await this.lockedClaim(tx, input.id, input.version, auth);
-      if (c.status === 'submitted' && new Money(input.amount_approved).gt(c.amount_claimed as string))
+      assertTransition(CLAIM_MACHINE, c.status as string, 'assess', ClaimStatus, ClaimActionLabel);
+      if (new Money(input.amount_approved).gt(c.amount_claimed as string))
         throw new ApiError(400, 'error.claim_approved_over', { approved: input.amount_approved, claimed: c.amount_claimed });
+      // a published process may have to approve the assessment first
+      const pending = await requestApproval(tx, { type: 'insurance_claim', action: 'assess', record: c, params: { amount_approved: input.amount_approved, note: input.note ?? null }, actor });
+      if (pending) return { ...c, workflow_request: pending };
       const after = await this.moveClaim(tx, c, actor, 'assess', { amount_approved: input.amount_approved, assess_note: input.note ?? null }, { reason: input.note ?? null, data: { amount_approved: input.amount_approved } });
       await raiseWorkflowEvent(tx, 'insurance_claim.assessed', c.id as number, actor);
       return after;

@@ -48,8 +48,9 @@ export const insuranceClaimRecordType = defineRecordType({
       'pay',
       (c) => actions(c).payClaim(bodyOf(c, { amount_received: c.params.amount_received ?? c.record.amount_approved, paid_on: (c.params.paid_on as string | undefined) ?? chinaDate(new Date()) }), c.auth, c.actor),
       {
-        amount_received: { label: { zh: '赔付金额', en: 'Amount received' }, kind: 'money', required: true },
-        paid_on: { label: { zh: '到账日期', en: 'Received on' }, kind: 'date', required: true },
+        // by default the amount assessed, received today
+        amount_received: { label: { zh: '赔付金额', en: 'Amount received' }, kind: 'money' },
+        paid_on: { label: { zh: '到账日期', en: 'Received on' }, kind: 'date' },
       },
     ),
     reject: machineAction(CLAIM_MACHINE, ClaimActionLabel, 'reject', (c) => actions(c).rejectClaim(bodyOf(c, { reason: reasonOf(c) }), c.auth, c.actor), REASON),

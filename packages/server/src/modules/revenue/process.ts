@@ -16,6 +16,7 @@ export const revenueRecordType = defineRecordType({
   code: 'revenue',
   label: { zh: '电站收益（月）', en: 'Station revenue (month)' },
   resource: revenueResource,
+  state: null,
   name: async (tx, row) => {
     const [s] = await tx.select({ code: stations.code }).from(stations).where(eq(stations.id, row.station_id as number));
     return `${s?.code ?? `#${String(row.station_id)}`} ${String(row.period)}`;

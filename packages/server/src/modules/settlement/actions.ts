@@ -24,7 +24,7 @@ import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
-import { raiseWorkflowEvent } from '../workflow/public.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { assertSod } from '../../lifecycle/sod.ts';
 import { refreshTotals, settlementNo } from './generate.ts';
 import { illegalSettlementAction, settlementResource } from './resource.ts';
@@ -167,6 +167,10 @@ export class SettlementActions {
         const [b] = await query<{ batch_no: string }>(tx, sql`select batch_no from payment_batches where id = ${s.batch_id as number}`);
         throw new ApiError(400, 'error.settlement_in_batch', { settlement_no: s.settlement_no, batch_no: b?.batch_no ?? '' });
       }
+      assertTransition(SETTLEMENT_MACHINE, s.status as string, 'pay', SettlementStatus, SettlementActionLabel);
+      // a published process may have to approve marking it paid first
+      const pending = await requestApproval(tx, { type: 'settlement', action: 'pay', record: s, params: { bank_serial: input.bank_serial, paid_at: input.paid_at ?? null }, actor });
+      if (pending) return { ...s, workflow_request: pending };
       const paidAt = input.paid_at ? new Date(`${input.paid_at}T12:00:00+08:00`) : new Date();
       return this.apply(tx, s, actor, 'pay', { paid_by: auth.userId, paid_at: paidAt, bank_serial: input.bank_serial, fail_reason: null }, { data: { bank_serial: input.bank_serial, total_amount: s.total_amount } });
     });

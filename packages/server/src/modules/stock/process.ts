@@ -16,6 +16,7 @@ export const stockBalanceRecordType = defineRecordType({
   code: 'stock_balance',
   label: { zh: '库存（仓库 × 物料）', en: 'Stock (warehouse × material)' },
   resource: balanceResource,
+  state: null,
   name: async (tx, row) => {
     const [r] = await query<{ name: string }>(tx, sql`select w.name || ' / ' || m.name || coalesce(' ' || m.spec, '') as name from warehouses w, materials m where w.id = ${row.warehouse_id as number}::int and m.id = ${row.material_id as number}::int`);
     return r?.name ?? `#${String(row.id)}`;

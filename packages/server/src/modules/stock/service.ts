@@ -342,16 +342,22 @@ export class StockService {
       const to = loaded.to!;
       const m = await this.material(tx, input.material_id);
       const serials = this.serials(m, input.qty, input.serials);
-      const docNo = await nextNumber(tx, PREFIX.transfer);
       // both balance rows locked in warehouse order before either changes: an A → B and a B → A
       // transfer of one material at the same moment queue instead of deadlocking
       await tx.insert(stockBalances).values({ warehouse_id: to.id, material_id: m.id, qty: '0' }).onConflictDoNothing();
-      await tx
-        .select({ id: stockBalances.id })
+      const locked = await tx
+        .select()
         .from(stockBalances)
         .where(and(eq(stockBalances.material_id, m.id), inArray(stockBalances.warehouse_id, [from.id, to.id])))
         .orderBy(stockBalances.warehouse_id)
         .for('update');
+      // a published process may have to approve a transfer out of this balance first (调拨审批)
+      const source = locked.find((b) => b.warehouse_id === from.id);
+      if (source) {
+        const pending = await requestApproval(tx, { type: 'stock_balance', action: 'transfer', record: source, params: { to_warehouse_id: to.id, qty: input.qty, serials: serials ?? null, remark: input.remark ?? null }, actor });
+        if (pending) return { rows: [], notices: [], workflow_request: pending };
+      }
+      const docNo = await nextNumber(tx, PREFIX.transfer);
       const fromAfter = await this.decrease(tx, from, m, input.qty);
       const out = await this.record(tx, actor, auth, { doc_no: docNo, kind: 'transfer_out', w: from, m, qty: `-${input.qty}`, balance_after: fromAfter, counterpart: to.id, serials, remark: input.remark });
       const toAfter = await this.increase(tx, to, m, input.qty);

@@ -6,7 +6,7 @@ export interface Actor {
   userId: number | null;
   username: string | null;
   ip: string | null;
-  /** a workflow instance applying the action it approved (a needs-approval request): the gate lets it through */
+  /** a workflow instance on the record running its end action (the process was the approval): the needs-approval gate lets it through */
   approvedBy?: number;
 }
 

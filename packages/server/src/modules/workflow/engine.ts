@@ -354,9 +354,9 @@ async function enter(r: Run, nodeId: string): Promise<void> {
 
 /**
  * The end node's action through the record type's registered function — the module's own, the one
- * its route runs — as the person whose step ended the process (else the starter). A request's
- * action gets the parameters asked for and passes the needs-approval gate (the actor carries the
- * approving instance); any other gets the comment as its reason.
+ * its route runs — as the person whose step ended the process (else the starter). The process is
+ * the action's approval: it passes the needs-approval gate (the actor carries the instance). A
+ * request's action gets the parameters asked for; any other gets the comment as its reason.
  */
 async function runAction(r: Run, code: string) {
   const action = r.def.actions[code];
@@ -368,7 +368,7 @@ async function runAction(r: Run, code: string) {
     tx: r.tx,
     record,
     auth: await authFor(r),
-    actor: request ? { ...r.actor, approvedBy: r.inst.id } : r.actor,
+    actor: { ...r.actor, approvedBy: r.inst.id },
     params: request ? { ...request.params } : { reason },
     reason,
   });
@@ -593,7 +593,8 @@ export interface ApprovalRequest {
  * changes anything. When a published process is bound to the action (its condition holding on the
  * record, the parameters and the action's facts) the process starts with the request and the
  * action must not apply: it gets the pending approval back. Null: apply now — no process asks for
- * it, or the caller is the approving process applying it (the actor carries its instance).
+ * it, or the caller is a process on this record ending with the action (the actor carries its
+ * instance: the process was the approval).
  * Strict: a process that cannot start (nobody may approve: segregation of duties) refuses the action.
  */
 export async function requestApproval(tx: Queryable, req: ApprovalRequest): Promise<PendingApproval | null> {
@@ -603,7 +604,7 @@ export async function requestApproval(tx: Queryable, req: ApprovalRequest): Prom
     const [applying] = await tx
       .select({ id: workflowInstances.id })
       .from(workflowInstances)
-      .where(and(eq(workflowInstances.id, req.actor.approvedBy), eq(workflowInstances.record_type, def.code), eq(workflowInstances.record_id, recordId), sql`${workflowInstances.request}->>'action' = ${req.action}`));
+      .where(and(eq(workflowInstances.id, req.actor.approvedBy), eq(workflowInstances.record_type, def.code), eq(workflowInstances.record_id, recordId)));
     if (applying) return null;
   }
   const gates = await tx
