@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
-import type { WorkflowGraph, WorkflowNode } from '@pv/contract';
+import { type WorkflowGraph, type WorkflowNode, creditCodeCheck, invoiceTotals } from '@pv/contract';
 import { query } from '../src/db/client.ts';
 import { roles, userRoles, users } from '../src/db/schema/index.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
-import { type RecordTypeDef, recordType, recordTypes } from '../src/lifecycle/records.ts';
+import { type RecordTypeDef, recordEvents, recordType, recordTypes } from '../src/lifecycle/records.ts';
+import { contextOfUser } from '../src/modules/menu/tree.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { wakeDue } from '../src/modules/workflow/engine.ts';
 import { eq } from 'drizzle-orm';
-import { call, login, ok, startApp, testPdf, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
+import { call, login, ok, startApp, testImage, testPdf, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * Every record type of the registry run for real on the demo data (issue 25): a process started
@@ -147,10 +148,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const exercised = new Set<string>();
+/** event → the key of the process bound to it */
+const eventProcess = new Map<string, string>();
 
 describe('every record type on the demo data', () => {
   it('the demo data has records of every type to run processes on', async () => {
     expect(recordTypes().length).toBeGreaterThanOrEqual(15);
+    // a process bound to every business event (its approver gets a task), before anything happens
+    for (const e of recordEvents()) eventProcess.set(e.code, (await publish(e.record, approval(approver.id), { event: e.code })).key);
+    expect(eventProcess.size).toBeGreaterThanOrEqual(15);
     // records the demo lacks, made through the API: a 光E宝 matter, an app release, a maintenance order under review
     const [customer] = await rows('select id from customers order by id limit 1');
     for (const n of [1, 2, 3]) await ok(post('matter/add', { type: 'complaint', customer_id: customer!.id, title: `流程测试事项 ${n}`, content: '投诉建议' }));
@@ -251,5 +257,127 @@ describe('every record type on the demo data', () => {
     }
     // every record type with a lifecycle state (a stock balance and a month's revenue have none)
     expect(failed.sort()).toEqual(recordTypes().filter((d) => stateOf(d)).map((d) => d.code).sort());
+  });
+
+  it('an action refused because the starter’s data scope no longer covers the record leaves the instance failed, in the reader’s language', async () => {
+    const { db } = t.handle;
+    const [role] = await db.select().from(roles).where(eq(roles.code, 'admin'));
+    const [u] = await db.insert(users).values({ username: 'lisi', password_hash: await hashPassword(USER_PASSWORD), full_name: '李四', identity: 'staff' }).returning();
+    await db.insert(userRoles).values({ user_id: u!.id, role_id: role!.id });
+    const lisi = await login(t.app, 'lisi', USER_PASSWORD);
+    // while the processes wait, 李四 moves to the 河南 agent: what the agent cannot see, his processes cannot change
+    const [hnUser] = await db.select().from(users).where(eq(users.username, 'agent_hn'));
+    const hnScope = (await contextOfUser(db, hnUser!.id))!;
+    const started: Array<{ type: string; id: number }> = [];
+    for (const def of recordTypes()) {
+      // an action a process can run with its reason alone (a stock balance's need a counted quantity: none)
+      const action = Object.entries(def.actions).find(([, a]) => !Object.entries(a.params ?? {}).some(([name, p]) => p.required && name !== 'reason'))?.[0];
+      if (!action) continue;
+      const scope = def.resource.scope(hnScope);
+      const { table: tbl } = def.resource;
+      const [outside] = await db
+        .select({ id: tbl.id })
+        .from(tbl as never)
+        .where(scope ? sql`not (${scope})` : sql`true`)
+        .orderBy(sql`${tbl.id} desc`)
+        .limit(1);
+      const [record] = outside ? await rows(`select * from ${table(def)} where id = ${String(outside.id)}`) : [];
+      if (!record) continue;
+      const d = await publish(def.code, waitThen(action));
+      started.push({ type: def.code, id: (await ok(post('workflow_instance/start', { key: d.key, record_id: record.id }, lisi))).id });
+    }
+    const [agentRole] = await db.select().from(roles).where(eq(roles.code, 'agent'));
+    await db.update(userRoles).set({ role_id: agentRole!.id }).where(eq(userRoles.user_id, u!.id));
+    await db.update(users).set({ agent_id: hnUser!.agent_id, identity: 'agent' }).where(eq(users.id, u!.id));
+    const narrow = (await contextOfUser(db, u!.id))!;
+    await wakeDue(t.handle.db, new Date(Date.now() + 120_000));
+    const outOfScope: string[] = [];
+    for (const s of started) {
+      // a record type the agent scope does not narrow (the company's app releases) is not refused for scope
+      if (recordType(s.type).resource.scope(narrow) === undefined) continue;
+      const zh = await ok(get('workflow_instance/get_info', { id: s.id }, admin, 'zh'));
+      const en = await ok(get('workflow_instance/get_info', { id: s.id }, admin, 'en'));
+      expect(zh.state, s.type).toBe('failed');
+      expect(zh.error_key, `${s.type}: ${zh.error}`).toBe('error.out_of_scope');
+      expect(zh.error).toMatch(/[\u4e00-\u9fa5]/);
+      expect(en.error).not.toMatch(/[\u4e00-\u9fa5]/);
+      outOfScope.push(s.type);
+    }
+    expect(outOfScope.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('every business event starts its bound process in the change’s own transaction', async () => {
+    const one = async (text: string) => (await rows(text))[0]!;
+    const [shigong] = await rows("select id from users where username = 'shigong'");
+    const now = new Date();
+    // 客户签约
+    const c = await one("select * from customers where stage = 'intentional' and status <> 'lost' order by id limit 1");
+    await ok(post('customer/convert', { id: c.id, version: c.version, business_mode: 'purchase' }));
+    // 派单
+    const wo = await one("select * from work_orders where status = 'pending_dispatch' and station_id in (select id from stations where not frozen) order by id limit 1");
+    await ok(post('work_order/dispatch', { id: wo.id, version: wo.version, team_id: shigong!.id, deadline: new Date(now.getTime() + 7 * 86400_000).toISOString() }));
+    // 自检提交 (the construction order under way, with its photos)
+    const building = await one("select * from work_orders where kind = 'build' and status = 'in_progress' and station_id in (select id from stations where not frozen) order by id limit 1");
+    const photo = async () => (await uploadFile(t.app, admin, `${S}/file/upload?owner_type=self_audit`, await testImage(64, 48), 'image/jpeg', '铭牌.jpg')).data.id as number;
+    await ok(
+      post('self_audit/submit', {
+        work_order_id: building.id,
+        items: [
+          { key: 'module_nameplate', file_ids: [await photo()] },
+          { key: 'inverter_nameplate', file_ids: [await photo()] },
+          { key: 'inverter_sn', value: 'SN20261201A' },
+          { key: 'tilt', value: '25' },
+          { key: 'safety_nodes', file_ids: [await photo(), await photo()] },
+          { key: 'property_deed', file_ids: [await photo()] },
+        ],
+      }),
+    );
+    // 巡检提交
+    const insp = await one("select * from inspections where status = 'in_progress' and station_id in (select id from stations where not frozen) order by id limit 1");
+    const results = [];
+    for (const i of insp.checklist as Array<{ key: string; kind: string; min?: number; photo_required?: boolean }>) {
+      const photos = i.kind === 'photo' || i.photo_required ? [(await uploadFile(t.app, admin, `${S}/file/upload?owner_type=inspection`, await testImage(64, 48), 'image/jpeg', '现场.jpg')).data.id] : undefined;
+      results.push({ key: i.key, ...(i.kind === 'pass_fail' ? { pass: true } : i.kind === 'number' ? { value: String(i.min ?? 1) } : i.kind === 'text' ? { text: '正常' } : {}), ...(photos ? { photos } : {}) });
+    }
+    await ok(post('inspection/submit', { id: insp.id, version: insp.version, results }));
+    // 租赁合同签署, 收款账户变更
+    const draft = await one("select * from lease_contracts where status = 'draft' and station_id in (select id from stations where not frozen) order by id limit 1");
+    await ok(post('lease_contract/sign', { id: draft.id, version: draft.version, sign_method: 'paper', signed_date: '2026-01-05' }));
+    const live = await one("select * from lease_contracts where status = 'active' order by id limit 1");
+    await ok(post('lease_contract/change_card', { id: live.id, version: live.version, payee_name: '流程业主', bank_name: '中国银行', bank_card: '6228480402564890018' }));
+    // 结算单有异议 (a line of one sent for confirmation)
+    const draftSettlement = await one("select * from settlements where status = 'draft' and line_count > 0 order by id limit 1");
+    const pending = await ok(post('settlement/submit', { id: draftSettlement.id, version: draftSettlement.version }));
+    const [line] = await rows(`select id from settlement_lines where settlement_id = ${String(pending.id)} and status = 'normal' order by id limit 1`);
+    await ok(post('settlement/dispute', { id: pending.id, version: pending.version, line_id: line!.id, reason: '数量不对' }));
+    // 对方账单导入 (the statement sent above)
+    const sent = await one("select * from statements where status = 'sent' order by id limit 1");
+    const sheet = buildXlsx([
+      ['电站编号', '金额'],
+      ['PV-NONE-1', '1.00'],
+    ]);
+    const imported = await t.app.inject({ method: 'POST', url: `${S}/statement/import?id=${String(sent.id)}&version=${String(sent.version)}&file_name=sheet.xlsx`, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, payload: sheet });
+    expect(imported.statusCode, imported.body).toBe(200);
+    // 发票录入
+    const cc = (body: string) => body + creditCodeCheck(body)!;
+    const lines = [{ item: '运维服务', amount: '100.00', tax_rate: '6' }];
+    await ok(post('invoice/add', { direction: 'in', kind: 'normal', invoice_code: '3700231130', invoice_no: '70000001', issue_date: '2026-11-20', seller_name: '青岛运维服务有限公司', seller_tax_id: cc('91370200MA3C00009'), buyer_name: '光E宝能源科技有限公司', ...invoiceTotals(lines), lines }));
+    // 合作伙伴收款账户变更
+    const partner = await one('select * from partners order by id limit 1');
+    await ok(post('partner/edit', { id: partner.id, version: partner.version, account_type: 'corporate', account_holder: partner.name, bank_name: '招商银行济南分行', account_no: '531902000010901' }));
+    // 理赔报案 (a station a policy covers today)
+    const cover = await one("select ps.station_id, ps.sum_insured from insurance_policy_stations ps join insurance_policies p on p.id = ps.policy_id where p.status = 'active' and ps.start_date <= current_date and ps.end_date >= current_date order by ps.id limit 1");
+    const today = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    await ok(post('insurance_claim/add', { station_id: cover.station_id, cause: 'hail', incident_date: today, description: '冰雹砸坏组件', amount_claimed: '500.00' }));
+
+    const missing: string[] = [];
+    for (const [event, key] of eventProcess) {
+      const [n] = await rows<{ n: number }>(`select count(*)::int as n from workflow_instances where key = '${key}' and trigger = 'event' and event = '${event}'`);
+      if (!Number(n!.n)) missing.push(event);
+    }
+    expect(missing, `events that started nothing: ${missing.join(', ')}`).toEqual([]);
+    // each started on its own record type, its task with the approver
+    const [wrong] = await rows<{ n: number }>(`select count(*)::int as n from workflow_instances i join workflow_definitions d on d.id = i.definition_id where i.trigger = 'event' and i.record_type <> d.record_type`);
+    expect(Number(wrong!.n)).toBe(0);
   });
 });

@@ -17,4 +17,8 @@ export const agentRecordType = defineRecordType({
     enable: { label: { zh: '启用', en: 'enable' }, from: AgentStatus.values.filter((s) => s !== 'enabled'), run: (c) => setAgentStatus(db(c), 'enable', bodyOf(c), c.auth, c.actor) },
     disable: { label: { zh: '停用', en: 'disable' }, from: AgentStatus.values.filter((s) => s !== 'disabled'), run: (c) => setAgentStatus(db(c), 'disable', bodyOf(c), c.auth, c.actor) },
   },
+  events: {
+    'agent.enabled': { label: { zh: '代理商已启用', en: 'Agent enabled' } },
+    'agent.disabled': { label: { zh: '代理商已停用', en: 'Agent disabled' } },
+  },
 });

@@ -207,6 +207,7 @@ export class InspectionActions {
         .where(eq(operationPlans.id, input.id))
         .returning()) as Row[];
       await writeLog(tx, actor, { action, resource: 'operation_plan', recordId: input.id, before: plan, after });
+      if (action === 'enable') await raiseWorkflowEvent(tx, 'operation_plan.enabled', input.id, actor);
       return after!;
     });
   }

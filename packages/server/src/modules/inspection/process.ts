@@ -37,4 +37,7 @@ export const operationPlanRecordType = defineRecordType({
     enable: { label: PLAN_LABELS.enable, from: ['draft', 'disabled'], run: (c) => actions(c).enable(bodyOf(c), c.auth, c.actor) },
     disable: { label: PLAN_LABELS.disable, from: ['enabled'], run: (c) => actions(c).disable(bodyOf(c), c.auth, c.actor) },
   },
+  events: {
+    'operation_plan.enabled': { label: { zh: '运维计划已启用', en: 'Operation plan enabled' }, match: ['kind'] },
+  },
 });
