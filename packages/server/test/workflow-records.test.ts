@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, sql } from 'drizzle-orm';
 import { type WorkflowGraph, type WorkflowNode, creditCodeCheck, invoiceTotals } from '@pv/contract';
 import { query } from '../src/db/client.ts';
-import { roles, userRoles, users } from '../src/db/schema/index.ts';
+import { roles, userRoles, users, workflowTasks } from '../src/db/schema/index.ts';
 import { buildXlsx } from '../src/excel/xlsx.ts';
+import { strFromU8, unzlibSync } from 'fflate';
 import { type RecordTypeDef, recordEvents, recordType, recordTypes } from '../src/lifecycle/records.ts';
 import { contextOfUser } from '../src/modules/menu/tree.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -379,5 +380,211 @@ describe('every record type on the demo data', () => {
     // each started on its own record type, its task with the approver
     const [wrong] = await rows<{ n: number }>(`select count(*)::int as n from workflow_instances i join workflow_definitions d on d.id = i.definition_id where i.trigger = 'event' and i.record_type <> d.record_type`);
     expect(Number(wrong!.n)).toBe(0);
+  });
+});
+
+/** The decoded content streams of a generated PDF, and text as the UTF-16BE hex it is drawn with. */
+const pdfText = (pdf: Buffer) => {
+  const text = pdf.toString('latin1');
+  return [...text.matchAll(/\/Length (\d+) \/Filter \/FlateDecode >>\nstream\n/g)].map((m) => strFromU8(unzlibSync(pdf.subarray(m.index + m[0].length, m.index + m[0].length + Number(m[1]))))).join('\n');
+};
+const hex = (text: string) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()).join('');
+const instanceOf = async (key: string, recordId: number) => (await rows<{ id: number }>(`select id from workflow_instances where key = '${key}' and record_id = ${recordId} order by id desc limit 1`))[0]!.id;
+const openTask = async (instanceId: number) => (await t.handle.db.select().from(workflowTasks).where(eq(workflowTasks.instance_id, instanceId))).find((x) => x.state === 'open')!;
+/** Refused by the segregation-of-duties rule in both languages, naming who and the rule. */
+async function refusedForSod(run: (lang: 'zh' | 'en') => Promise<{ status: number; msg: string }>, who: string, role: { zh: string; en: string }) {
+  const zh = await run('zh');
+  const en = await run('en');
+  expect(zh.status, zh.msg).toBe(403);
+  expect(zh.msg).toContain('职责分离');
+  expect(zh.msg).toContain(who);
+  expect(zh.msg).toContain(role.zh);
+  expect(en.status).toBe(403);
+  expect(en.msg).toContain('Segregation of duties');
+  expect(en.msg).toContain(role.en);
+}
+
+describe('segregation of duties: one rule, the direct action and the process alike', () => {
+  /** A batch of one free bill made and submitted by `token`'s user. */
+  async function batchBy(token: string) {
+    const [bill] = await rows("select id from rent_bills where status in ('pending', 'failed') and batch_id is null and amount_payable > 0 and station_id in (select id from stations where not frozen) order by id limit 1");
+    const b = await ok(post('payment_batch/add', { selection: { bill_ids: [bill!.id] } }, token));
+    return ok(post('payment_batch/submit', { id: b.id, version: b.version }, token));
+  }
+
+  it('payment batch: its maker never approves it — not directly, not as the task’s assignee, not by taking it over, not by the 已线下签字 click — and its 审批单 names the one who did', async () => {
+    const batch = await batchBy(admin);
+    // direct
+    await refusedForSod((lang) => post('payment_batch/approve', { id: batch.id, version: batch.version }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
+    // the seeded 付款批次审批 started on submit: 财务审批 has nobody, so its fallback (the administrators) less the maker
+    const inst = await instanceOf('payment_batch_approval', batch.id);
+    const task = await openTask(inst);
+    expect(task.assignees).toEqual([approver.id]);
+    // taking it over (转办 to himself) is refused; so is completing a task that names him
+    await refusedForSod((lang) => post('workflow_instance/reassign', { task_id: task.id, user_id: adminId, comment: '我来批' }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
+    await t.handle.db.update(workflowTasks).set({ assignees: [adminId, approver.id] }).where(eq(workflowTasks.id, task.id));
+    await refusedForSod((lang) => post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
+    expect((await rows(`select status from payment_batches where id = ${String(batch.id)}`))[0]!.status).toBe('pending_approval');
+    // the approver approves: the 审批单 names him, the click is his too
+    const approved = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '同意' }, approver.token));
+    const file = await t.app.inject({ method: 'GET', url: `${S}/workflow_instance/document?id=${String(approved.documents[0].id)}`, headers: { authorization: `Bearer ${admin}` } });
+    const text = pdfText(file.rawPayload);
+    expect(text).toContain(hex('系统审批：审批小周'));
+    expect(text).not.toContain(hex('系统审批：系统管理员'));
+    const click = await openTask(inst);
+    expect(click.assignees).toEqual([approver.id]);
+    await t.handle.db.update(workflowTasks).set({ assignees: [adminId] }).where(eq(workflowTasks.id, click.id));
+    await refusedForSod((lang) => post('workflow_instance/complete', { task_id: click.id }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
+    await t.handle.db.update(workflowTasks).set({ assignees: [approver.id] }).where(eq(workflowTasks.id, click.id));
+    await ok(post('workflow_instance/complete', { task_id: click.id }, approver.token));
+    expect((await rows(`select status, approved_by from payment_batches where id = ${String(batch.id)}`))[0]).toMatchObject({ status: 'approved', approved_by: approver.id });
+  });
+
+  it('when the approver role’s only member is the maker: the fallback gets the task, or the start is refused naming the rule (by hand) and the instance fails (by event)', async () => {
+    const { db } = t.handle;
+    const [only] = await db.insert(roles).values({ code: 'cw_only', name: '仅管理员的审批角色', permissions: [], data_scope: 'all' }).returning();
+    await db.insert(userRoles).values({ user_id: adminId, role_id: only!.id });
+    const onlyRole = graph(
+      [node({ id: 'ok', kind: 'user', name: '审批', data: { assignee: { type: 'role', roles: ['cw_only'] } } }), node({ id: 'end', kind: 'end', data: { result: 'approved' } })],
+      [
+        ['start', 'ok'],
+        ['ok', 'end'],
+      ],
+    );
+    const byHand = await publish('payment_batch', onlyRole);
+    const batch = await batchBy(admin);
+    for (const lang of ['zh', 'en'] as const) {
+      const r = await post('workflow_instance/start', { key: byHand.key, record_id: batch.id }, admin, lang);
+      expect(r.status).toBe(400);
+      expect(r.msg).toContain(lang === 'zh' ? '系统管理员是付款批次' : 'maker of Payment batch');
+      expect(r.msg).toContain(batch.batch_no);
+    }
+    // with a fallback (升级处理人) the task goes there
+    const withFallback = structuredClone(onlyRole);
+    (withFallback.nodes[1]!.data as Json).fallback = { type: 'user', users: [approver.id] };
+    const fb = await publish('payment_batch', withFallback);
+    const started = await ok(post('workflow_instance/start', { key: fb.key, record_id: batch.id }));
+    expect(started.tasks[0].assignees).toEqual([approver.id]);
+    // bound to the event: the submit stands, the instance fails with the reason
+    const onEvent = await publish('payment_batch', onlyRole, { event: 'payment_batch.submitted' });
+    const next = await batchBy(admin);
+    const failed = await ok(get('workflow_instance/get_info', { id: await instanceOf(onEvent.key, next.id) }, admin, 'en'));
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toContain('maker');
+    expect((await rows(`select status from payment_batches where id = ${String(next.id)}`))[0]!.status).toBe('pending_approval');
+    await ok(post('workflow/disable', { id: onEvent.id, version: (await ok(get('workflow/get_info', { id: onEvent.id }))).version }));
+  });
+
+  it('self-audit: whoever submitted it reviews it neither directly nor in a process', async () => {
+    // the construction self-audit the administrator submitted (the events test)
+    const [audit] = await rows(`select * from self_audits where submitted_by = ${adminId} and result = 'pending' order by id desc limit 1`);
+    await refusedForSod((lang) => post('self_audit/approve', { id: audit!.id, version: audit!.version }, admin, lang), '系统管理员', { zh: '提交人', en: 'submitter' });
+    const d = await publish('self_audit', approval(adminId, 'approve'));
+    const r = await post('workflow_instance/start', { key: d.key, record_id: audit!.id });
+    expect(r.status).toBe(400);
+    expect(r.msg).toContain('提交人');
+  });
+
+  it('maintenance order: its handler approves his own work neither directly nor in a process', async () => {
+    const [open] = await rows("select * from maintenance_orders where status = 'in_progress' and station_id in (select id from stations where not frozen) order by id limit 1");
+    let order = open;
+    if (!order) {
+      const [any] = await rows("select * from maintenance_orders where status = 'pending_dispatch' order by id limit 1");
+      order = any;
+    }
+    // the administrator as the order's handler (team)
+    await t.handle.db.execute(sql`update maintenance_orders set team_id = ${adminId}, status = 'review_pending', measures = '更换熔丝' where id = ${order!.id as number}`);
+    const [o] = await rows(`select * from maintenance_orders where id = ${String(order!.id)}`);
+    await refusedForSod((lang) => post('maintenance/approve', { id: o!.id, version: o!.version }, admin, lang), '系统管理员', { zh: '处理人', en: 'handler' });
+    const d = await publish('maintenance', approval(adminId, 'approve'));
+    const r = await post('workflow_instance/start', { key: d.key, record_id: o!.id }, admin, 'en');
+    expect(r.status).toBe(400);
+    expect(r.msg).toContain('handler');
+  });
+
+  it('settlement: the team member it pays never marks it paid, nor holds a task of its process', async () => {
+    const [s] = await rows("select * from settlements where status = 'confirmed' and batch_id is null order by id limit 1");
+    const target = s ?? (await rows("select * from settlements order by id limit 1"))[0]!;
+    await t.handle.db.execute(sql`update settlements set party_kind = 'team', party_id = ${adminId}, status = 'confirmed', batch_id = null where id = ${target.id as number}`);
+    const [row] = await rows(`select * from settlements where id = ${String(target.id)}`);
+    await refusedForSod((lang) => post('settlement/pay', { id: row!.id, version: row!.version, bank_serial: 'SOD-1' }, admin, lang), '系统管理员', { zh: '收款人', en: 'payee' });
+    const d = await publish('settlement', approval(adminId));
+    const r = await post('workflow_instance/start', { key: d.key, record_id: row!.id });
+    expect(r.status).toBe(400);
+    expect(r.msg).toContain('收款人');
+  });
+});
+
+describe('the seeded approvals', () => {
+  it('发票登记审批: registering goes to the finance approver (never its maker, never who asked); approved, the invoice is registered', async () => {
+    const cc = (body: string) => body + creditCodeCheck(body)!;
+    const lines = [{ item: '组件', amount: '1000.00', tax_rate: '13' }];
+    const inv = await ok(post('invoice/add', { direction: 'in', kind: 'normal', invoice_code: '3700231130', invoice_no: '70000002', issue_date: '2026-11-21', seller_name: '青岛组件供应有限公司', seller_tax_id: cc('91370200MA3C00008'), buyer_name: '光E宝能源科技有限公司', ...invoiceTotals(lines), lines }));
+    const asked = await ok(post('invoice/register', { id: inv.id, version: inv.version }));
+    expect(asked).toMatchObject({ status: 'draft', workflow_request: { key: 'invoice_register_approval' } });
+    const task = await openTask(asked.workflow_request.instance_id);
+    expect(task.assignees).toEqual([approver.id]);
+    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '票面与明细一致' }, approver.token));
+    expect(done).toMatchObject({ state: 'completed', result: 'approved' });
+    expect((await rows(`select status, registered_by from invoices where id = ${String(inv.id)}`))[0]).toMatchObject({ status: 'registered', registered_by: approver.id });
+  });
+
+  it('租金扣款审批（超过 ¥500）: ¥100 applies at once; ¥600 waits and is applied on approval; with nobody else to approve, the request is refused naming the rule', async () => {
+    // a bill of ¥2,000 (the demo's quarters are smaller)
+    const [free] = await rows("select id from rent_bills where status in ('pending', 'failed') and batch_id is null and station_id in (select id from stations where not frozen) order by id limit 1");
+    await t.handle.db.execute(sql`update rent_bills set amount_due = 2000, deduction = 0, amount_payable = 2000 where id = ${free!.id as number}`);
+    const [bill] = await rows(`select * from rent_bills where id = ${String(free!.id)}`);
+    const small = await ok(post('rent_bill/deduct', { id: bill!.id, version: bill!.version, amount: '100.00', reason: '清洗费' }));
+    expect(small.workflow_request).toBeUndefined();
+    const big = await ok(post('rent_bill/deduct', { id: small.id, version: small.version, amount: '600.00', reason: '组件损坏赔偿' }));
+    expect(big).toMatchObject({ deduction: small.deduction, workflow_request: { key: 'rent_deduction_approval' } });
+    const task = await openTask(big.workflow_request.instance_id);
+    await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, approver.token));
+    expect((await rows(`select deduction::text as d from rent_bills where id = ${String(bill!.id)}`))[0]!.d).toBe((Number(small.deduction) + 600).toFixed(2));
+    // 审批小周 away: the administrator asking has nobody to approve for him
+    await t.handle.db.update(users).set({ status: 'disabled' }).where(eq(users.id, approver.id));
+    try {
+      const [now] = await rows(`select version from rent_bills where id = ${String(bill!.id)}`);
+      const zh = await post('rent_bill/deduct', { id: bill!.id, version: now!.version, amount: '700.00', reason: '再次扣款' });
+      const en = await post('rent_bill/deduct', { id: bill!.id, version: now!.version, amount: '700.00', reason: '再次扣款' }, admin, 'en');
+      expect(zh.status).toBe(400);
+      expect(zh.msg).toContain('扣款需要审批');
+      expect(zh.msg).toContain('系统管理员是租金账单');
+      expect(zh.msg).toContain('申请人');
+      expect(en.msg).toContain('requester');
+    } finally {
+      await t.handle.db.update(users).set({ status: 'enabled' }).where(eq(users.id, approver.id));
+    }
+  });
+
+  it('库存盘点调整审批: a difference worth more than ¥500 waits for 运维审核 and is posted against the book it was counted on; a small one is posted at once', async () => {
+    const [b] = await rows("select b.*, m.unit_price from stock_balances b join materials m on m.id = b.material_id where b.qty >= 3 and m.unit_price > 600 and not m.serial_tracked order by b.id limit 1");
+    const asked = await ok(post('stock_movement/adjust', { warehouse_id: b!.warehouse_id, material_id: b!.material_id, counted: String(Number(b!.qty) - 1), reason: '盘亏一块' }));
+    expect(asked).toMatchObject({ total: 0, workflow_request: { key: 'stock_adjust_approval' } });
+    const inst = await ok(get('workflow_instance/get_info', { id: asked.workflow_request.instance_id }));
+    expect(inst.request_text).toContain('实盘数量');
+    await ok(post('workflow_instance/complete', { task_id: inst.tasks[0].id, outcome: 'approve' }, approver.token));
+    expect(Number((await rows(`select qty from stock_balances where id = ${String(b!.id)}`))[0]!.qty)).toBe(Number(b!.qty) - 1);
+    const [cheap] = await rows("select b.* from stock_balances b join materials m on m.id = b.material_id where b.qty >= 3 and m.unit_price < 100 and not m.serial_tracked order by b.id limit 1");
+    const posted = await ok(post('stock_movement/adjust', { warehouse_id: cheap!.warehouse_id, material_id: cheap!.material_id, counted: String(Number(cheap!.qty) - 1), reason: '盘亏' }));
+    expect(posted.workflow_request).toBeUndefined();
+    expect(posted.total).toBe(1);
+  });
+
+  it('理赔赔付确认审批: confirming the insurer’s payment waits for the finance approver, who gets the 赔付确认单; approved, the claim is paid', async () => {
+    // the claim reported in the events test, with its documents, assessed
+    const [reported] = await rows("select * from insurance_claims where status = 'reported' order by id desc limit 1");
+    const doc = await uploadFile(t.app, admin, `${S}/file/upload?owner_type=insurance_claim&name=loss.pdf`, testPdf('loss'), 'application/pdf');
+    const submitted = await ok(post('insurance_claim/submit', { id: reported!.id, version: reported!.version, document_ids: [doc.data.id] }));
+    await ok(post('insurance_claim/assess', { id: submitted.id, version: submitted.version, amount_approved: '450.00' }));
+    const [claim] = await rows(`select * from insurance_claims where id = ${String(reported!.id)}`);
+    const asked = await ok(post('insurance_claim/pay', { id: claim!.id, version: claim!.version, amount_received: claim!.amount_approved, paid_on: '2026-11-25' }));
+    expect(asked).toMatchObject({ status: 'assessed', workflow_request: { key: 'claim_pay_approval' } });
+    const task = await openTask(asked.workflow_request.instance_id);
+    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, approver.token));
+    expect(done.documents[0].name).toBe(`理赔赔付确认单_${String(claim!.claim_no)}.pdf`);
+    const file = await t.app.inject({ method: 'GET', url: `${S}/workflow_instance/document?id=${String(done.documents[0].id)}`, headers: { authorization: `Bearer ${admin}` } });
+    expect(pdfText(file.rawPayload)).toContain(hex('审批人：审批小周'));
+    expect((await rows(`select status, paid_on::text as paid_on from insurance_claims where id = ${String(claim!.id)}`))[0]).toMatchObject({ status: 'paid', paid_on: '2026-11-25' });
   });
 });

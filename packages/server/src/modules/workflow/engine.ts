@@ -154,9 +154,11 @@ async function taskAssignees(r: Run, node: WorkflowNode & { kind: 'user' | 'clic
   const out = new Set(excluded.map((e) => e.userId));
   const allowed = found.filter((u) => !out.has(u));
   if (allowed.length) return allowed;
-  const fallback = node.data?.fallback ? (await resolveAssignees(r.tx, node.data.fallback, r.inst, r.record)).filter((u) => !out.has(u)) : [];
+  const fallbackFound = node.data?.fallback ? await resolveAssignees(r.tx, node.data.fallback, r.inst, r.record) : [];
+  const fallback = fallbackFound.filter((u) => !out.has(u));
   if (fallback.length) return fallback;
-  const left = excluded.filter((e) => found.includes(e.userId));
+  // the people the rules found whom the record's rule leaves out (none: nobody was found at all)
+  const left = excluded.filter((e) => found.includes(e.userId) || fallbackFound.includes(e.userId));
   if (!left.length) throw new ApiError(400, 'error.workflow_no_assignee', { node: nodeName(node) });
   const names = await userNames(r.tx, left.map((e) => e.userId));
   const no = await recordName(r.tx, r.def, r.record);
