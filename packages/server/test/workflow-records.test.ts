@@ -369,7 +369,7 @@ describe('every record type on the demo data', () => {
     // 理赔报案 (a station a policy covers today)
     const cover = await one("select ps.station_id, ps.sum_insured from insurance_policy_stations ps join insurance_policies p on p.id = ps.policy_id where p.status = 'active' and ps.start_date <= current_date and ps.end_date >= current_date order by ps.id limit 1");
     const today = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-    await ok(post('insurance_claim/add', { station_id: cover.station_id, cause: 'hail', incident_date: today, description: '冰雹砸坏组件', amount_claimed: '500.00' }));
+    await ok(post('insurance_claim/add', { station_id: cover.station_id, cause: 'hail', incident_date: today, description: '冰雹砸坏组件', amount_claimed: String(Math.min(25000, Number(cover.sum_insured))) }));
 
     const missing: string[] = [];
     for (const [event, key] of eventProcess) {
@@ -516,9 +516,9 @@ describe('segregation of duties: one rule, the direct action and the process ali
 });
 
 describe('the seeded approvals', () => {
-  it('发票登记审批: registering goes to the finance approver (never its maker, never who asked); approved, the invoice is registered', async () => {
+  it('发票登记审批（超过 ¥20,000）: registering a large invoice goes to the finance approver (never its maker, never who asked); approved, the invoice is registered', async () => {
     const cc = (body: string) => body + creditCodeCheck(body)!;
-    const lines = [{ item: '组件', amount: '1000.00', tax_rate: '13' }];
+    const lines = [{ item: '组件', amount: '30000.00', tax_rate: '13' }];
     const inv = await ok(post('invoice/add', { direction: 'in', kind: 'normal', invoice_code: '3700231130', invoice_no: '70000002', issue_date: '2026-11-21', seller_name: '青岛组件供应有限公司', seller_tax_id: cc('91370200MA3C00008'), buyer_name: '光E宝能源科技有限公司', ...invoiceTotals(lines), lines }));
     const asked = await ok(post('invoice/register', { id: inv.id, version: inv.version }));
     expect(asked).toMatchObject({ status: 'draft', workflow_request: { key: 'invoice_register_approval' } });
@@ -571,12 +571,12 @@ describe('the seeded approvals', () => {
     expect(posted.total).toBe(1);
   });
 
-  it('理赔赔付确认审批: confirming the insurer’s payment waits for the finance approver, who gets the 赔付确认单; approved, the claim is paid', async () => {
+  it('理赔赔付确认审批（超过 ¥20,000）: confirming a large payment of the insurer waits for the finance approver, who gets the 赔付确认单; approved, the claim is paid', async () => {
     // the claim reported in the events test, with its documents, assessed
     const [reported] = await rows("select * from insurance_claims where status = 'reported' order by id desc limit 1");
     const doc = await uploadFile(t.app, admin, `${S}/file/upload?owner_type=insurance_claim&name=loss.pdf`, testPdf('loss'), 'application/pdf');
     const submitted = await ok(post('insurance_claim/submit', { id: reported!.id, version: reported!.version, document_ids: [doc.data.id] }));
-    await ok(post('insurance_claim/assess', { id: submitted.id, version: submitted.version, amount_approved: '450.00' }));
+    await ok(post('insurance_claim/assess', { id: submitted.id, version: submitted.version, amount_approved: submitted.amount_claimed }));
     const [claim] = await rows(`select * from insurance_claims where id = ${String(reported!.id)}`);
     const asked = await ok(post('insurance_claim/pay', { id: claim!.id, version: claim!.version, amount_received: claim!.amount_approved, paid_on: '2026-11-25' }));
     expect(asked).toMatchObject({ status: 'assessed', workflow_request: { key: 'claim_pay_approval' } });

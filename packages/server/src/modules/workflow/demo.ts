@@ -182,10 +182,11 @@ export const SEED_PROCESSES: SeedProcess[] = [
   },
   {
     key: 'invoice_register_approval',
-    name: '发票登记审批',
-    description: '发票录入后点“登记”即提交审批：财务审批人核对票面与明细后同意，发票才登记（金额从此不再改动）；录入人、申请人不能审批',
+    name: '发票登记审批（超过 ¥20,000）',
+    description: '价税合计超过 2 万元的发票，点“登记”即提交审批：财务审批人核对票面与明细后同意，发票才登记（金额从此不再改动）；录入人、申请人不能审批',
     record_type: 'invoice',
     gate_action: 'register',
+    gate_condition: { field: 'total', operator: 'gt', value: 20000 },
     graph: approval({ approve: '财务审批', action: 'register', assignee: FINANCE_APPROVER, due_hours: 24, escalation: '发票登记待审批已超过 24 小时，请尽快处理' }),
   },
   {
@@ -199,10 +200,11 @@ export const SEED_PROCESSES: SeedProcess[] = [
   },
   {
     key: 'claim_pay_approval',
-    name: '理赔赔付确认审批',
-    description: '确认保险公司的赔付到账前，由财务审批人核对到账金额与定损金额并生成赔付确认单；申请人不能审批',
+    name: '理赔赔付确认审批（超过 ¥20,000）',
+    description: '赔付超过 2 万元时，确认到账前由财务审批人核对到账金额与定损金额并生成赔付确认单；申请人不能审批',
     record_type: 'insurance_claim',
     gate_action: 'pay',
+    gate_condition: { field: 'amount_received', operator: 'gt', value: 20000 },
     graph: approval({
       approve: '财务审批',
       action: 'pay',
