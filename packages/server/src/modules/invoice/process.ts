@@ -16,6 +16,7 @@ export const invoiceRecordType = defineRecordType({
   resource: invoiceResource,
   number: 'invoice_no',
   link: '/finance/invoiceDetail?id={id}',
+  labels: { total: ['价税合计', 'Total incl. tax'] },
   actions: {
     register: machineAction(INVOICE_MACHINE, InvoiceActionLabel, 'register', (c) => service(c).register(bodyOf(c), c.auth, c.actor)),
     void: machineAction(INVOICE_MACHINE, InvoiceActionLabel, 'void', (c) => service(c).void(bodyOf(c, { reason: reasonOf(c) }), c.auth, c.actor), REASON),
