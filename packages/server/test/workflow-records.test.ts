@@ -276,13 +276,13 @@ describe('every record type on the demo data', () => {
       if (!action) continue;
       const scope = def.resource.scope(hnScope);
       const { table: tbl } = def.resource;
-      const [outside] = await db
+      const [outside] = (await db
         .select({ id: tbl.id })
         .from(tbl as never)
         .where(scope ? sql`not (${scope})` : sql`true`)
         .orderBy(sql`${tbl.id} desc`)
-        .limit(1);
-      const [record] = outside ? await rows(`select * from ${table(def)} where id = ${String(outside.id)}`) : [];
+        .limit(1)) as Array<{ id: number }>;
+      const [record] = outside ? await rows(`select * from ${table(def)} where id = ${outside.id}`) : [];
       if (!record) continue;
       const d = await publish(def.code, waitThen(action));
       started.push({ type: def.code, id: (await ok(post('workflow_instance/start', { key: d.key, record_id: record.id }, lisi))).id });
