@@ -9,8 +9,8 @@ import { type RecordTypeDef, recordEvents, recordType, recordTypes } from '../sr
 import { contextOfUser } from '../src/modules/menu/tree.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { wakeDue } from '../src/modules/workflow/engine.ts';
-import { eq } from 'drizzle-orm';
-import { call, login, ok, startApp, testImage, testPdf, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { ADMIN_PASSWORD, call, login, ok, startApp, testImage, testPdf, type TestApp, uploadFile, USER_PASSWORD } from './helpers.ts';
 
 /**
  * Every record type of the registry run for real on the demo data (issue 25): a process started
@@ -142,9 +142,9 @@ beforeAll(async () => {
   adminId = (await db.select().from(users).where(eq(users.username, 'admin')))[0]!.id;
   // an approver of the all scope who is nobody's maker (审批小周)
   const [role] = await db.select().from(roles).where(eq(roles.code, 'admin'));
-  const [u] = await db.insert(users).values({ username: 'shenpi', password_hash: await hashPassword(USER_PASSWORD), full_name: '审批小周', identity: 'staff' }).returning();
+  const [u] = await db.insert(users).values({ username: 'shenpi', password_hash: await hashPassword(ADMIN_PASSWORD), full_name: '审批小周', identity: 'staff' }).returning();
   await db.insert(userRoles).values({ user_id: u!.id, role_id: role!.id });
-  approver = { id: u!.id, token: await login(t.app, 'shenpi', USER_PASSWORD) };
+  approver = { id: u!.id, token: await login(t.app, 'shenpi', ADMIN_PASSWORD) };
 }, 300_000);
 afterAll(async () => t.close());
 
@@ -404,6 +404,26 @@ async function refusedForSod(run: (lang: 'zh' | 'en') => Promise<{ status: numbe
   expect(en.msg).toContain(role.en);
 }
 
+/**
+ * Who a seeded approval's task goes to: the role's enabled members (the demo's 财务审批 / 运维审核 user,
+ * where the demo has one), else the administrators (the processes' fallback) — less those the
+ * record's rule leaves out. The demo users and 审批小周 share the administrator's password.
+ */
+async function approversOf(role: string, excluded: number[]): Promise<number[]> {
+  const of = async (code: string) =>
+    (await rows<{ id: number }>(`select distinct u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.code = '${code}' and u.status = 'enabled' order by u.id`))
+      .map((r) => Number(r.id))
+      .filter((id) => !excluded.includes(id));
+  const members = await of(role);
+  return members.length ? members : of('admin');
+}
+const tokens = new Map<number, string>();
+async function tokenOfUser(id: number): Promise<string> {
+  if (!tokens.has(id)) tokens.set(id, await login(t.app, String((await rows(`select username from users where id = ${id}`))[0]!.username), ADMIN_PASSWORD));
+  return tokens.get(id)!;
+}
+const fullName = async (id: number) => String((await rows(`select full_name from users where id = ${id}`))[0]!.full_name);
+
 describe('segregation of duties: one rule, the direct action and the process alike', () => {
   /** A batch of one free bill made and submitted by `token`'s user. */
   async function batchBy(token: string) {
@@ -419,25 +439,28 @@ describe('segregation of duties: one rule, the direct action and the process ali
     // the seeded 付款批次审批 started on submit: 财务审批 has nobody, so its fallback (the administrators) less the maker
     const inst = await instanceOf('payment_batch_approval', batch.id);
     const task = await openTask(inst);
-    expect(task.assignees).toEqual([approver.id]);
+    const approvers = await approversOf('finance_approver', [adminId]);
+    expect(task.assignees).toEqual(approvers);
+    expect(task.assignees).not.toContain(adminId);
+    const by = approvers[0]!;
     // taking it over (转办 to himself) is refused; so is completing a task that names him
     await refusedForSod((lang) => post('workflow_instance/reassign', { task_id: task.id, user_id: adminId, comment: '我来批' }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
-    await t.handle.db.update(workflowTasks).set({ assignees: [adminId, approver.id] }).where(eq(workflowTasks.id, task.id));
+    await t.handle.db.update(workflowTasks).set({ assignees: [adminId, by] }).where(eq(workflowTasks.id, task.id));
     await refusedForSod((lang) => post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
     expect((await rows(`select status from payment_batches where id = ${String(batch.id)}`))[0]!.status).toBe('pending_approval');
     // the approver approves: the 审批单 names him, the click is his too
-    const approved = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '同意' }, approver.token));
+    const approved = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '同意' }, await tokenOfUser(by)));
     const file = await t.app.inject({ method: 'GET', url: `${S}/workflow_instance/document?id=${String(approved.documents[0].id)}`, headers: { authorization: `Bearer ${admin}` } });
     const text = pdfText(file.rawPayload);
-    expect(text).toContain(hex('系统审批：审批小周'));
+    expect(text).toContain(hex(`系统审批：${await fullName(by)}`));
     expect(text).not.toContain(hex('系统审批：系统管理员'));
     const click = await openTask(inst);
-    expect(click.assignees).toEqual([approver.id]);
+    expect(click.assignees).toEqual(approvers);
     await t.handle.db.update(workflowTasks).set({ assignees: [adminId] }).where(eq(workflowTasks.id, click.id));
     await refusedForSod((lang) => post('workflow_instance/complete', { task_id: click.id }, admin, lang), '系统管理员', { zh: '制单人', en: 'maker' });
-    await t.handle.db.update(workflowTasks).set({ assignees: [approver.id] }).where(eq(workflowTasks.id, click.id));
-    await ok(post('workflow_instance/complete', { task_id: click.id }, approver.token));
-    expect((await rows(`select status, approved_by from payment_batches where id = ${String(batch.id)}`))[0]).toMatchObject({ status: 'approved', approved_by: approver.id });
+    await t.handle.db.update(workflowTasks).set({ assignees: [by] }).where(eq(workflowTasks.id, click.id));
+    await ok(post('workflow_instance/complete', { task_id: click.id }, await tokenOfUser(by)));
+    expect((await rows(`select status, approved_by from payment_batches where id = ${String(batch.id)}`))[0]).toMatchObject({ status: 'approved', approved_by: by });
   });
 
   it('when the approver role’s only member is the maker: the fallback gets the task, or the start is refused naming the rule (by hand) and the instance fails (by event)', async () => {
@@ -523,10 +546,11 @@ describe('the seeded approvals', () => {
     const asked = await ok(post('invoice/register', { id: inv.id, version: inv.version }));
     expect(asked).toMatchObject({ status: 'draft', workflow_request: { key: 'invoice_register_approval' } });
     const task = await openTask(asked.workflow_request.instance_id);
-    expect(task.assignees).toEqual([approver.id]);
-    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '票面与明细一致' }, approver.token));
+    const approvers = await approversOf('finance_approver', [adminId]);
+    expect(task.assignees).toEqual(approvers);
+    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve', comment: '票面与明细一致' }, await tokenOfUser(approvers[0]!)));
     expect(done).toMatchObject({ state: 'completed', result: 'approved' });
-    expect((await rows(`select status, registered_by from invoices where id = ${String(inv.id)}`))[0]).toMatchObject({ status: 'registered', registered_by: approver.id });
+    expect((await rows(`select status, registered_by from invoices where id = ${String(inv.id)}`))[0]).toMatchObject({ status: 'registered', registered_by: approvers[0] });
   });
 
   it('租金扣款审批（超过 ¥500）: ¥100 applies at once; ¥600 waits and is applied on approval; with nobody else to approve, the request is refused naming the rule', async () => {
@@ -539,10 +563,12 @@ describe('the seeded approvals', () => {
     const big = await ok(post('rent_bill/deduct', { id: small.id, version: small.version, amount: '600.00', reason: '组件损坏赔偿' }));
     expect(big).toMatchObject({ deduction: small.deduction, workflow_request: { key: 'rent_deduction_approval' } });
     const task = await openTask(big.workflow_request.instance_id);
-    await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, approver.token));
+    expect(task.assignees).not.toContain(adminId);
+    await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, await tokenOfUser(task.assignees[0]!)));
     expect((await rows(`select deduction::text as d from rent_bills where id = ${String(bill!.id)}`))[0]!.d).toBe((Number(small.deduction) + 600).toFixed(2));
-    // 审批小周 away: the administrator asking has nobody to approve for him
-    await t.handle.db.update(users).set({ status: 'disabled' }).where(eq(users.id, approver.id));
+    // every other approver away: the administrator asking has nobody to approve for him
+    const away = (await rows<{ id: number }>(`select distinct u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id where r.code in ('finance_approver', 'admin') and u.status = 'enabled' and u.id <> ${adminId}`)).map((r) => Number(r.id));
+    await t.handle.db.update(users).set({ status: 'disabled' }).where(inArray(users.id, away));
     try {
       const [now] = await rows(`select version from rent_bills where id = ${String(bill!.id)}`);
       const zh = await post('rent_bill/deduct', { id: bill!.id, version: now!.version, amount: '700.00', reason: '再次扣款' });
@@ -553,7 +579,7 @@ describe('the seeded approvals', () => {
       expect(zh.msg).toContain('申请人');
       expect(en.msg).toContain('requester');
     } finally {
-      await t.handle.db.update(users).set({ status: 'enabled' }).where(eq(users.id, approver.id));
+      await t.handle.db.update(users).set({ status: 'enabled' }).where(inArray(users.id, away));
     }
   });
 
@@ -563,7 +589,9 @@ describe('the seeded approvals', () => {
     expect(asked).toMatchObject({ total: 0, workflow_request: { key: 'stock_adjust_approval' } });
     const inst = await ok(get('workflow_instance/get_info', { id: asked.workflow_request.instance_id }));
     expect(inst.request_text).toContain('实盘数量');
-    await ok(post('workflow_instance/complete', { task_id: inst.tasks[0].id, outcome: 'approve' }, approver.token));
+    // 运维审核 (or, without one, the administrators less the one who asked)
+    expect(inst.tasks[0].assignees).toEqual(await approversOf('om_reviewer', [adminId]));
+    await ok(post('workflow_instance/complete', { task_id: inst.tasks[0].id, outcome: 'approve' }, await tokenOfUser(inst.tasks[0].assignees[0])));
     expect(Number((await rows(`select qty from stock_balances where id = ${String(b!.id)}`))[0]!.qty)).toBe(Number(b!.qty) - 1);
     const [cheap] = await rows("select b.* from stock_balances b join materials m on m.id = b.material_id where b.qty >= 3 and m.unit_price < 100 and not m.serial_tracked order by b.id limit 1");
     const posted = await ok(post('stock_movement/adjust', { warehouse_id: cheap!.warehouse_id, material_id: cheap!.material_id, counted: String(Number(cheap!.qty) - 1), reason: '盘亏' }));
@@ -581,10 +609,12 @@ describe('the seeded approvals', () => {
     const asked = await ok(post('insurance_claim/pay', { id: claim!.id, version: claim!.version, amount_received: claim!.amount_approved, paid_on: '2026-11-25' }));
     expect(asked).toMatchObject({ status: 'assessed', workflow_request: { key: 'claim_pay_approval' } });
     const task = await openTask(asked.workflow_request.instance_id);
-    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, approver.token));
+    const by = (await approversOf('finance_approver', [adminId]))[0]!;
+    expect(task.assignees[0]).toBe(by);
+    const done = await ok(post('workflow_instance/complete', { task_id: task.id, outcome: 'approve' }, await tokenOfUser(by)));
     expect(done.documents[0].name).toBe(`理赔赔付确认单_${String(claim!.claim_no)}.pdf`);
     const file = await t.app.inject({ method: 'GET', url: `${S}/workflow_instance/document?id=${String(done.documents[0].id)}`, headers: { authorization: `Bearer ${admin}` } });
-    expect(pdfText(file.rawPayload)).toContain(hex('审批人：审批小周'));
+    expect(pdfText(file.rawPayload)).toContain(hex(`审批人：${await fullName(by)}`));
     expect((await rows(`select status, paid_on::text as paid_on from insurance_claims where id = ${String(claim!.id)}`))[0]).toMatchObject({ status: 'paid', paid_on: '2026-11-25' });
   });
 });

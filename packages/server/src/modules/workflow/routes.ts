@@ -38,8 +38,9 @@ function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
   app.get(
     `${W}/registry`,
     {
-      config: { permission: '' },
-      schema: doc('workflow', 'The record types a process can run on and the business events, as the modules declared them: labels (zh and en), fields with their labels and kinds, date fields, named actions with their parameters, who may not act (segregation of duties), the page link', { returns: '{record_types, events}' }),
+      // whoever sees processes (the record pages' 流程 panels, the instance list, the designer's users)
+      config: { permission: 'workflow_instance:index' },
+      schema: doc('workflow', 'The record types a process can run on and the business events, as the modules declared them: labels (zh and en), fields with their labels and kinds, date fields, named actions with their parameters, who may not act (segregation of duties), the page link; for whoever may see process instances', { returns: '{record_types, events}' }),
     },
     async () => ok(registryInfo()),
   );
