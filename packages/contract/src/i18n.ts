@@ -232,7 +232,6 @@ export const messages = {
     'error.order_not_needed': '电站当前状态为“%{state}”，不能新建%{kind}',
     'error.audit_item_missing': '自检项“%{item}”未填写完整',
     'error.audit_item_unknown': '不认识的自检项：%{key}',
-    'error.audit_reviewer_is_submitter': '自检由你提交，不能由你本人审核',
     'error.audit_not_latest': '这是第%{attempt}次提交，已有更新的提交，请审核最新一次',
     'error.audit_file_invalid': '自检项“%{item}”的文件无效或已被使用（ID %{id}）',
     // operation plans, inspections (issue 13)
@@ -497,7 +496,6 @@ export const messages = {
     'error.order_not_needed': 'The station is "%{state}"; it cannot get a new %{kind}',
     'error.audit_item_missing': 'The check item "%{item}" is incomplete',
     'error.audit_item_unknown': 'Unknown check item: %{key}',
-    'error.audit_reviewer_is_submitter': 'You submitted this self-audit, so someone else must review it',
     'error.audit_not_latest': 'This is submission %{attempt}; a newer submission exists, review that one',
     'error.audit_file_invalid': 'A file of the check item "%{item}" is invalid or already used (ID %{id})',
     'validation.checklist': 'Give 1 to 100 checklist items',

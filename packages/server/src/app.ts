@@ -55,6 +55,8 @@ import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
 import { workflowMetrics } from './modules/workflow/metrics.ts';
+// every module's record type in the workflow registry (lifecycle/records.ts)
+import './modules/processes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
 import type { BackupControl } from './backup/pgdata.ts';

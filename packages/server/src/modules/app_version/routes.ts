@@ -22,6 +22,7 @@ import { historyRoutes } from '../../resources/history.ts';
 import { parseIds } from '../../resources/query.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileNameOf } from '../file/routes.ts';
 import { fileServiceOf, uploadTooLarge } from '../file/service.ts';
@@ -55,7 +56,7 @@ export function appVersionRoutes(app: FastifyInstance, deps: Deps) {
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
     app.post(`${P}/${name}`, { config: { permission: `app_version:${name}` }, schema: doc('app_version', what, { body, returns: 'the release' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row as Record<string, unknown>, await show(row.id as number, req)));
     });
 
   action('add', '新建版本 {platform, version_name x.y.z, version_code, notes_zh, notes_en?, store_url? (https; iOS / HarmonyOS), min_supported_version?, rollout 0–100 = 100}: a draft; name and code unique per platform', appVersionAddSchema, (b, a, c) => actions.add(b, a, c));

@@ -18,7 +18,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { messages, operationPlans, stations, users } from '../../db/schema/index.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, illegalTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
@@ -207,6 +207,7 @@ export class InspectionActions {
         .where(eq(operationPlans.id, input.id))
         .returning()) as Row[];
       await writeLog(tx, actor, { action, resource: 'operation_plan', recordId: input.id, before: plan, after });
+      if (action === 'enable') await raiseWorkflowEvent(tx, 'operation_plan.enabled', input.id, actor);
       return after!;
     });
   }

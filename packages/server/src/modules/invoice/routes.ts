@@ -25,6 +25,7 @@ import { historyRoutes, idQuery } from '../../resources/history.ts';
 import type { RouteRefs } from '../../resources/refs.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileServiceOf } from '../file/service.ts';
 import type { Actor } from '../system/syslog.ts';
@@ -55,12 +56,12 @@ export function invoiceRoutes(app: FastifyInstance, deps: Deps) {
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
     app.post(`${P}/${name}`, { config: { permission: `invoice:${name}`, refs }, schema: doc('invoice', what, { body, returns: 'the invoice' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row, await show(row.id as number, req)));
     });
 
   action('add', 'A draft invoice: direction, kind, code + number (unique), issue date, seller and buyer with tax ids, partner, lines (amount excluding tax, rate 13/9/6/3/1/0) and the totals printed on it (checked against the lines: tax per line rounded once, totals summed)', invoiceCreateSchema, (b, a, c) => svc.add(b, a, c));
   action('edit', 'Edit a draft {id, version, …}; lines and totals are complete when sent', invoiceEditSchema, (b, a, c) => svc.edit(b, a, c));
-  action('register', '登记: 草稿 → 已登记 {id, version}', invoiceMoveSchema, (b, a, c) => svc.register(b, a, c));
+  action('register', '登记: 草稿 → 已登记 {id, version}; when a published process must approve it (发票登记审批) it starts instead and the answer carries workflow_request', invoiceMoveSchema, (b, a, c) => svc.register(b, a, c));
   action('void', '作废 {id, version, reason}: a draft, or a registered invoice with no matches and no credits (a red-letter invoice gives its credit back)', invoiceVoidSchema, (b, a, c) => svc.void(b, a, c));
   action('red_letter', '开具红字发票 for the original {id, version, kind, invoice_code, invoice_no, issue_date, reason, lines (negative), totals}: never more than is left of the original (decided under its row lock) → the red-letter invoice', invoiceRedLetterSchema, (b, a, c) => svc.redLetter(b, a, c));
   action('match', '匹配 {id, version, target_type: settlement, target_id, amount}: within what is left of the invoice and of the target', invoiceMatchSchema, (b, a, c) => svc.match(b, a, c));

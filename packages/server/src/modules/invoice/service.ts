@@ -35,6 +35,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { invoiceResource as def } from './resource.ts';
 import { MATCH_TARGETS } from './targets.ts';
 
@@ -208,6 +209,7 @@ export class InvoiceService {
         if (input.file_id) await this.files.attach(tx, [input.file_id], 'invoice', id, auth);
         await writeLog(tx, actor, { action: 'add', resource: 'invoice', recordId: id, after: await this.snapshot(tx, row as Row) });
         await recordTransition(tx, actor, { entity: 'invoice', entityId: id, action: 'add', from: null, to: 'draft', data: { invoice_no: input.invoice_no, total: totals.total } });
+        await raiseWorkflowEvent(tx, 'invoice.created', id, actor);
         return row as Row;
       }),
     );
@@ -257,6 +259,9 @@ export class InvoiceService {
     return this.db.transaction(async (tx) => {
       const before = await this.locked(tx, id, version, auth);
       const to = assertTransition(INVOICE_MACHINE, before.status as string, 'register', InvoiceStatus, actionLabels);
+      // 发票登记审批: a published process may have to approve the registration first
+      const pending = await requestApproval(tx, { type: 'invoice', action: 'register', record: before, params: {}, actor });
+      if (pending) return { ...before, workflow_request: pending };
       const [after] = await tx
         .update(invoices)
         .set({ status: to, registered_at: new Date(), registered_by: auth.userId, version: sql`${invoices.version} + 1`, updated_at: new Date() })
@@ -264,6 +269,7 @@ export class InvoiceService {
         .returning();
       await writeLog(tx, actor, { action: 'register', resource: 'invoice', recordId: id, before: { status: before.status }, after: { status: to } });
       await recordTransition(tx, actor, { entity: 'invoice', entityId: id, action: 'register', from: before.status as string, to, data: { total: before.total } });
+      await raiseWorkflowEvent(tx, 'invoice.registered', id, actor);
       return after as Row;
     });
   }

@@ -27,7 +27,8 @@ import type { Notice, StockService } from '../stock/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { deadlineOf } from '../work_order/resource.ts';
 import { maintenanceActionLabels, maintenanceResource as def, openForFailedItem, openMaintenanceOrder, slaHours } from './resource.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
 
 type Row = Record<string, unknown>;
 interface Move {
@@ -77,6 +78,7 @@ export async function applyMaintenance(tx: Queryable, order: Row, actor: Actor, 
 /** 审核通过: 待审核 → 已完成; finished_at; the repair SLA is breached when past repair_due; a matter source is resolved. */
 export async function approveMaintenanceIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor): Promise<Row> {
   const { order } = await lockMaintenance(tx, id, version, auth, 'approve');
+  await assertSod(tx, 'maintenance', order, auth.userId, 'approve');
   const now = new Date();
   const row = await applyMaintenance(tx, order, actor, 'approve', { set: { finished_at: now, ...(now > (order.repair_due as Date) ? { repair_breached: true } : {}) } });
   if (row.source === 'matter' && row.source_id) {
@@ -90,6 +92,12 @@ export async function approveMaintenanceIn(tx: Queryable, id: number, version: n
 export async function rejectMaintenanceIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Row> {
   const { order } = await lockMaintenance(tx, id, version, auth, 'reject');
   return applyMaintenance(tx, order, actor, 'reject', { set: { reject_reason: reason }, reason });
+}
+
+/** 取消 with a reason, from any open state. */
+export async function cancelMaintenanceIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Row> {
+  const { order } = await lockMaintenance(tx, id, version, auth, 'cancel');
+  return applyMaintenance(tx, order, actor, 'cancel', { set: { cancel_reason: reason, cancelled_at: new Date() }, reason });
 }
 
 /** The maintenance routes: validation, then the lifecycle above in a transaction of their own. */
@@ -266,9 +274,10 @@ export class MaintenanceActions {
     return this.db.transaction((tx) => rejectMaintenanceIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
-  /** 取消 with a reason, from any open state. */
+  /** 取消 with a reason (cancelMaintenanceIn). */
   cancel(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.run(body, auth, actor, 'cancel', (_o, input) => ({ set: { cancel_reason: input.reason, cancelled_at: new Date() }, reason: input.reason as string }), maintenanceReasonSchema);
+    const input = parse(maintenanceReasonSchema, body);
+    return this.db.transaction((tx) => cancelMaintenanceIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
   /** GET maintenance/sla: hours per priority. */

@@ -27,6 +27,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { readResultFile } from '../payment/result.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { AGREED, DIFF, buildOurSide, refreshTotals } from './build.ts';
 import { illegalStatementAction, statementResource } from './resource.ts';
 
@@ -105,7 +106,9 @@ export class StatementActions {
     const input = parse(statementMoveSchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
-      return this.apply(tx, s, actor, 'send', { sent_by: auth.userId, sent_at: new Date() }, { data: { our_count: s.our_count, our_amount: s.our_amount } });
+      const after = await this.apply(tx, s, actor, 'send', { sent_by: auth.userId, sent_at: new Date() }, { data: { our_count: s.our_count, our_amount: s.our_amount } });
+      await raiseWorkflowEvent(tx, 'statement.sent', s.id, actor);
+      return after;
     });
   }
 
@@ -209,6 +212,7 @@ export class StatementActions {
       );
       const summary = { rows: rows.length, matched: g!.matched, ours: g!.ours, theirs: g!.theirs, diffs: g!.diffs };
       await this.apply(tx, locked, actor, 'import', { file_name: input.file_name?.slice(0, 200) ?? null, imported_by: auth.userId, imported_at: new Date() }, { data: { ...summary, file_name: input.file_name ?? null } });
+      await raiseWorkflowEvent(tx, 'statement.imported', s.id, actor);
       return { imported: rows.length, ...summary, message: t('statement.import_done', lang, summary) };
     });
   }

@@ -228,7 +228,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
   const present = async (req: FastifyRequest, result: MovementResult) => {
     push(result.notices);
     const list = await Promise.all(result.rows.map((r) => getRecord(db, movementResource, r.id as number, authOf(req), req.lang)));
-    return ok({ list, total: list.length });
+    return ok({ list, total: list.length, ...(result.workflow_request ? { workflow_request: result.workflow_request } : {}) });
   };
   const base = '/api/system/stock_movement';
   const actions: Array<[string, string, z.ZodType, (body: unknown, auth: AuthContext, actor: Actor) => Promise<MovementResult>]> = [
@@ -236,7 +236,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
     ['issue', '出库 to a maintenance / construction order (number or free text), optionally onto a station; refused with the available quantity when there is not enough, changing nothing', stockIssueSchema, (b, a, c) => service.issue(b, a, c)],
     ['transfer', '调拨 from one warehouse to another: two ledger rows with one doc_no in one transaction, or nothing', stockTransferSchema, (b, a, c) => service.transfer(b, a, c)],
     ['return', '退库 into a warehouse; serial-tracked units must have been issued', stockReturnSchema, (b, a, c) => service.giveBack(b, a, c)],
-    ['adjust', '盘点调整: the counted quantity and a reason; the difference from the book quantity is posted (refused if the book quantity is no longer `expected`)', stockAdjustSchema, (b, a, c) => service.adjust(b, a, c)],
+    ['adjust', '盘点调整: the counted quantity and a reason; the difference from the book quantity is posted (refused if the book quantity is no longer `expected`); when a published process must approve it (库存调整审批, e.g. above a value) nothing is posted and the answer carries workflow_request', stockAdjustSchema, (b, a, c) => service.adjust(b, a, c)],
   ];
   for (const [action, what, body, run] of actions) {
     app.post(

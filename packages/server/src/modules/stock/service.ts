@@ -21,6 +21,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { stationScope } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { type PendingApproval, raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { trimDecimal, warehouseResource } from './resources.ts';
 
 type Row = Record<string, unknown>;
@@ -36,6 +37,8 @@ export interface Notice {
 export interface MovementResult {
   rows: Row[];
   notices: Notice[];
+  /** the adjustment went to a process for approval instead (nothing was posted) */
+  workflow_request?: PendingApproval;
 }
 
 /** Document number prefixes of the ledger: 入库 RK, 出库 CK, 调拨 DB, 退库 TK, 盘点 PD. */
@@ -339,16 +342,22 @@ export class StockService {
       const to = loaded.to!;
       const m = await this.material(tx, input.material_id);
       const serials = this.serials(m, input.qty, input.serials);
-      const docNo = await nextNumber(tx, PREFIX.transfer);
       // both balance rows locked in warehouse order before either changes: an A → B and a B → A
       // transfer of one material at the same moment queue instead of deadlocking
       await tx.insert(stockBalances).values({ warehouse_id: to.id, material_id: m.id, qty: '0' }).onConflictDoNothing();
-      await tx
-        .select({ id: stockBalances.id })
+      const locked = await tx
+        .select()
         .from(stockBalances)
         .where(and(eq(stockBalances.material_id, m.id), inArray(stockBalances.warehouse_id, [from.id, to.id])))
         .orderBy(stockBalances.warehouse_id)
         .for('update');
+      // a published process may have to approve a transfer out of this balance first (调拨审批)
+      const source = locked.find((b) => b.warehouse_id === from.id);
+      if (source) {
+        const pending = await requestApproval(tx, { type: 'stock_balance', action: 'transfer', record: source, params: { to_warehouse_id: to.id, qty: input.qty, serials: serials ?? null, remark: input.remark ?? null }, actor });
+        if (pending) return { rows: [], notices: [], workflow_request: pending };
+      }
+      const docNo = await nextNumber(tx, PREFIX.transfer);
       const fromAfter = await this.decrease(tx, from, m, input.qty);
       const out = await this.record(tx, actor, auth, { doc_no: docNo, kind: 'transfer_out', w: from, m, qty: `-${input.qty}`, balance_after: fromAfter, counterpart: to.id, serials, remark: input.remark });
       const toAfter = await this.increase(tx, to, m, input.qty);
@@ -396,7 +405,7 @@ export class StockService {
   /** 盘点调整 from a JSON body. */
   async adjust(body: unknown, auth: AuthContext, actor: Actor): Promise<MovementResult> {
     const input = parse(stockAdjustSchema, body);
-    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null));
+    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null, { approval: true }));
   }
 
   /**
@@ -404,6 +413,9 @@ export class StockService {
    * difference counted − book is computed by the database; a book quantity that changed since
    * `expected` is refused. Serial-tracked: the serials found are the count; units missing become
    * 盘亏 (lost), units found come into stock (new, issued or lost before); at most two rows (− and +).
+   * `approval`: a single adjustment a published process may have to approve first (库存调整审批,
+   * e.g. above a value): it then starts with the counted quantity and the book quantity it was
+   * counted against, and posts nothing now.
    */
   async adjustIn(
     tx: Queryable,
@@ -411,6 +423,7 @@ export class StockService {
     auth: AuthContext,
     actor: Actor,
     docNo: string | null,
+    opts: { approval?: boolean } = {},
   ): Promise<MovementResult> {
     const w = await this.warehouse(tx, input.warehouse_id, auth, 'adjust');
     const m = await this.material(tx, input.material_id);
@@ -423,6 +436,12 @@ export class StockService {
       .for('update');
     if (!book!.same) {
       throw new ApiError(400, 'error.stock_expected_changed', { warehouse: w.name, material: m.name, expected: trimDecimal(input.expected), current: trimDecimal(book!.qty) });
+    }
+    const [balance] = await tx.select().from(stockBalances).where(where);
+    if (opts.approval) {
+      const params = { counted: input.counted, expected: input.expected ?? book!.qty, serials: input.serials ?? null, reason: input.reason };
+      const pending = await requestApproval(tx, { type: 'stock_balance', action: 'adjust', record: balance!, params, actor });
+      if (pending) return { rows: [], notices: [], workflow_request: pending };
     }
     const doc = docNo ?? (await nextNumber(tx, PREFIX.adjust));
     const rows: Row[] = [];
@@ -473,6 +492,7 @@ export class StockService {
       rows.push(await this.record(tx, actor, auth, { doc_no: doc, kind: 'adjust', w, m, qty: book!.delta, balance_after: after!.qty, reason: input.reason }));
     }
     const notice = await this.lowStock(tx, w, m, actor);
+    await raiseWorkflowEvent(tx, 'stock_balance.adjusted', balance!.id, actor);
     return { rows, notices: notice ? [notice] : [] };
   }
 

@@ -11,6 +11,8 @@ import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
+// the record types the demo's processes run on (lifecycle/records.ts)
+import '../processes.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
 import { seedDemoInsurance } from '../insurance/demo.ts';
 import { seedDemoInvoices } from '../invoice/demo.ts';
@@ -84,11 +86,13 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoPayments(db);
     await seedDemoRevenue(db);
     await seedDemoPartners(db);
-    await seedDemoWorkflows(db);
     await seedDemoSettlements(db);
     await seedDemoInsurance(db, config);
     await seedDemoInvoices(db);
     await seedDemoStatements(db);
+    // last: the demo's history was made by hand; from now on the published processes (approvals of
+    // invoice registration, claim payments, deductions…) decide what they are bound to
+    await seedDemoWorkflows(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }

@@ -24,6 +24,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { stationResource } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { orderActionLabels } from './labels.ts';
 import { deadlineOf, openWorkOrder, workOrderResource } from './resource.ts';
 
@@ -185,6 +186,7 @@ export class WorkOrderActions {
       const team = await this.team(tx, input.team_id);
       const { order } = await this.lock(tx, input.id, input.version, auth, 'dispatch');
       const row = await this.apply(tx, order, actor, 'dispatch', this.dispatchMove(input, team, auth));
+      await raiseWorkflowEvent(tx, 'work_order.dispatched', row.id as number, actor);
       return { row, message: await this.notify(tx, auth, team.id, [row]) };
     });
   }
@@ -200,6 +202,7 @@ export class WorkOrderActions {
       for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
         const { order } = await this.lock(tx, id, null, auth, 'dispatch');
         rows.push(await this.apply(tx, order, actor, 'dispatch', move));
+        await raiseWorkflowEvent(tx, 'work_order.dispatched', id, actor);
       }
       return { rows, message: await this.notify(tx, auth, team.id, rows) };
     });
