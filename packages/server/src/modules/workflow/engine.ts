@@ -16,7 +16,7 @@ import {
 } from '@pv/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
+import { departments, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
 import { formatDateTime } from '../../excel/columns.ts';
 import { PDF_MIME, buildPdf } from '../../excel/pdf.ts';
 import { XLSX_MIME, type CellValue, buildXlsx } from '../../excel/xlsx.ts';
@@ -25,12 +25,12 @@ import { ApiError } from '../../http/errors.ts';
 import { fieldLabel } from '../../http/labels.ts';
 import { t } from '../../http/messages.ts';
 import type { TransitionEntry } from '../../lifecycle/engine.ts';
-import { REALTIME_CHANNEL } from '../../realtime/pubsub.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { approveInspectionIn, rejectInspectionIn } from '../inspection/actions.ts';
 import { approveMaintenanceIn, rejectMaintenanceIn } from '../maintenance/actions.ts';
 import { closeMatterIn, rejectMatterIn } from '../matter/actions.ts';
 import { contextOfUser } from '../menu/tree.ts';
+import { sendMessage as centreMessage } from '../message/centre.ts';
 import { approveBatchIn, rejectBatchIn } from '../payment/actions.ts';
 import type { Actor } from '../system/syslog.ts';
 
@@ -88,13 +88,13 @@ const nameOf = async (tx: Queryable, id: number | null) => {
   return u?.name ?? null;
 };
 
-/** A message through the message centre, pushed to the recipient's open consoles when the transaction commits (NOTIFY is transactional). */
-async function sendMessage(tx: Queryable, m: { title: string; content: string; link: string | null; sender: number | null; to: number; level?: 'info' | 'warning' | 'urgent' }) {
-  const [row] = await tx
-    .insert(messages)
-    .values({ title: m.title.slice(0, 200), content: m.content, type: 'business', level: m.level ?? 'info', link: m.link, sender_id: m.sender, recipient_id: m.to })
-    .returning({ id: messages.id });
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ kind: 'message', id: row!.id, recipient_id: m.to })})`);
+/**
+ * A message through the message centre, pushed to the recipient's open consoles when the transaction
+ * commits (NOTIFY is transactional): a task or an escalation by its catalogue key (shown in the
+ * reader's language), a push node's own words as written.
+ */
+async function sendMessage(tx: Queryable, m: ({ key: string; params: Record<string, string> } | { title: string }) & { content: string; link: string | null; sender: number | null; to: number; level?: 'info' | 'warning' | 'urgent' }) {
+  await centreMessage(tx, { ...m, push: true });
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ async function step(r: Run, node: WorkflowNode): Promise<string | null> {
       await history(tx, r.inst, null, { action: 'enter', node, taskId: task!.id, data: { assignees } });
       const link = WORKFLOW_RECORD_TYPES[r.inst.record_type as WorkflowRecordType].link(r.inst.record_id);
       for (const to of assignees) {
-        await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: r.inst.name, node: nodeName(node) }), content: `${r.inst.record_label ?? ''} ${node.kind === 'click' ? (node.data?.button ?? '') : ''}`.trim(), link, sender: r.inst.started_by, to });
+        await sendMessage(tx, { key: 'workflow.task', params: { name: r.inst.name, node: nodeName(node) }, content: `${r.inst.record_label ?? ''} ${node.kind === 'click' ? (node.data?.button ?? '') : ''}`.trim(), link, sender: r.inst.started_by, to });
       }
       return null;
     }
@@ -655,7 +655,7 @@ export async function reassignIn(tx: Queryable, taskId: number, userId: number, 
   const r: Run = { tx, inst, graph, record: {}, actor, comment: '', now };
   await setInstance(r, {});
   await history(tx, inst, actor, { action: 'reassign', node, taskId, comment: comment ?? null, data: { from: task!.assignees, to: [userId], to_name: await nameOf(tx, userId) } });
-  await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: inst.name, node: nodeName(node) }), content: inst.record_label ?? '', link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id), sender: actor.userId, to: userId });
+  await sendMessage(tx, { key: 'workflow.task', params: { name: inst.name, node: nodeName(node) }, content: inst.record_label ?? '', link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id), sender: actor.userId, to: userId });
   return r.inst;
 }
 
@@ -724,7 +724,7 @@ export async function wakeDue(db: Db, now = new Date()) {
       const text = (node.kind === 'user' && node.data?.escalation) || `${inst!.name} ${inst!.record_label ?? ''}`;
       const to = new Set([...task.assignees, ...(inst!.started_by != null ? [inst!.started_by] : [])]);
       for (const user of to) {
-        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }), content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
+        await sendMessage(tx, { key: 'workflow.escalation', params: { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }, content: text, link: WORKFLOW_RECORD_TYPES[inst!.record_type as WorkflowRecordType].link(inst!.record_id), sender: null, to: user, level: 'warning' });
       }
       await tx.update(workflowTasks).set({ escalated_at: now }).where(eq(workflowTasks.id, task.id));
       await history(tx, inst!, null, { action: 'escalate', node, taskId: task.id, data: { to: [...to] } });
