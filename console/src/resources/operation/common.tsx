@@ -81,7 +81,7 @@ export const IssueWarehouseInput = ({ source, isRequired }: { source: string; is
         filterToQuery={(q: string) => ({ q })}
         noOptionsText={translate('pv.stock.issue_from.no_warehouse')}
         isRequired={isRequired}
-        sx={{ minWidth: 240 }}
+        sx={{ flex: '0 0 320px' }}
       />
     </ReferenceInput>
   );
@@ -124,7 +124,7 @@ export const IssueMaterialInput = ({ source, warehouseSource, isRequired }: { so
       noOptionsText={translate('pv.stock.issue_from.no_stock')}
       helperText={warehouseId ? false : 'pv.stock.issue_from.pick_warehouse'}
       isRequired={isRequired}
-      sx={{ minWidth: 320 }}
+      sx={{ flex: '0 0 400px' }}
     />
   );
 };

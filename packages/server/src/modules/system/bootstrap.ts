@@ -184,8 +184,9 @@ function demoCard(prefix: string): string {
 /**
  * The demo's roof leases: contracts on connected stations of 屋顶租赁 owners in every state — two
  * drafts, one signed, active ones on each pay cycle (one with an escalation) whose bills so far are
- * made by activation, some paid, one failed, one with a deduction; one terminated mid-period (its
- * last bill cut pro rata) and one on a frozen station (its bills paused).
+ * made by activation, some paid, one failed, one with a deduction, the latest of each still to pay
+ * (the due rent finance batches); one terminated mid-period (its last bill cut pro rata) and one on
+ * a frozen station (its bills paused).
  */
 async function seedDemoLeases(db: Db) {
   const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
@@ -197,7 +198,7 @@ async function seedDemoLeases(db: Db) {
     .innerJoin(customers, eq(customers.id, stations.customer_id))
     .where(and(inArray(stations.status, ['grid_connected', 'operating']), eq(stations.frozen, false), eq(customers.business_mode, 'lease'), sql`${stations.module_count} > 0`))
     .orderBy(stations.id)
-    .limit(10);
+    .limit(14);
   const leases = new LeaseActions(db);
   const bills = new RentBillActions(db);
   const plans: Array<[cycle: string, start: string, extra: Record<string, unknown>, end: 'draft' | 'signed' | 'active' | 'terminated' | 'frozen']> = [
@@ -210,6 +211,11 @@ async function seedDemoLeases(db: Db) {
     ['annual', '2026-08-01', {}, 'signed'],
     ['quarterly', '2026-10-12', {}, 'draft'],
     ['annual', '2026-11-02', { rent_rule: 'fixed', rent_rate: '1500' }, 'draft'],
+    // more owners whose latest rent is due: what finance pays this month
+    ['quarterly', '2025-12-10', {}, 'active'],
+    ['quarterly', '2026-02-20', {}, 'active'],
+    ['semiannual', '2026-03-15', {}, 'active'],
+    ['annual', '2025-10-01', { rent_rule: 'per_kwp', rent_rate: '60' }, 'active'],
   ];
   const today = chinaDate(new Date());
   for (const [i, s] of picked.slice(0, plans.length).entries()) {
