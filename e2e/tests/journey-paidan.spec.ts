@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, approveMaintenance, inEnglish, signedIn, workOrderAction } from './journey.ts';
 
 /**
  * A day of the dispatcher 赵工 (paidan, role 工程派单), clicking only: a construction order and a
@@ -10,17 +10,8 @@ import { apiOf, inEnglish, signedIn } from './journey.ts';
  * no button, and the API answers 403. Then the lists in English.
  */
 
-/** A work-order list narrowed to one station; the row's action by its test id. */
-async function orderAction(page: Page, list: 'buildWorkOrderList' | 'ongridWorkOrderList', stationId: number, action: string) {
-  await page.goto(`/#/stationManagement/${list}?filter=${encodeURIComponent(JSON.stringify({ station_id: stationId }))}`);
-  await page.reload();
-  const row = page.locator('tbody tr').first();
-  await expect(row).toBeVisible();
-  await row.getByTestId(`wo-action-${action}`).click();
-}
-
 async function dispatch(page: Page, list: 'buildWorkOrderList' | 'ongridWorkOrderList', stationId: number) {
-  await orderAction(page, list, stationId, 'dispatch');
+  await workOrderAction(page, list, stationId, 'dispatch');
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: /施工队|专员|处理人/ }).first().fill('孙');
   await page.getByRole('option', { name: /孙师傅/ }).click();
@@ -65,13 +56,7 @@ test('赵工: dispatches construction and grid-connection orders, approves their
   const handling = ((await team.get('maintenance/index?status=in_progress&limit=1')).list as Array<{ id: number; version: number; order_no: string }>)[0]!;
   expect(handling, 'an order 孙师傅 is working on').toBeTruthy();
   await team.post('maintenance/submit', { id: handling.id, version: handling.version, cause: '直流线缆接头松脱', measures: '重新压接 MC4 接头，组串电流恢复' });
-  await page.goto('/#/operation/maintenanceList');
-  await visible(page.getByPlaceholder('搜索工单编号')).fill(handling.order_no);
-  await visible(page.getByTestId('maintenance-list')).getByText(handling.order_no).click();
-  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('待审核');
-  await visible(page.getByRole('button', { name: '审核通过' })).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
-  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('已完成');
+  await approveMaintenance(page, handling.order_no);
   await shot(page, 'journey-paidan-maintenance-zh');
 
   // ── not the dispatcher's: entering a customer (no button; 403)

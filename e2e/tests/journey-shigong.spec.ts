@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, inEnglish, openFromList, signedIn } from './journey.ts';
 
 /**
  * A day of the field team member 孙师傅 (shigong, role 施工队/并网专员), clicking only: he executes a
@@ -27,9 +27,7 @@ test('孙师傅: an inspection with a failed item, then its maintenance order ha
   const pending = (await me.get('inspection/index?status=pending&limit=1&sort=id&order=ASC')).list as Array<{ id: number; inspection_no: string }>;
   expect(pending.length, 'a pending inspection of 孙师傅').toBe(1);
   const inspection = pending[0]!;
-  await page.goto('/#/operation/inspectionList');
-  await visible(page.getByPlaceholder('搜索巡检编号')).fill(inspection.inspection_no);
-  await visible(page.getByTestId('inspection-list')).getByText(inspection.inspection_no).click();
+  await openFromList(page, '/operation/inspectionList', '搜索巡检编号', 'inspection-list', inspection.inspection_no);
   await expect(visible(page.getByTestId('inspection-heading'))).toContainText(inspection.inspection_no);
   await visible(page.getByRole('button', { name: '开始执行' })).click();
   await expect(visible(page.getByTestId('inspection-status'))).toHaveText('执行中');

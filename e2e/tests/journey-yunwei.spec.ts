@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { InspectionStatus, MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, approveMaintenance, inEnglish, openFromList, signedIn } from './journey.ts';
 
 /**
  * A day of the O&M reviewer 吴海峰 (yunwei, role 运维审核), clicking only: the inspections awaiting
@@ -22,9 +22,7 @@ test('吴海峰: reviews inspections (approve with a failed item, send one back)
   const clean = waiting.find((i) => i.failed_count === 0);
   expect(failed && clean, 'inspections awaiting review, one with a failed item').toBeTruthy();
   const open = async (no: string) => {
-    await page.goto('/#/operation/inspectionList');
-    await visible(page.getByPlaceholder('搜索巡检编号')).fill(no);
-    await visible(page.getByTestId('inspection-list')).getByText(no).click();
+    await openFromList(page, '/operation/inspectionList', '搜索巡检编号', 'inspection-list', no);
     await expect(visible(page.getByTestId('inspection-heading'))).toContainText(no);
   };
   await open(failed!.inspection_no);
@@ -48,14 +46,7 @@ test('吴海峰: reviews inspections (approve with a failed item, send one back)
   const inProgress = ((await team.get('maintenance/index?status=in_progress&limit=1')).list as Array<{ id: number; version: number; order_no: string }>)[0]!;
   expect(inProgress, 'an order 孙师傅 is working on').toBeTruthy();
   await team.post('maintenance/submit', { id: inProgress.id, version: inProgress.version, cause: '采集器 4G 模块故障', measures: '更换采集器，数据恢复上传' });
-  await page.goto('/#/operation/maintenanceList');
-  await visible(page.getByPlaceholder('搜索工单编号')).fill(inProgress.order_no);
-  await visible(page.getByTestId('maintenance-list')).getByText(inProgress.order_no).click();
-  await expect(visible(page.getByTestId('maintenance-heading'))).toContainText(inProgress.order_no);
-  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('待审核');
-  await visible(page.getByRole('button', { name: '审核通过' })).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
-  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('已完成');
+  await approveMaintenance(page, inProgress.order_no);
   await shot(page, 'journey-yunwei-maintenance-zh');
 
   // ── not the reviewer's: dispatching an order (no button; 403)

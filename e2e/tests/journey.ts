@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, login, tokenOf } from './helpers.ts';
+import { ADMIN_PASSWORD, login, tokenOf, visible } from './helpers.ts';
 
 /**
  * Shared steps of the role journeys (journey-<role>.spec.ts, issue 26): each journey signs in as the
@@ -40,3 +40,28 @@ export async function inEnglish(page: Page) {
 
 /** This day in China time (YYYY-MM-DD). */
 export const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** A list page, searched for a record's number, and the record opened from its row. */
+export async function openFromList(page: Page, path: string, search: string, list: string, no: string) {
+  await page.goto(`/#${path}`);
+  await visible(page.getByPlaceholder(search)).fill(no);
+  await visible(page.getByTestId(list)).getByText(no).click();
+}
+
+/** A work-order list narrowed to one station (reloaded, as a person would a cached tab), and that row's action. */
+export async function workOrderAction(page: Page, list: 'buildWorkOrderList' | 'ongridWorkOrderList', stationId: number, action: string) {
+  await page.goto(`/#/stationManagement/${list}?filter=${encodeURIComponent(JSON.stringify({ station_id: stationId }))}`);
+  await page.reload();
+  const row = page.locator('tbody tr').first();
+  await expect(row).toBeVisible();
+  await row.getByTestId(`wo-action-${action}`).click();
+}
+
+/** 审核通过 on a maintenance order awaiting review, found in the list by its number. */
+export async function approveMaintenance(page: Page, orderNo: string) {
+  await openFromList(page, '/operation/maintenanceList', '搜索工单编号', 'maintenance-list', orderNo);
+  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('待审核');
+  await visible(page.getByRole('button', { name: '审核通过' })).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确认/ }).click();
+  await expect(visible(page.getByTestId('maintenance-status'))).toHaveText('已完成');
+}
