@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SettlementStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, inEnglish, signedIn } from './journey.ts';
 
 /**
  * A day of the Shandong agent 王建国 (agent_sd, role 代理商, agent data scope), clicking only: its
@@ -10,6 +10,8 @@ import { apiOf, inEnglish, signedIn } from './journey.ts';
  * Henan customer is outside its scope (403), and paying a settlement is finance's (no button, 403).
  * Then its settlement in English.
  */
+
+test.afterEach(closeSignedIn);
 
 test('王建国 (agent): sees only its own customers, disputes a settlement line, confirms a settlement; others’ records and paying are refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(150_000);

@@ -3,7 +3,7 @@ import { PaymentBatchStatus } from '../../packages/contract/src/index.ts';
 import { readXlsx } from '../../packages/server/src/excel/xlsx.ts';
 import { readFileSync } from 'node:fs';
 import { shot, visible } from './helpers.ts';
-import { apiOf, chinaDay, inEnglish, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, chinaDay, inEnglish, signedIn } from './journey.ts';
 
 /**
  * A day of the finance maker 周敏 (caiwu, role 财务制单), clicking only: the rent due by today in the
@@ -11,6 +11,8 @@ import { apiOf, chinaDay, inEnglish, signedIn } from './journey.ts';
  * it is not hers (no button, 403 — someone else, 财务审批 caiwu_sp, approves); once approved she sends
  * it to the bank: the bank file downloads and the batch is with the bank. Then the batch in English.
  */
+
+test.afterEach(closeSignedIn);
 
 test('周敏: due rent → a payment batch submitted → (approved by another) → the bank file; approving is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(150_000);

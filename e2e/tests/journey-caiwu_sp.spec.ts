@@ -3,7 +3,7 @@ import { PaymentBatchStatus } from '../../packages/contract/src/index.ts';
 import { buildXlsx, readXlsx } from '../../packages/server/src/excel/xlsx.ts';
 import { readFileSync } from 'node:fs';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, inEnglish, signedIn } from './journey.ts';
 
 /**
  * A day of the finance approver 钱国栋 (caiwu_sp, role 财务审批), clicking only: the payment batch
@@ -33,6 +33,8 @@ async function approve(page: Page, batch: { id: number; batch_no: string }, api:
   }
   await expect(visible(page.getByTestId('batch-status'))).toHaveText('已审批');
 }
+
+test.afterEach(closeSignedIn);
 
 test('钱国栋: approves the batch awaiting approval, imports the bank’s answer from the batch’s template; the bank file is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(150_000);

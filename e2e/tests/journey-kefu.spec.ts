@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CustomerStatus, MatterStatus } from '../../packages/contract/src/index.ts';
 import { shot, uniquePhone, visible } from './helpers.ts';
-import { apiOf, inEnglish, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, inEnglish, signedIn } from './journey.ts';
 
 /**
  * A day of 运营客服 李晓梅 (kefu, role 运营客服), clicking only: a phoned-in prospect entered,
@@ -14,6 +14,8 @@ async function pick(page: Page, label: string, option: string) {
   await visible(page.getByLabel(label)).click();
   await page.getByRole('option', { name: option }).click();
 }
+
+test.afterEach(closeSignedIn);
 
 test('李晓梅: a customer from first contact to signed, a 光E宝 matter answered; dispatching is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(150_000);

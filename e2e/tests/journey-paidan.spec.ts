@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, approveMaintenance, inEnglish, signedIn, workOrderAction } from './journey.ts';
+import { apiOf, closeSignedIn, approveMaintenance, inEnglish, signedIn, workOrderAction } from './journey.ts';
 
 /**
  * A day of the dispatcher 赵工 (paidan, role 工程派单), clicking only: a construction order and a
@@ -28,6 +28,8 @@ async function approveAudit(page: Page, path: string, id: number) {
   await page.getByRole('dialog').getByRole('button', { name: '审核通过' }).click();
   await expect(visible(page.getByTestId('self-audit-result'))).toHaveText('通过');
 }
+
+test.afterEach(closeSignedIn);
 
 test('赵工: dispatches construction and grid-connection orders, approves their self-audits and a maintenance order; entering a customer is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(180_000);

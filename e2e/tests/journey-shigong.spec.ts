@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, inEnglish, openFromList, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, inEnglish, openFromList, signedIn } from './journey.ts';
 
 /**
  * A day of the field team member 孙师傅 (shigong, role 施工队/并网专员), clicking only: he executes a
@@ -15,6 +15,8 @@ import { apiOf, inEnglish, openFromList, signedIn } from './journey.ts';
 
 /** A 1×1 PNG: the photo of an item (the server checks it is an image). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+test.afterEach(closeSignedIn);
 
 test('孙师傅: an inspection with a failed item, then its maintenance order handled with a part from his van; what he may not do is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(180_000);

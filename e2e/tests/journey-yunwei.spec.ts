@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { InspectionStatus, MaintenanceStatus } from '../../packages/contract/src/index.ts';
 import { shot, visible } from './helpers.ts';
-import { apiOf, approveMaintenance, inEnglish, openFromList, signedIn } from './journey.ts';
+import { apiOf, closeSignedIn, approveMaintenance, inEnglish, openFromList, signedIn } from './journey.ts';
 
 /**
  * A day of the O&M reviewer 吴海峰 (yunwei, role 运维审核), clicking only: the inspections awaiting
@@ -9,6 +9,8 @@ import { apiOf, approveMaintenance, inEnglish, openFromList, signedIn } from './
  * with a reason — and a handled maintenance order approved. Dispatching an order is the dispatcher's:
  * no button, and the API answers 403. Then the review pages in English.
  */
+
+test.afterEach(closeSignedIn);
 
 test('吴海峰: reviews inspections (approve with a failed item, send one back) and approves a maintenance order; dispatching is refused; zh then en', async ({ browser, request }) => {
   test.setTimeout(150_000);

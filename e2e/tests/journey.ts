@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_PASSWORD, login, tokenOf, visible } from './helpers.ts';
 
 /**
@@ -7,11 +7,21 @@ import { ADMIN_PASSWORD, login, tokenOf, visible } from './helpers.ts';
  * the role must not do — no button on the page, and the API answers 403.
  */
 
-/** A browser page of its own, signed in as `username` (the demo users share the admin password). */
+const contexts: BrowserContext[] = [];
+
+/** A browser page of its own, signed in as `username` (the demo users share the admin password); closed by closeSignedIn. */
 export async function signedIn(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
   await login(page, username, ADMIN_PASSWORD);
   return page;
+}
+
+/** After a journey that passed, its signed-in pages go (a failed one keeps them for its screenshots). */
+export async function closeSignedIn(_fixtures: unknown, testInfo: TestInfo) {
+  if (testInfo.status !== testInfo.expectedStatus) return;
+  while (contexts.length) await contexts.pop()!.close();
 }
 
 /** The API beside the UI as the page's user: data of a 200, or the whole reply (status, msg) when asked. */

@@ -1,7 +1,8 @@
 import { BANK_RESULT_COLUMNS } from '@pv/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leaseContracts, paymentLines, rentBills, stations, users } from '../../db/schema/index.ts';
+import { demoUser } from '../../seed/demo-users.ts';
+import { leaseContracts, paymentLines, rentBills, stations } from '../../db/schema/index.ts';
 import { buildXlsx } from '../../excel/xlsx.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { addBatchIn, approveBatchIn, exportBatchIn, submitBatchIn } from './actions.ts';
@@ -15,9 +16,8 @@ import { importResult } from './result.ts';
  * batch, and one batch awaiting approval — the other unpaid bills stay free.
  */
 export async function seedDemoPayments(db: Db, now = new Date()) {
-  const user = async (name: string) => (await db.select().from(users).where(eq(users.username, name)))[0];
-  const makerUser = (await user('caiwu')) ?? (await user('kefu'));
-  const checkerUser = (await user('caiwu_sp')) ?? (await user('admin'));
+  const makerUser = await demoUser(db, 'caiwu', 'kefu');
+  const checkerUser = await demoUser(db, 'caiwu_sp', 'admin');
   if (!makerUser || !checkerUser) return;
   const maker = (await contextOfUser(db, makerUser.id))!;
   const checker = (await contextOfUser(db, checkerUser.id))!;
