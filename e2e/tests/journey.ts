@@ -19,7 +19,7 @@ export async function signedIn(browser: Browser, username: string): Promise<Page
 }
 
 /** After a journey that passed, its signed-in pages go (a failed one keeps them for its screenshots). */
-export async function closeSignedIn(_fixtures: unknown, testInfo: TestInfo) {
+export async function closeSignedIn({ browserName: _browserName }: { browserName: string }, testInfo: TestInfo) {
   if (testInfo.status !== testInfo.expectedStatus) return;
   while (contexts.length) await contexts.pop()!.close();
 }
