@@ -15,6 +15,7 @@ import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
+import { startAuthCache } from './modules/auth/cache.ts';
 import { can, displayTokenMayCall } from './modules/auth/context.ts';
 import { displayTokenRoutes } from './modules/display_token/routes.ts';
 import { authenticateDisplayToken } from './modules/display_token/service.ts';
@@ -143,6 +144,9 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
     },
   });
   const deps: Deps = { db, dbKind, config };
+  // who is calling, kept between requests and forgotten when the database says it changed (modules/auth/cache.ts)
+  const stopAuthCache = await startAuthCache(db, dbKind, (err) => app.log.error({ err }, 'auth cache'));
+  app.addHook('onClose', stopAuthCache);
 
   // first, so that every reply — a 401 from the auth hook included — carries the headers
   await securityHeaders(app);

@@ -3,6 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PACKAGE_DEFAULT_MAX_MB } from '@pv/contract';
+import { DEFAULT_POOL_SIZE } from './db/pool.ts';
 
 /**
  * packages/server: the nearest folder above this module holding the migrations, whether the server
@@ -26,6 +27,8 @@ export interface Config {
   /** folder of the embedded database and the generated secrets; null = in-memory (tests) */
   dataDir: string | null;
   databaseUrl: string | null;
+  /** PostgreSQL connections per process (DB_POOL_SIZE) */
+  dbPoolSize: number;
   tokenSecret: string;
   /** DATA_DIR/backup-key: what `pnpm backup` shows GET /api/system/backup (null without a data folder) */
   backupKey: string | null;
@@ -94,6 +97,7 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on. Loopback by default so a first run is not exposed; set `0.0.0.0` in a container or behind a proxy.' },
   { name: 'DATA_DIR', default: '`<repo>/.data`', meaning: 'Folder of the embedded PGlite database, the generated token secret and the first admin password file.' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection string (e.g. `postgres://user:pass@host:5432/pv`). When set, PostgreSQL is used instead of PGlite; same migrations.' },
+  { name: 'DB_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections each server process keeps (besides one for LISTEN). Chosen by measurement on 2 cores (docs/PERFORMANCE.md: 5, 10 and 20 side by side): more connections than PostgreSQL has cores only queue inside PostgreSQL; N servers need N × this within `max_connections`.' },
   { name: 'TOKEN_SECRET', default: 'generated', meaning: 'HMAC secret for access tokens. When unset, a random one is generated once and kept in `DATA_DIR/token-secret` (mode 0600). Set it (same value) on every instance when running several.' },
   { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'Access-token lifetime in seconds (2 h).' },
   { name: 'REFRESH_TOKEN_TTL', default: '1209600', meaning: 'Session / refresh-token lifetime in seconds (14 days).' },
@@ -226,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', DEFAULT_POOL_SIZE)),
     tokenSecret: overrides.tokenSecret ?? tokenSecret(env, dataDir),
     backupKey: overrides.backupKey !== undefined ? overrides.backupKey : dataDir ? backupKey(dataDir) : null,
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200),

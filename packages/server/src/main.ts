@@ -16,7 +16,7 @@ async function main() {
   if (!config.databaseUrl && config.dataDir) lock = lockDataDir(config.dataDir, 'server');
   // several servers on one PostgreSQL (containers started together) migrate and bootstrap one at a time
   const onLockWait = () => console.log('Another server is migrating or bootstrapping this database: waiting for it');
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onLockWait });
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, onLockWait });
   const boot = await handle.exclusive(() => bootstrap(handle.db, config));
   const app = await buildApp({ db: handle.db, config, dbKind: handle.kind, dumpDatabase: handle.dump });
 

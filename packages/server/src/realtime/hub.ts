@@ -71,7 +71,7 @@ export class Hub {
   /** Runs an event from the bus; errors are reported, never thrown into the bus. */
   handle(event: RealtimeEvent): void {
     if (event.kind === 'stats') this.statsChanged();
-    else this.deliver(event).catch(this.onError);
+    else if (event.kind !== 'auth') this.deliver(event).catch(this.onError);
   }
 
   /**
@@ -101,7 +101,7 @@ export class Hub {
     return this.byUser.has(userId) ? [userId] : [];
   }
 
-  private async deliver(event: Exclude<RealtimeEvent, { kind: 'stats' }>) {
+  private async deliver(event: Exclude<RealtimeEvent, { kind: 'stats' | 'auth' }>) {
     if (this.closed) return;
     const users = this.targets(event.kind === 'message' ? event.recipient_id : event.user_id);
     if (!users.length) return;

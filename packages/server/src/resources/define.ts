@@ -67,6 +67,11 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   scope(auth: AuthContext): SQL | undefined;
   /** extra read-only columns for index/get_info (e.g. agent_name via a correlated subquery) */
   extraColumns?: Record<string, SQL>;
+  /**
+   * columns the API never returns (a secret's hash): index, get_info and export do not read them
+   * (present() gets what it needs of them through extraColumns); writes still lock and log whole rows
+   */
+  unread?: string[];
   /** what the API returns for a row (masking, ISO dates) */
   present(row: Record<string, unknown>, lang: Lang): Record<string, unknown>;
   /** turn validated create input into insert values (forced fields, references checked) */
