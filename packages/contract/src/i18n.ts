@@ -13,6 +13,7 @@ import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { STATEMENT_MESSAGES } from './statement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
+import { NOTICE_MESSAGES } from './notice-messages.ts';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -193,6 +194,8 @@ export const messages = {
     'error.warehouse_code_taken': '仓库编码“%{code}”已存在',
     'error.warehouse_in_use': '仓库“%{name}”已有库存或流水，不能删除，可改为停用',
     'error.warehouse_keeper_invalid': '库管员不存在或已停用（ID %{id}）',
+    'error.warehouse_team_invalid': '班组成员不存在或已停用（ID %{id}）',
+    'error.warehouse_out_of_scope': '你不能使用仓库“%{name}”%{action}：现场人员只能使用本班组的车载库和覆盖其所在区域的仓库',
     'error.stock_station_not_found': '电站不存在（ID %{id}）',
     'error.serials_required': '物料“%{name}”按序列号管理，请填写%{qty}个序列号',
     'error.serials_not_tracked': '物料“%{name}”不按序列号管理，不要填写序列号',
@@ -282,6 +285,7 @@ export const messages = {
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
+    ...NOTICE_MESSAGES.zh,
   },
   en: {
     ...AUTH_MESSAGES.en,
@@ -457,6 +461,8 @@ export const messages = {
     'error.warehouse_code_taken': 'The warehouse code "%{code}" already exists',
     'error.warehouse_in_use': 'Warehouse "%{name}" has stock or ledger rows and cannot be deleted; disable it instead',
     'error.warehouse_keeper_invalid': 'The keeper does not exist or is disabled (ID %{id})',
+    'error.warehouse_team_invalid': 'The team member does not exist or is disabled (ID %{id})',
+    'error.warehouse_out_of_scope': 'You cannot use warehouse "%{name}" (to %{action}): field staff use their team’s van and the warehouses covering its region',
     'error.stock_station_not_found': 'Station not found (ID %{id})',
     'error.serials_required': 'Material "%{name}" is serial-tracked: give %{qty} serial number(s)',
     'error.serials_not_tracked': 'Material "%{name}" is not serial-tracked: give no serial numbers',
@@ -544,6 +550,7 @@ export const messages = {
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,
+    ...NOTICE_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -177,6 +177,10 @@ export interface MaintenanceOrder {
   source: MaintenanceSourceValue;
   source_id: number | null;
   source_item: string | null;
+  /** the matter's or inspection's number */
+  source_no?: string | null;
+  /** the inspection checklist item's label */
+  source_item_label?: string | null;
   priority: MaintenancePriorityValue;
   fault_category: FaultCategoryValue;
   fault_code: string | null;

@@ -262,7 +262,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', backup, lifecycl
       return reply.status(500).send({ code: 500, msg: t('error.server', req.lang ?? 'zh'), data: null });
     }
     if (api.code >= 500) req.log.error({ err }, 'server error');
-    return reply.status(api.code).send({ code: api.code, msg: api.message_(req.lang ?? 'zh'), data: null });
+    return reply.status(api.code).send({ code: api.code, msg: api.message_(req.lang ?? 'zh'), data: api.data ?? null });
   });
 
   await app.register(fastifySwagger, {

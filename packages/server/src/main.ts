@@ -103,7 +103,7 @@ async function main() {
   if (boot.demo) {
     lines.push(
       `  Demo data: ${boot.demo.agents} agents, ${boot.demo.customers} customers, ${boot.demo.stations} stations;`,
-      `  demo users kefu (operator), paidan (dispatcher), shigong (construction team), agent_sd (Shandong agent), agent_hn (Henan agent) share the admin password.`,
+      `  demo users kefu (operator), paidan (dispatcher), shigong (construction team), agent_sd (Shandong agent), agent_hn (Henan agent), caiwu (finance maker), caiwu_sp (finance approver), yunwei (O&M reviewer) share the admin password.`,
     );
   }
   console.log(lines.join('\n') + '\n');

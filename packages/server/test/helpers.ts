@@ -252,9 +252,17 @@ export async function removeMenuScreens(db: DbHandle['db'], names: string[], cod
   }
 }
 
+/**
+ * Built-in roles a later migration brings whole (finance_om_roles, issue 26): the menu migrations
+ * before it neither know them nor give them codes, so their upgrade checks leave them out
+ * (finance-roles-upgrade.test.ts checks these).
+ */
+export const LATER_ROLES = new Set(['finance', 'finance_approver', 'om_reviewer']);
+
 /** After a menu migration: every role holds exactly the built-in codes `codes` matches, and the admin is served the screens. */
 export async function expectRolesAndMenuAsFresh(t: TestApp, names: string[], codes: RegExp): Promise<void> {
   for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+    if (LATER_ROLES.has(r.code)) continue;
     const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
     expect(r.permissions.filter((c) => codes.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => codes.test(c)).sort());
   }

@@ -41,14 +41,14 @@ const SourceValue = ({ record }: { record: MaintenanceOrder }) => {
   if (record.source === 'matter' && record.source_id)
     return (
       <Link component={RouterLink} to={matterDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} #{record.source_id}
+        {label} {record.source_no ?? ''}
       </Link>
     );
   if (record.source === 'inspection' && record.source_id)
     return (
       <Link component={RouterLink} to={inspectionDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} #{record.source_id}
-        {record.source_item ? ` · ${record.source_item}` : ''}
+        {label} {record.source_no ?? ''}
+        {record.source_item ? ` · ${record.source_item_label ?? record.source_item}` : ''}
       </Link>
     );
   return <>{label}</>;

@@ -120,7 +120,11 @@ export async function parseImport(
   const mapping = mappingOf(rows[at] ?? []);
   const body = rows.slice(at + 1);
   const missing = spec.columns.filter((c) => c.required && !mapping.includes(c));
-  if (missing.length) throw excelError(400, 'missing_columns', { columns: missing.map((c) => columnLabel(c, lang)).join(lang === 'zh' ? '、' : ', ') });
+  if (missing.length) {
+    // the console names them and offers the template beside the message
+    const columns = missing.map((c) => columnLabel(c, lang));
+    throw excelError(400, 'missing_columns', { columns: columns.join(lang === 'zh' ? '、' : ', ') }).withData({ missing_columns: columns });
+  }
   const data = body.map((cells, i) => ({ row: i + at + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (!data.length) throw excelError(400, 'empty');
   if (data.length > spec.maxRows) throw excelError(400, 'too_many_rows', { max: spec.maxRows, n: data.length });

@@ -7,6 +7,9 @@ import { t } from './messages.ts';
  * (validation messages assembled from several issues).
  */
 export class ApiError extends Error {
+  /** what the reply's data carries besides the msg (e.g. the columns an import misses); null by default */
+  data: unknown = null;
+
   constructor(
     readonly code: number,
     readonly key: string,
@@ -15,6 +18,12 @@ export class ApiError extends Error {
   ) {
     super(key);
     this.name = 'ApiError';
+  }
+
+  /** The same error with `data` in its reply. */
+  withData(data: unknown): this {
+    this.data = data;
+    return this;
   }
 
   message_(lang: Lang): string {

@@ -60,6 +60,13 @@ export const messages = pgTable(
     link: varchar('link', { length: 300 }),
     sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     recipient_id: integer('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A system message's catalogue key (`<key>_title` / `<key>_body` in the contract's messages) and
+     * its parameters: shown in the reader's language. title/content keep the Chinese text (search,
+     * and the message's text where there is no key: typed by a person, or from before keys).
+     */
+    msg_key: varchar('msg_key', { length: 100 }),
+    msg_params: jsonb('msg_params').$type<Record<string, unknown>>(),
     ...versioned(),
   },
   (t) => [index('messages_recipient_idx').on(t.recipient_id, t.id)],

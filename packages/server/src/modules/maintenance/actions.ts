@@ -13,7 +13,8 @@ import {
 } from '@pv/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { maintenanceOrders, maintenanceSla, matters, messages, stations, stockSerials, users } from '../../db/schema/index.ts';
+import { maintenanceOrders, maintenanceSla, matters, stations, stockSerials, users } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
@@ -179,19 +180,16 @@ export class MaintenanceActions {
         set: { team_id: team.id, deadline, dispatched_at: new Date(), dispatched_by: auth.userId },
         data: { team_id: team.id, team_name: team.name, deadline: deadline.toISOString() },
       });
-      const [msg] = await tx
-        .insert(messages)
-        .values({
-          title: `新运维工单：${row.order_no as string}`,
-          content: `${MaintenancePriority.label(row.priority as string, 'zh')} · ${row.description as string}`.slice(0, 500),
-          type: 'business',
-          level: row.priority === 'urgent' ? 'warning' : 'info',
-          link: maintenanceLink(row.id as number),
-          sender_id: auth.userId,
-          recipient_id: team.id,
-        })
-        .returning({ id: messages.id });
-      return { row, message: { id: msg!.id, recipient_id: team.id } };
+      const priority = MaintenancePriority.labels[row.priority as keyof typeof MaintenancePriority.labels] ?? String(row.priority);
+      const msg = await sendMessage(tx, {
+        key: 'msg.maintenance_dispatched',
+        params: { order_no: row.order_no as string, priority, description: String(row.description ?? '').slice(0, 480) },
+        level: row.priority === 'urgent' ? 'warning' : 'info',
+        link: maintenanceLink(row.id as number),
+        sender: auth.userId,
+        to: team.id,
+      });
+      return { row, message: { id: msg.id, recipient_id: team.id } };
     });
   }
 
@@ -229,6 +227,7 @@ export class MaintenanceActions {
           { warehouse_id: p.warehouse_id, material_id: p.material_id, qty: p.qty, serials: p.serials, ref_type: 'maintenance', ref_no: order.order_no as string, station_id: order.station_id as number, remark: null },
           auth,
           actor,
+          { orderStation: true },
         );
         notices.push(...res.notices);
         if (p.old_serials?.length) {

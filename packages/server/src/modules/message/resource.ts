@@ -7,6 +7,7 @@ import { defineResource, filterValue, range } from '../../resources/define.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { agentTree } from '../scope.ts';
+import { renderMessage } from './centre.ts';
 
 const id = numeric(z.number({ error: 'validation.number' }).int().positive());
 
@@ -62,7 +63,8 @@ export const messageResource = defineResource({
     recipient_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "messages"."recipient_id")`,
     read_count: sql<number>`(select count(*)::int from message_reads r where r.message_id = "messages"."id")`,
   },
-  present: (row) => plainRow(row),
+  // a system message in the reader's language; its key stays visible to the administrator
+  present: (row, lang) => ({ ...plainRow(row), ...renderMessage(row, lang) }),
   async prepareCreate(input, { auth, tx }) {
     const recipient = (input.recipient_id as number | null | undefined) ?? null;
     if (recipient !== null) {
@@ -72,6 +74,8 @@ export const messageResource = defineResource({
     return { ...input, content: (input.content as string | null | undefined) ?? '', recipient_id: recipient, sender_id: auth.userId };
   },
   async prepareEdit(input) {
-    return 'content' in input && input.content == null ? { ...input, content: '' } : input;
+    const out = 'content' in input && input.content == null ? { ...input, content: '' } : input;
+    // corrected words replace the catalogue's: the message is shown as written from now on
+    return 'title' in out || 'content' in out ? { ...out, msg_key: null, msg_params: null } : out;
   },
 });

@@ -110,7 +110,7 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
     async (req) => {
       const auth = authOf(req);
       const q = parse(myMessageListSchema, req.query);
-      return ok(await listMine(db, auth.userId, { ...q, read: q.read ?? undefined }));
+      return ok(await listMine(db, auth.userId, { ...q, read: q.read ?? undefined, lang: req.lang }));
     },
   );
 
@@ -129,7 +129,7 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
       const body = parse(notifySchema, input(req) ?? {});
       const marked = body.ids?.length ? await markRead(db, auth.userId, body.ids) : 0;
       if (marked) await publish({ kind: 'unread', user_id: auth.userId });
-      return ok({ ...(await notifyList(db, auth.userId, body.limit ?? NOTIFY_DEFAULT_LIMIT)), marked });
+      return ok({ ...(await notifyList(db, auth.userId, body.limit ?? NOTIFY_DEFAULT_LIMIT, req.lang)), marked });
     },
   );
 

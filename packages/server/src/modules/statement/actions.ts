@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { financierRates, partners, statementLines, statements } from '../../db/schema/index.ts';
-import { type ImportResult, type ImportSpec, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
+import { type ImportResult, type ImportSpec, importTemplate, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -47,10 +47,13 @@ function sheetSpec(kind: string): ImportSpec {
     maxBytes: SHEET_MAX_BYTES,
     headerSearchRows: 10,
     read: (file, limits) => readResultFile(file, limits, { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }),
-    columns: cols.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required })),
+    columns: cols.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required, example: c.example || null })),
     schema: kind === 'financier' ? statementFinancierRowSchema : statementSupplierRowSchema,
   };
 }
+
+/** The partner sheet's template of a statement kind: its exact headers (required ones marked *) and an example row. */
+export const sheetTemplate = (kind: string, lang: Lang) => importTemplate(sheetSpec(kind), lang);
 
 interface SheetRow {
   row: number;

@@ -121,6 +121,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
         col.region('city_code', 12, ['城市', 'City']),
         col.text('address', 24, ['地址', 'Address']),
         col.text('keeper_name', 12, ['库管员', 'Keeper']),
+        col.text('team_name', 12, ['服务班组', 'Team served']),
         col.text('agent_name', 16, ['代理商', 'Agent']),
         col.money('stock_value', 14, ['库存金额(元)', 'Stock value (CNY)']),
         col.enumOf('status', StockStatus, 8, ['状态', 'Status']),

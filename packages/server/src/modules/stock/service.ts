@@ -12,7 +12,8 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { materials, messages, partners, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
+import { materials, partners, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -70,9 +71,19 @@ export class StockService {
 
   /** The warehouse in the caller's scope (404/403), share-locked so it cannot be disabled meanwhile; enabled. */
   private async warehouse(tx: Queryable, id: number, auth: AuthContext, action: string): Promise<Warehouse> {
-    await loadOne(tx, warehouseResource, id, auth);
+    const inScope = await loadOne(tx, warehouseResource, id, auth).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.key === 'error.out_of_scope') return false;
+        throw err;
+      },
+    );
     const [w] = await tx.select().from(warehouses).where(eq(warehouses.id, id)).for('share');
     if (!w) throw new ApiError(404, 'error.warehouse_not_found', { id });
+    // a warehouse outside the caller's (a field team member's: his van, his region's) is named in the refusal
+    if (!inScope) {
+      throw new ApiError(403, 'error.warehouse_out_of_scope', { name: w.name, action }, (lang) => t('error.warehouse_out_of_scope', lang, { name: w.name, action: WAREHOUSE_ACTION[action]?.[lang] ?? action }));
+    }
     if (w.status !== 'enabled') {
       throw new ApiError(400, 'error.warehouse_disabled', { name: w.name, action }, (lang) => t('error.warehouse_disabled', lang, { name: w.name, action: WAREHOUSE_ACTION[action]?.[lang] ?? action }));
     }
@@ -172,20 +183,16 @@ export class StockService {
       .where(and(where, eq(stockBalances.low_alerted, false), sql`${stockBalances.qty} < ${stockBalances.low_threshold}`))
       .returning({ qty: stockBalances.qty, threshold: stockBalances.low_threshold });
     if (!crossed || !w.keeper_id) return null;
-    const name = m.spec ? `${m.name}（${m.spec}）` : m.name;
-    const [msg] = await tx
-      .insert(messages)
-      .values({
-        title: `库存预警：${w.name} · ${name}`,
-        content: `仓库“${w.name}”的物料“${name}”（${m.code}）当前库存 ${trimDecimal(crossed.qty)}${m.unit}，低于预警阈值 ${trimDecimal(crossed.threshold)}${m.unit}，请及时补货。`,
-        type: 'business',
-        level: 'warning',
-        link: `/operation/stockLedger?warehouse_id=${w.id}&material_id=${m.id}`,
-        sender_id: actor.userId,
-        recipient_id: w.keeper_id,
-      })
-      .returning({ id: messages.id });
-    return { id: msg!.id, recipient_id: w.keeper_id };
+    const material = m.spec ? { zh: `${m.name}（${m.spec}）`, en: `${m.name} (${m.spec})` } : m.name;
+    const msg = await sendMessage(tx, {
+      key: 'msg.low_stock',
+      params: { warehouse: w.name, material, code: m.code, qty: trimDecimal(crossed.qty) ?? '0', threshold: trimDecimal(crossed.threshold) ?? '0', unit: m.unit },
+      level: 'warning',
+      link: `/operation/stockLedger?warehouse_id=${w.id}&material_id=${m.id}`,
+      sender: actor.userId,
+      to: w.keeper_id,
+    });
+    return { id: msg.id, recipient_id: w.keeper_id };
   }
 
   // ------------------------------------------------------------ ledger
@@ -301,12 +308,14 @@ export class StockService {
   /**
    * 出库 inside the caller's transaction (a maintenance order's submit issues its parts with it): a
    * shortage or a serial not in stock throws and the caller's whole transaction rolls back.
+   * `orderStation`: the station is that of an order the caller was allowed to act on (its scope
+   * checked there) — a field team member's order may stand on a station outside his station list.
    */
-  async issueIn(tx: Queryable, input: z.infer<typeof stockIssueSchema>, auth: AuthContext, actor: Actor): Promise<MovementResult> {
+  async issueIn(tx: Queryable, input: z.infer<typeof stockIssueSchema>, auth: AuthContext, actor: Actor, opts: { orderStation?: boolean } = {}): Promise<MovementResult> {
     const w = await this.warehouse(tx, input.warehouse_id, auth, 'issue');
     const m = await this.material(tx, input.material_id);
     const serials = this.serials(m, input.qty, input.serials);
-    const stationId = await this.station(tx, input.station_id, auth);
+    const stationId = opts.orderStation ? (input.station_id ?? null) : await this.station(tx, input.station_id, auth);
     const after = await this.decrease(tx, w, m, input.qty);
     const row = await this.record(tx, actor, auth, {
       doc_no: await nextNumber(tx, PREFIX.issue),

@@ -12,6 +12,7 @@ import { remindCertificateExpiry } from '../partner/expiry.ts';
 import { remindPolicyExpiry } from '../insurance/expiry.ts';
 import { wakeDue } from '../workflow/engine.ts';
 import { maintainSysLog } from '../syslog/partitions.ts';
+import { sendMessage } from '../message/centre.ts';
 
 /** What a job gets: the database, the time the run started, and the settings some jobs read. */
 export interface JobContext {
@@ -246,12 +247,11 @@ const markMaintenanceSla: JobDef = {
             returning id, order_no, coalesce(team_id, dispatched_by, created_by) as to_user`,
       );
       const notes = [
-        ...response.map((r) => ({ ...r, what: '响应超时' })),
-        ...repair.map((r) => ({ ...r, what: '修复超时' })),
+        ...response.map((r) => ({ ...r, key: 'msg.maintenance_response_breached' })),
+        ...repair.map((r) => ({ ...r, key: 'msg.maintenance_repair_breached' })),
       ].filter((r) => r.to_user != null);
       for (const r of notes) {
-        await tx.execute(sql`insert into messages (title, content, type, level, link, recipient_id)
-          values (${`运维工单${r.what}：${r.order_no}`}, ${`运维工单 ${r.order_no} 已${r.what}，请尽快处理。`}, 'business', 'warning', ${`/operation/maintenanceDetail?id=${r.id}`}, ${r.to_user})`);
+        await sendMessage(tx, { key: r.key, params: { order_no: r.order_no }, level: 'warning', link: `/operation/maintenanceDetail?id=${r.id}`, to: r.to_user!, push: true });
       }
       return { response_breached: response.length, repair_breached: repair.length, messages: notes.length };
     });

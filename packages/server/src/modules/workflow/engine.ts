@@ -14,7 +14,7 @@ import {
 } from '@pv/contract';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { type Db, type Queryable } from '../../db/client.ts';
-import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
+import { departments, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
 import type { WorkflowRequest } from '../../db/schema/workflow.ts';
 import { formatDateTime } from '../../excel/columns.ts';
 import { PDF_MIME, buildPdf } from '../../excel/pdf.ts';
@@ -24,9 +24,9 @@ import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { type RecordTypeDef, fieldNameLabel, findEvent, loadRow, plainRecord, recordLink, recordName, recordType } from '../../lifecycle/records.ts';
 import { type Excluded, REQUESTER, excludedUsers, sodRefusal, sodTarget, userNames } from '../../lifecycle/sod.ts';
-import { REALTIME_CHANNEL } from '../../realtime/pubsub.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { contextOfUser } from '../menu/tree.ts';
+import { sendMessage as centreMessage } from '../message/centre.ts';
 import type { Actor } from '../system/syslog.ts';
 
 /**
@@ -63,13 +63,13 @@ const nameOf = async (tx: Queryable, id: number | null) => {
   return u?.name ?? null;
 };
 
-/** A message through the message centre, pushed to the recipient's open consoles when the transaction commits (NOTIFY is transactional). */
-async function sendMessage(tx: Queryable, m: { title: string; content: string; link: string | null; sender: number | null; to: number; level?: 'info' | 'warning' | 'urgent' }) {
-  const [row] = await tx
-    .insert(messages)
-    .values({ title: m.title.slice(0, 200), content: m.content, type: 'business', level: m.level ?? 'info', link: m.link, sender_id: m.sender, recipient_id: m.to })
-    .returning({ id: messages.id });
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ kind: 'message', id: row!.id, recipient_id: m.to })})`);
+/**
+ * A message through the message centre, pushed to the recipient's open consoles when the transaction
+ * commits (NOTIFY is transactional): a task or an escalation by its catalogue key (shown in the
+ * reader's language), a push node's own words as written.
+ */
+async function sendMessage(tx: Queryable, m: ({ key: string; params: Record<string, string> } | { title: string }) & { content: string; link: string | null; sender: number | null; to: number; level?: 'info' | 'warning' | 'urgent' }) {
+  await centreMessage(tx, { ...m, push: true });
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ async function step(r: Run, node: WorkflowNode): Promise<string | null> {
         .returning();
       await history(tx, r.inst, null, { action: 'enter', node, taskId: task!.id, data: { assignees } });
       for (const to of assignees) {
-        await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: r.inst.name, node: nodeName(node) }), content: `${r.inst.record_label ?? ''} ${node.kind === 'click' ? (node.data?.button ?? '') : ''}`.trim(), link: recordLink(r.def, r.inst.record_id), sender: r.inst.started_by, to });
+        await sendMessage(tx, { key: 'workflow.task', params: { name: r.inst.name, node: nodeName(node) }, content: `${r.inst.record_label ?? ''} ${node.kind === 'click' ? (node.data?.button ?? '') : ''}`.trim(), link: recordLink(r.def, r.inst.record_id), sender: r.inst.started_by, to });
       }
       return null;
     }
@@ -743,7 +743,7 @@ export async function reassignIn(tx: Queryable, taskId: number, userId: number, 
   const r = { tx, inst };
   await setInstance(r, {});
   await history(tx, inst, actor, { action: 'reassign', node, taskId, comment: comment ?? null, data: { from: task!.assignees, to: [userId], to_name: await nameOf(tx, userId) } });
-  await sendMessage(tx, { title: t('workflow.task_title', 'zh', { name: inst.name, node: nodeName(node) }), content: inst.record_label ?? '', link: recordLink(def, inst.record_id), sender: actor.userId, to: userId });
+  await sendMessage(tx, { key: 'workflow.task', params: { name: inst.name, node: nodeName(node) }, content: inst.record_label ?? '', link: recordLink(def, inst.record_id), sender: actor.userId, to: userId });
   return r.inst;
 }
 
@@ -814,7 +814,7 @@ export async function wakeDue(db: Db, now = new Date()) {
       const text = (node.kind === 'user' && node.data?.escalation) || `${inst!.name} ${inst!.record_label ?? ''}`;
       const to = new Set([...task.assignees, ...(inst!.started_by != null ? [inst!.started_by] : [])]);
       for (const user of to) {
-        await sendMessage(tx, { title: t('workflow.escalation_title', 'zh', { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }), content: text, link: recordLink(typeOf(inst!), inst!.record_id), sender: null, to: user, level: 'warning' });
+        await sendMessage(tx, { key: 'workflow.escalation', params: { node: nodeName(node), record: inst!.record_label ?? `#${inst!.record_id}` }, content: text, link: recordLink(typeOf(inst!), inst!.record_id), sender: null, to: user, level: 'warning' });
       }
       await tx.update(workflowTasks).set({ escalated_at: now }).where(eq(workflowTasks.id, task.id));
       await history(tx, inst!, null, { action: 'escalate', node, taskId: task.id, data: { to: [...to] } });
