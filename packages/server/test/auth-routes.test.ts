@@ -10,6 +10,9 @@ import { call, login, startApp, type TestApp } from './helpers.ts';
  */
 const PUBLIC = [
   '/api/health',
+  // the orchestrator's liveness and readiness probes (readiness 503 while starting or draining)
+  '/api/health/live',
+  '/api/health/ready',
   // avatars: an <img> cannot send a token; the unguessable key is the secret (modules/user)
   '/api/public/avatar/:key',
   // uploaded files: an <img>/<iframe> cannot send a token; the link is HMAC-signed and expires (modules/file)
@@ -18,6 +21,8 @@ const PUBLIC = [
   '/api/public/app_version/latest',
   // pnpm backup: no account, the data folder's backup key instead (backup/routes.ts; 401 without it)
   '/api/system/backup',
+  '/api/system/backup/session',
+  '/api/system/backup/stop',
   '/api/system/index/auth_config',
   '/api/system/index/login',
   '/api/system/index/refresh_token',

@@ -99,6 +99,8 @@ const PUBLIC: Record<string, string> = {
 /** Routes without a session that check a key of their own: everybody without the key gets 401, signed in or not. */
 const KEYED: Record<string, string> = {
   'GET /api/system/backup': 'pnpm backup on the server host, with DATA_DIR/backup-key (no account needed)',
+  'GET /api/system/backup/session': "pnpm backup's backup mode while it copies the data folder itself (same key)",
+  'POST /api/system/backup/stop': 'ends that backup mode (same key)',
 };
 
 /** Routes every signed-in user may call, whatever their roles (they concern the caller only). */

@@ -299,7 +299,7 @@ describe('every record type on the demo data', () => {
       const zh = await ok(get('workflow_instance/get_info', { id: s.id }, admin, 'zh'));
       const en = await ok(get('workflow_instance/get_info', { id: s.id }, admin, 'en'));
       expect(zh.state, s.type).toBe('failed');
-      expect(zh.error_key, `${s.type}: ${zh.error}`).toBe('error.out_of_scope');
+      expect(zh.error_key, `${s.type}: ${zh.error}`).toBe('error.not_found');
       expect(zh.error).toMatch(/[\u4e00-\u9fa5]/);
       expect(en.error).not.toMatch(/[\u4e00-\u9fa5]/);
       outOfScope.push(s.type);

@@ -38,6 +38,7 @@ const NOT_RECORDS: Record<string, string> = {
   stock_movement: 'the ledger: its actions act on a stock balance (record type stock_balance)',
   workflow: 'process definitions (publish, disable)',
   workflow_instance: 'the engine itself',
+  backup: 'the backup mode of pnpm backup (session, stop)',
 };
 
 describe('workflow registry', () => {
