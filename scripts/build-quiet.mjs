@@ -13,13 +13,18 @@ const builds = [
 
 const started = Date.now();
 process.stdout.write('Building the console, the big screen and the server…');
+let clean = true;
 for (const [what, args] of builds) {
-  // stdout (progress, file sizes, pnpm's script headers) is dropped; stderr (warnings, errors) shows
-  const run = spawnSync('pnpm', ['--silent', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // stdout (progress, file sizes, pnpm's script headers) is dropped; stderr (warnings, errors) is shown
+  const run = spawnSync('pnpm', ['--silent', ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (run.stderr.trim()) {
+    process.stdout.write(clean ? '\n' : '');
+    process.stderr.write(run.stderr);
+    clean = false;
+  }
   if (run.status !== 0) {
-    process.stdout.write('\n');
-    console.error(`Building ${what} failed (run \`pnpm build\` for its whole output).`);
+    console.error(`\nBuilding ${what} failed (\`pnpm build\` shows its whole output).`);
     process.exit(run.status ?? 1);
   }
 }
-console.log(` done in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(`${clean ? ' done' : 'Built'} in ${Math.round((Date.now() - started) / 1000)} s.`);
