@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { dateField, enumField, idField, optionalText, requiredText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 运维工单 maintenance orders (issue 13; docs/DECISIONS.md "Maintenance orders"). One lifecycle:
@@ -208,3 +209,12 @@ export interface MaintenanceOrder {
   updated_at: string;
   version: number;
 }
+
+/** A maintenance order's fields beyond their names (field-kinds.ts): its source is the inspection or the matter it came from. */
+export const MAINTENANCE_DISPLAY: FieldDisplay = {
+  status: field.enumOf(MaintenanceStatus),
+  priority: field.enumOf(MaintenancePriority),
+  fault_category: field.enumOf(FaultCategory),
+  source: field.enumOf(MaintenanceSource),
+  source_id: field.ref((row) => (row.source === 'inspection' ? 'inspection' : row.source === 'matter' ? 'matter' : null)),
+};

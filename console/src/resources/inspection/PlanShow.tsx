@@ -5,7 +5,7 @@ import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead,
 import EnableIcon from '@mui/icons-material/PlayCircleOutline';
 import DisableIcon from '@mui/icons-material/PauseCircleOutline';
 import RunIcon from '@mui/icons-material/BoltOutlined';
-import { ChecklistItemKind, OperationPlanKind, OperationPlanStatus, regionName, type OperationPlan } from '@pv/contract';
+import { ChecklistItemKind, OperationPlanKind, regionName, type OperationPlan } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, Value } from '../common/DetailPage.tsx';
@@ -175,7 +175,7 @@ const Body = () => {
             </Button>
           </>
         }
-        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} labelled={{ kind: OperationPlanKind, status: OperationPlanStatus }} hidden={['created_by', 'agent_id', 'plan_no', 'version', 'updated_at']} actionLabel={(a) => translate(`pv.plan.history_action.${a}`, { _: a })} />}
+        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} hidden={['created_by', 'agent_id', 'plan_no', 'version', 'updated_at']} actionLabel={(a) => translate(`pv.plan.history_action.${a}`, { _: a })} />}
       />
     </>
   );

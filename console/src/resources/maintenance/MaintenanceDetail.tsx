@@ -173,7 +173,6 @@ const Side = () => (
     area="maintenance"
     states={MaintenanceStatus}
     fieldLabel={maintenanceField}
-    labelled={{ status: MaintenanceStatus, priority: MaintenancePriority, fault_category: FaultCategory, source: MaintenanceSource }}
     hidden={['parts', 'photos_before', 'photos_after', 'agent_id', 'station_id', 'province_code', 'city_code', 'district_code', 'dispatched_by', 'created_by', 'source_id', 'submit_count']}
   />
 );

@@ -43,7 +43,6 @@ const datagridSx = {
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
 
@@ -97,9 +96,9 @@ const SelfAuditList = () => {
         <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
         <ResultChip label={fieldLabel('result')} sortBy="result" />
         <TextField source="submitter_name" label={fieldLabel('submitter_name')} emptyText="-" />
-        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} />
+        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime />
         <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" />
-        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
+        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime emptyText="-" />
       </Datagrid>
     </List>
   );

@@ -1,4 +1,5 @@
 import {
+  FIELD_DISPLAY,
   WORKFLOW_EVENTS,
   WORKFLOW_RECORD_TYPES,
   WorkflowInstanceState,
@@ -17,7 +18,6 @@ import {
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
 import { departments, messages, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
-import { formatDateTime } from '../../excel/columns.ts';
 import { PDF_MIME, buildPdf } from '../../excel/pdf.ts';
 import { XLSX_MIME, type CellValue, buildXlsx } from '../../excel/xlsx.ts';
 import { XlsxTemplateError, fillXlsxTemplate } from '../../excel/xlsx-template.ts';
@@ -25,6 +25,7 @@ import { ApiError } from '../../http/errors.ts';
 import { fieldLabel } from '../../http/labels.ts';
 import { t } from '../../http/messages.ts';
 import type { TransitionEntry } from '../../lifecycle/engine.ts';
+import { displayRow } from '../../resources/refs.ts';
 import { REALTIME_CHANNEL } from '../../realtime/pubsub.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { approveInspectionIn, rejectInspectionIn } from '../inspection/actions.ts';
@@ -268,15 +269,8 @@ async function authFor(r: Run): Promise<AuthContext> {
   return auth;
 }
 
-/** The record as a document shows it: plainRecord's values with timestamps in China time (YYYY-MM-DD HH:mm). */
-function documentValues(row: Row): Row {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(plainRecord(row))) {
-    const raw = row[k];
-    out[k] = raw instanceof Date ? formatDateTime(raw) : v;
-  }
-  return out;
-}
+/** The record as a document shows it: each field as a person reads it (resources/refs.ts displayRow), secrets out, cards masked. */
+const documentValues = (r: Run, numbers: boolean) => displayRow(r.tx, plainRecord(r.record), FIELD_DISPLAY[r.inst.record_type], 'zh', { numbers });
 
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -296,8 +290,8 @@ type DownloadData = Extract<WorkflowNode, { kind: 'download' }>['data'];
  */
 async function makeDocument(r: Run, node: WorkflowNode & { kind: 'download' }): Promise<{ content: Buffer; contentType: string; ext: string }> {
   const d: NonNullable<DownloadData> = node.data ?? {};
-  const values = documentValues(r.record);
   const kind = d.template ?? 'table';
+  const values = await documentValues(r, kind === 'xlsx');
   const pdf = d.format === 'pdf';
   const defaultTitle = `${r.inst.name} ${r.inst.record_label ?? ''}`.trim();
   if (kind === 'xlsx') {
