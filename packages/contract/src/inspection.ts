@@ -165,6 +165,8 @@ export interface OperationPlan {
   team_names?: Record<string, string> | null;
   /** agent names by id, for `scope.agent_ids` */
   agent_names?: Record<string, string> | null;
+  /** station codes by id, for `scope.station_ids` */
+  station_codes?: Record<string, string> | null;
   next_period_at: string | null;
   last_period: string | null;
   last_generated_at: string | null;

@@ -378,6 +378,8 @@ export interface LeaseContract {
   /** masked: 621700*********5678 */
   bank_card: string | null;
   card_matter_id: number | null;
+  /** the bank-card matter's number */
+  card_matter_no?: string | null;
   pdf_file_id: number | null;
   status: LeaseStatusValue;
   source: 'manual' | 'grid';
@@ -421,6 +423,8 @@ export interface RentBill {
   paused_by: 'station' | 'manual' | null;
   pause_reason: string | null;
   batch_id: number | null;
+  /** the payment batch's number */
+  batch_no?: string | null;
   paid_at: string | null;
   bank_serial: string | null;
   channel: string | null;

@@ -178,6 +178,10 @@ export interface MaintenanceOrder {
   source: MaintenanceSourceValue;
   source_id: number | null;
   source_item: string | null;
+  /** the inspection's or matter's number (get_info, index) */
+  source_no?: string | null;
+  /** the failed checklist item's label, from the inspection's checklist */
+  source_item_label?: string | null;
   priority: MaintenancePriorityValue;
   fault_category: FaultCategoryValue;
   fault_code: string | null;
