@@ -130,7 +130,7 @@ const Info = () => {
           {record.card_matter_id && (
             <Value label={leaseField('card_matter_id')}>
               <Link component={RouterLink} to={matterDetailPath(record.card_matter_id)}>
-                #{record.card_matter_id}
+                {record.card_matter_no ?? `#${record.card_matter_id}`}
               </Link>
             </Value>
           )}

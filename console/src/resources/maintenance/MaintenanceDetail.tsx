@@ -34,21 +34,22 @@ const FileClaim = () => {
   );
 };
 
-/** Where the order came from: the 光E宝 matter or the inspection (and its item), as links. */
+/** Where the order came from: the 光E宝 matter or the inspection by its number (and the failed item by its label), as links. */
 const SourceValue = ({ record }: { record: MaintenanceOrder }) => {
   const lang = useLang();
   const label = MaintenanceSource.label(record.source, lang);
+  const no = record.source_no ?? `#${record.source_id}`;
   if (record.source === 'matter' && record.source_id)
     return (
       <Link component={RouterLink} to={matterDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} #{record.source_id}
+        {label} {no}
       </Link>
     );
   if (record.source === 'inspection' && record.source_id)
     return (
       <Link component={RouterLink} to={inspectionDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} #{record.source_id}
-        {record.source_item ? ` · ${record.source_item}` : ''}
+        {label} {no}
+        {record.source_item ? ` · ${record.source_item_label ?? record.source_item}` : ''}
       </Link>
     );
   return <>{label}</>;
