@@ -34,6 +34,7 @@ import { LocalDateField, formatDateTime } from '../common/format.tsx';
 import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
 import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
 import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = (kind: WorkOrderKindValue) => {
   const choices = useWorkOrderChoices();
@@ -51,7 +52,7 @@ const useFilters = (kind: WorkOrderKindValue) => {
     <DateInput key="deadline_lte" source="deadline_lte" label={fieldLabel('deadline_lte')} />,
     <DateInput key="created_at_gte" source="created_at_gte" label={fieldLabel('created_at_gte')} />,
     <DateInput key="created_at_lte" source="created_at_lte" label={fieldLabel('created_at_lte')} />,
-    <NumberInput key="station_id" source="station_id" label={fieldLabel('station_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={fieldLabel('station_id')} />,
     <NumberInput key="id" source="id" label={fieldLabel('id')} />,
   ];
 };
