@@ -43,6 +43,7 @@ export const RecordInput = ({
   required,
   reference,
   defaultValue,
+  filter,
   alwaysOn: _alwaysOn,
 }: {
   kind: PickKind;
@@ -52,11 +53,13 @@ export const RecordInput = ({
   /** another list of the same records (the grid-connection work orders rather than the construction ones) */
   reference?: string;
   defaultValue?: number;
+  /** narrows the choices (the owner's 银行卡变更 matters only) */
+  filter?: Record<string, unknown>;
   alwaysOn?: boolean;
 }) => {
   const spec = KINDS[kind]!;
   return (
-    <ReferenceInput source={source} reference={reference ?? spec.reference} defaultValue={defaultValue} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
+    <ReferenceInput source={source} reference={reference ?? spec.reference} defaultValue={defaultValue} filter={filter} sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
       <AutocompleteInput label={label} optionText={spec.option} filterToQuery={(q: string) => ({ q })} isRequired={required} sx={{ minWidth: 240 }} />
     </ReferenceInput>
   );

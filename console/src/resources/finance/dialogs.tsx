@@ -152,7 +152,7 @@ export const ChangeCardDialog = ({ record, onClose, matterId }: { record: LeaseC
     <FormDialog open title="pv.lease.dialog.change_card_title" hint="pv.lease.dialog.change_card_hint" submitLabel="ra.action.save" {...form}>
       <div data-testid="lease-card-form">
         <PayeeInputs record={record} />
-        <RecordInput kind="matter" source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} />
+        <RecordInput kind="matter" source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} filter={{ type: 'bank_card', ...(record.customer_id ? { customer_id: record.customer_id } : {}) }} />
         <TextInput source="reason" label="pv.lease.dialog.reason" fullWidth />
       </div>
     </FormDialog>
