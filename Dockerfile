@@ -5,7 +5,8 @@
 #   docker build -t pv-ops .
 #   docker run -p 8080:8080 -v pv-data:/data pv-ops        (one server on the embedded PGlite in /data)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# pinned to a release (docker-compose.yml pins its images too); raise it deliberately
+ARG NODE_IMAGE=node:20.19.2-bookworm-slim
 
 # ---- build: the whole workspace, then the server's production dependencies on their own ----------
 FROM ${NODE_IMAGE} AS build
@@ -53,8 +54,9 @@ USER node
 EXPOSE 8080
 # no curl in the slim image: node's own fetch
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The server handles SIGTERM itself (finishes requests in flight, closes websockets with 1001, closes the
-# database, exits within 10 s), so node may run as PID 1; compose adds an init process (init: true) anyway.
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The server handles SIGTERM itself (drains: requests in flight finish with Connection: close, websockets
+# hear 1001, slow clients are cut after SHUTDOWN_GRACE_SECONDS; closes the database; exits 0 within 10 s),
+# so node may run as PID 1; compose adds an init process (init: true) anyway.
 STOPSIGNAL SIGTERM
 CMD ["node", "packages/server/dist/main.js"]

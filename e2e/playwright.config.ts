@@ -25,7 +25,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT_}` }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT_}` }], ['./timing-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'zh-CN',

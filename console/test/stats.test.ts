@@ -16,7 +16,7 @@ import {
   todoLinks,
 } from '../src/resources/stats/logic.ts';
 import { configOf, errorText, formErrors, formOf } from '../src/resources/stats/targets.ts';
-import { chartColors, funnelOption, isFunnelEmpty, isTeamEmpty, regionOption, regionRows, teamRows } from '../src/resources/stats/options.ts';
+import { chartColors, funnelOption, isFunnelEmpty, isTeamEmpty, regionOption, regionRows, teamOption, teamRows } from '../src/resources/stats/options.ts';
 
 /** The filter a list reads from a link (react-admin parses `filter` and `displayedFilters` as JSON). */
 const parse = (to: string) => {
@@ -191,5 +191,25 @@ describe('chart options', () => {
     expect(teamRows(teams).map((t) => t.name)).toEqual(['B', 'A']);
     expect(isTeamEmpty(teams)).toBe(false);
     expect(isTeamEmpty({ ...teams, teams: [] })).toBe(true);
+  });
+
+  it('user text in a tooltip is text, never markup: a team member named <b id=pb>X</b><img onerror=…>', () => {
+    const evil = '<b id=pb>X</b><img src=x onerror="alert(1)">';
+    const teams: IndustryTeamStat = {
+      as_of: '',
+      range: { period: 'month', start: '2026-11-01', end: '2026-11-23', grain: 'day' },
+      teams: [{ team_id: 1, name: evil, orders: 3, completed: 1, kwp_built: 10, lead_days: 4, reject_rate: 0 }],
+    };
+    const tip = teamOption(teams, (k) => k, dark, 'zh').tooltip as { formatter: (p: unknown) => string };
+    const html = tip.formatter([{ dataIndex: 0 }]);
+    expect(html).toContain('<b>&lt;b id=pb&gt;X&lt;/b&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</b>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b id=pb>');
+    // the region ranking and the funnel too
+    const area: UserAreaStat = { as_of: '', range: teams.range, level: 'province', provinces: [{ code: '370000', name: evil, customers: 1, stations: 1, capacity_kwp: 1, grid_kwp: 0 }] } as unknown as UserAreaStat;
+    const region = regionOption(area, 'customers', (k) => k, dark, 'zh').tooltip as { formatter: (p: unknown) => string };
+    expect(region.formatter([{ dataIndex: 0 }])).not.toMatch(/<img|<b id/);
+    const funnel = (funnelOption({ funnel: [{ step: 'intentional', n: 1 }] } as never, (k) => k, dark, 'zh').tooltip as { formatter: (p: unknown) => string }).formatter({ name: evil, value: 1 });
+    expect(funnel).not.toMatch(/<img|<b id/);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { regionName, TargetKind, type CapacityByStage, type TargetIndexStat, type UserAreaRow, type UserLineStat } from '@pv/contract';
+import { escapeHtml, regionName, TargetKind, type CapacityByStage, type TargetIndexStat, type UserAreaRow, type UserLineStat } from '@pv/contract';
 import { echarts } from './echarts.ts';
 import { centreByCode, MAP_NAME, mapNameByCode } from './geo.ts';
 import { t } from './i18n.ts';
@@ -73,9 +73,10 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         formatter: (p: { name: string; data?: { code?: string } }) => {
           const code = p.data?.code;
           const row = code ? latest.current.find((r) => r.code === code) : undefined;
-          if (!row) return shown(p.name);
+          if (!row) return escapeHtml(shown(p.name));
           const s = capacityScale(row.capacity_kwp);
-          return `${shown(p.name)}<br/>${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}<br/>${t(lang, 'mapStations')}：${formatNumber(row.stations)}<br/>${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, s)}`;
+          // every piece is text: escaped before it joins the markup
+          return [shown(p.name), `${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}`, `${t(lang, 'mapStations')}：${formatNumber(row.stations)}`, `${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, s)}`].map(escapeHtml).join('<br/>');
         },
       },
       visualMap: {

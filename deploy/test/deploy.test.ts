@@ -136,7 +136,8 @@ describe('Dockerfile', () => {
   it('builds in a stage of its own on node 20 and runs as a non-root user', () => {
     expect(dockerfile.stages.length).toBeGreaterThanOrEqual(2);
     expect(build).toBeDefined();
-    for (const stage of dockerfile.stages) expect(stage.image).toMatch(/^node:20(\.\d+)*-bookworm-slim$/);
+    // a release of node 20, pinned to its patch version
+    for (const stage of dockerfile.stages) expect(stage.image).toMatch(/^node:20\.\d+\.\d+-bookworm-slim$/);
     const user = runtime.steps.filter((s) => s.op === 'USER').at(-1)?.args;
     expect(user).toBeDefined();
     expect(user!.split(':')[0]).not.toMatch(/^(root|0)$/);
@@ -253,10 +254,15 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[]; start_period?: string };
   stop_grace_period?: string;
+  networks?: Record<string, { ipv4_address?: string }>;
 }
 
 const composeText = read('docker-compose.yml');
-const compose = parseYaml(composeText, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parseYaml(composeText, { merge: true }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+  networks?: Record<string, { ipam?: { config?: Array<{ subnet: string }> } }>;
+};
 const services = compose.services;
 /** The services that run the image of the Dockerfile. */
 const apiNames = Object.keys(services).filter((n) => services[n]!.build !== undefined);
@@ -336,24 +342,34 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes)).toContain(namedVolume(mount!));
   });
 
-  it('publishes only nginx, with deploy/nginx.conf on a version that re-resolves upstreams', () => {
+  it('publishes only nginx, with deploy/nginx.conf; every image pinned to a release', () => {
     for (const [name, s] of Object.entries(services)) if (name !== 'proxy') expect(s.ports, name).toBeUndefined();
     expect(services.proxy!.ports).toEqual(['${HTTP_PORT:-80}:80']);
     expect(services.proxy!.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro']);
-    // `server … resolve` in an upstream needs nginx 1.27.3 or later
-    const [, major, minor, patch] = /^nginx:(\d+)\.(\d+)(?:\.(\d+))?/.exec(services.proxy!.image!)!;
-    // a tag without the patch number follows that line's newest release
-    expect(Number(major) * 1e6 + Number(minor) * 1e3 + Number(patch ?? 999)).toBeGreaterThanOrEqual(1_027_003);
+    // pulled images name a release (or a digest), never a moving tag like nginx:1.28 or postgres:15
+    // (PostgreSQL numbers its releases major.minor, the others major.minor.patch)
+    const release = (name: string) => (name === 'postgres' ? /^postgres:\d+\.\d+(-[\w.]+)?$/ : /^[\w./-]+(:\d+\.\d+\.\d+(-[\w.]+)?|@sha256:[0-9a-f]{64})$/);
+    for (const [name, s] of Object.entries(services)) if (s.build === undefined) expect(s.image, name).toMatch(release(s.image!.split(':')[0]!));
   });
 
-  it('deploy/env.example lists exactly the variables the compose file takes from .env, and README.md explains them', () => {
+  it('the API servers keep fixed addresses on the compose network (nginx resolves their names once, at its start)', () => {
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.0\/24$/);
+    const prefix = subnet!.split('.').slice(0, 3).join('.') + '.';
+    const addresses = apiNames.map((n) => services[n]!.networks?.default?.ipv4_address);
+    for (const a of addresses) expect(a).toMatch(new RegExp(`^${prefix.replace(/\./g, '\\.')}\\d+$`));
+    expect(new Set(addresses).size).toBe(apiNames.length);
+  });
+
+  it('deploy/env.example lists exactly the variables the compose file takes from .env, and the docs explain them', () => {
     const used = new Set([...composeText.matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
     const example = new Set([...read('deploy/env.example').matchAll(/^(\w+)=/gm)].map((m) => m[1]!));
     expect([...example].sort()).toEqual([...used].sort());
     const readme = read('README.md');
     const production = readme.slice(readme.indexOf('## Production'), readme.indexOf('\n## ', readme.indexOf('## Production') + 1));
     expect(production).toContain('docker compose up -d --build');
-    for (const name of used) expect(production, name).toContain(`\`${name}\``);
+    const docs = production + read('docs/OPERATIONS-RUNBOOK.md');
+    for (const name of used) expect(docs, name).toContain(`\`${name}\``);
   });
 
   /** `docker compose`, else `docker-compose`, when installed (the daemon is not needed for `config`). */
@@ -436,15 +452,49 @@ const timeoutSeconds = (t: string) => {
 };
 
 describe('deploy/nginx.conf', () => {
-  it('balances over exactly the API services of docker-compose.yml, on their port', () => {
+  it('balances over exactly the API services of docker-compose.yml, on their port, without `resolve` (nginx 1.22 and later)', () => {
     const upstream = http.find((d) => d.name === 'upstream')!;
     const servers = all(upstream.block!, 'server').map((d) => d.args[0]);
     expect(servers.sort()).toEqual(apiNames.map((n) => `${n}:${services[n]!.environment!.PORT}`).sort());
-    // re-resolved (containers change address when recreated): needs a resolver and a shared zone
-    for (const s of all(upstream.block!, 'server')) expect(s.args).toContain('resolve');
-    expect(one(upstream.block!, 'zone')).toBeDefined();
-    expect(one(http, 'resolver')?.[0]).toBe('127.0.0.11');
+    // `resolve` needs nginx 1.27.3+: the servers keep fixed addresses instead (compose network)
+    for (const s of all(upstream.block!, 'server')) expect(s.args).not.toContain('resolve');
     for (const loc of locations.filter((l) => one(l.block!, 'proxy_pass'))) expect(one(loc.block!, 'proxy_pass')).toEqual([`http://${upstream.args[0]}`]);
+  });
+
+  it('closes idle upstream connections before the servers do, and retries idempotent requests only', () => {
+    const upstream = http.find((d) => d.name === 'upstream')!.block!;
+    expect(one(upstream, 'keepalive')).toBeDefined();
+    const nginxIdle = timeoutSeconds(one(upstream, 'keepalive_timeout')![0]!);
+    const serverIdle = loadConfig({}, { dataDir: null, tokenSecret: 'x', rsaPrivateKey: null }).keepAliveTimeoutMs / 1000;
+    // the server must never close a connection nginx may pick for the next request (a POST there is a 502)
+    expect(serverIdle).toBeGreaterThan(nginxIdle);
+    for (const loc of locations.filter((l) => one(l.block!, 'proxy_next_upstream'))) {
+      expect(one(loc.block!, 'proxy_next_upstream')).not.toContain('non_idempotent');
+      expect(one(loc.block!, 'proxy_next_upstream')).toEqual(expect.arrayContaining(['error', 'timeout']));
+    }
+    expect(locations.find((l) => l.args.at(-1) === '/')!.block!.some((d) => d.name === 'proxy_next_upstream')).toBe(true);
+  });
+
+  it('gives every proxied request an id (X-Request-Id, in nginx\'s log line too) and keeps /metrics private', () => {
+    for (const loc of locations.filter((l) => one(l.block!, 'proxy_pass'))) expect(proxyHeaders(loc.block!)['x-request-id'], loc.args.join(' ')).toBe('$request_id');
+    const format = all(http, 'log_format').find((d) => d.args[0] === one(http, 'access_log')![1])!;
+    expect(format.args.join(' ')).toContain('$request_id');
+    const metrics = locations.find((l) => l.args.join(' ') === '= /metrics');
+    expect(one(metrics!.block!, 'return')).toEqual(['404']);
+  });
+
+  /** The config as `nginx -t` can check it here: upstream names → loopback, files → a temporary folder. */
+  const nginxBin = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((p) => existsSync(p));
+  it.skipIf(!nginxBin)('nginx -t accepts it (the installed nginx: 1.22 on Debian 12)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pv-nginx-t-'));
+    const conf = read('deploy/nginx.conf')
+      .replace(/server (api\d+):8080/g, 'server 127.0.0.1:8080')
+      .replace(/\/var\/log\/nginx\//g, `${dir}/`)
+      .replace(/\/var\/run\/nginx\.pid/, `${dir}/nginx.pid`);
+    writeFileSync(join(dir, 'nginx.conf'), conf);
+    const r = spawnSync(nginxBin!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { encoding: 'utf8' });
+    expect(r.stderr).toContain('test is successful');
+    expect(r.status).toBe(0);
   });
 
   it('upgrades the websocket path and keeps it open past the server heartbeat', () => {
@@ -506,5 +556,73 @@ describe('deploy/nginx.conf', () => {
     const line = format!.args.slice(1).join(' ');
     expect(line).toContain('$uri');
     expect(line).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string/);
+  });
+});
+
+// ---- deploy/monitoring: Prometheus, alert rules, Grafana dashboard --------------------------------
+
+/** The series the server exports: every name registered with its metrics registry in packages/server/src. */
+function exportedMetrics(): Set<string> {
+  const names = new Set<string>();
+  const walkDir = (dir: string) => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) walkDir(path);
+      else if (path.endsWith('.ts')) for (const m of read(path).matchAll(/\.(?:counter|gauge|histogram|adopt)\(\s*'([a-z_:]+)'/g)) names.add(m[1]!);
+    }
+  };
+  walkDir('packages/server/src');
+  return names;
+}
+
+/** The metric names a PromQL expression reads (identifiers followed by a selector, a range or an operator, not functions or labels). */
+function metricsIn(expr: string): string[] {
+  const withoutLabels = expr.replace(/\{[^}]*\}/g, '{}').replace(/"[^"]*"/g, '""');
+  const words = [...withoutLabels.matchAll(/\b([a-z_:][a-z0-9_:]*)\b(?!\s*\()/g)].map((m) => m[1]!);
+  const keywords = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'le', 'instance', 'task', 'status', 'route', 'kind', 'node_kind', 'bool', 'offset']);
+  return words.filter((w) => !keywords.has(w) && /_/.test(w));
+}
+
+const histogramBase = (name: string) => name.replace(/_(bucket|sum|count)$/, '');
+
+describe('deploy/monitoring', () => {
+  const exported = exportedMetrics();
+  const known = (name: string) => name === 'up' || exported.has(name) || exported.has(histogramBase(name));
+
+  it('the server exports the series the issue asks for', () => {
+    for (const name of ['pv_http_request_duration_seconds', 'pv_db_pool_in_use', 'pv_db_pool_waiting', 'pv_db_query_duration_seconds', 'pv_job_runs_total', 'pv_job_duration_seconds', 'pv_workflow_open_tasks', 'pv_workflow_overdue_tasks', 'pv_websocket_connections', 'pv_event_loop_lag_seconds', 'pv_task_overdue_seconds', 'pv_ready'])
+      expect(exported, name).toContain(name);
+  });
+
+  it('every alert rule reads series the server exports, has a severity and a summary, and the runbook explains it', () => {
+    const rules = (parseYaml(read('deploy/monitoring/alerts.yml')) as { groups: Array<{ rules: Array<{ alert: string; expr: string; labels: { severity: string }; annotations: { summary: string } }> }> }).groups.flatMap((g) => g.rules);
+    expect(rules.length).toBeGreaterThanOrEqual(6);
+    const runbook = read('docs/OPERATIONS-RUNBOOK.md');
+    for (const r of rules) {
+      const names = metricsIn(r.expr).concat(/\bup\b/.test(r.expr) ? ['up'] : []);
+      expect(names.length, r.alert).toBeGreaterThan(0);
+      for (const n of names) expect(known(n), `${r.alert}: ${n}`).toBe(true);
+      expect(['critical', 'warning', 'info']).toContain(r.labels.severity);
+      expect(r.annotations.summary).toBeTruthy();
+      expect(runbook, r.alert).toContain(r.alert);
+    }
+  });
+
+  it('the Grafana dashboard is importable JSON whose panels read exported series', () => {
+    const dash = JSON.parse(read('deploy/monitoring/grafana-dashboard.json')) as { uid: string; panels: Array<{ title: string; targets: Array<{ expr: string }> }>; __inputs: unknown[] };
+    expect(dash.uid).toBeTruthy();
+    expect(dash.__inputs.length).toBe(1);
+    expect(dash.panels.length).toBeGreaterThanOrEqual(10);
+    for (const p of dash.panels) for (const t of p.targets) for (const n of metricsIn(t.expr)) expect(known(n), `${p.title}: ${n}`).toBe(true);
+  });
+
+  it('Prometheus scrapes the API services of docker-compose.yml with the metrics token and loads the alert rules', () => {
+    const prom = parseYaml(read('deploy/monitoring/prometheus.yml')) as { rule_files: string[]; scrape_configs: Array<{ job_name: string; metrics_path: string; authorization: { type: string; credentials_file: string }; static_configs: Array<{ targets: string[] }> }> };
+    expect(prom.rule_files).toEqual(['alerts.yml']);
+    const job = prom.scrape_configs.find((c) => c.job_name === 'pv-api')!;
+    expect(job.metrics_path).toBe('/metrics');
+    expect(job.authorization.type).toBe('Bearer');
+    expect(job.static_configs[0]!.targets.sort()).toEqual(apiNames.map((n) => `${n}:${services[n]!.environment!.PORT}`).sort());
+    expect(services.api1!.environment!.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
   });
 });

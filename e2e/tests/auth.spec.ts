@@ -150,11 +150,18 @@ test('change password from the avatar menu: the old one then fails, the new one 
   const id = await page.evaluate(() => localStorage.getItem('id'));
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
+  const current = page.getByLabel('请输入当前密码');
   const field = page.getByLabel('请输入密码');
   await field.fill('12345');
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('密码不能少于6位')).toBeVisible();
+  // one's own password changes only with the current one: missing, then wrong, then right
+  await expect(page.getByText('请输入当前密码', { exact: true }).last()).toBeVisible();
   await field.fill('Changed-pass-9');
+  await current.fill('not-my-password');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('原密码不正确')).toBeVisible();
+  await current.fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('密码修改成功')).toBeVisible();
   await page.screenshot({ path: SHOTS + '/auth-password-changed-zh.png' });
@@ -168,6 +175,6 @@ test('change password from the avatar menu: the old one then fails, the new one 
   await login(page, 'agent_hn', 'Changed-pass-9');
   // put it back for the other specs
   const again = await page.evaluate(() => localStorage.getItem('admin-plus-token'));
-  const restore = await page.request.post('/api/system/common/modify_passwords', { headers: { authorization: `Bearer ${again}` }, data: { id: Number(id), password: ADMIN_PASSWORD } });
+  const restore = await page.request.post('/api/system/common/modify_passwords', { headers: { authorization: `Bearer ${again}` }, data: { id: Number(id), password: ADMIN_PASSWORD, old_password: 'Changed-pass-9' } });
   expect(await restore.json()).toMatchObject({ code: 200, msg: '密码修改成功' });
 });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { buildXlsx } from '../../packages/server/src/excel/xlsx.ts';
 import { ADMIN_PASSWORD, login, tokenOf, uniquePhone } from './helpers.ts';
+import { workOrderAction } from './journey.ts';
 
 /**
  * One station the whole way through the console: a customer followed up and converted, a station
@@ -34,16 +35,6 @@ async function fillAudit(page: Page, items: { key: string; value?: string; label
       await expect(box.locator('img').first()).toBeVisible();
     }
   }
-}
-
-/** Open a work-order list filtered to one station and run a row action by its tooltip. */
-async function orderAction(page: Page, list: 'buildWorkOrderList' | 'ongridWorkOrderList', stationId: number, action: string) {
-  await page.goto(`/#/stationManagement/${list}?filter=${encodeURIComponent(JSON.stringify({ station_id: stationId }))}`);
-  // the tab may be a cached page from before someone else's change: reload it as a person would
-  await page.reload();
-  const row = page.locator('tbody tr').first();
-  await expect(row).toBeVisible();
-  await row.getByTestId(`wo-action-${action}`).click();
 }
 
 /** The confirm button of a confirmation dialog (named after the action, or 确认): the last one. */
@@ -100,7 +91,7 @@ test('a station from intentional customer to 已并网, worked in the console by
   // the dispatcher dispatches it to the team
   const dispatcher = await browser.newPage();
   await login(dispatcher, 'paidan', ADMIN_PASSWORD);
-  await orderAction(dispatcher, 'buildWorkOrderList', stationId, 'dispatch');
+  await workOrderAction(dispatcher, 'buildWorkOrderList', stationId, 'dispatch');
   const dlg = dispatcher.getByRole('dialog');
   await dlg.getByRole('combobox', { name: /施工队|专员/ }).first().fill('孙');
   await dispatcher.getByRole('option', { name: /孙师傅/ }).click();
@@ -114,7 +105,7 @@ test('a station from intentional customer to 已并网, worked in the console by
   // the team accepts, starts and submits the self-audit with photos
   const team = await browser.newPage();
   await login(team, 'shigong', ADMIN_PASSWORD);
-  await orderAction(team, 'buildWorkOrderList', stationId, 'accept');
+  await workOrderAction(team, 'buildWorkOrderList', stationId, 'accept');
   await confirmDialog(team);
   await expect(team.getByTestId('work-order-status').first()).toHaveText('已接单');
   await team.locator('tbody tr').first().getByTestId('wo-action-start').click();
@@ -142,7 +133,7 @@ test('a station from intentional customer to 已并网, worked in the console by
   await dispatcher.screenshot({ path: 'test-results/ops-audit-rejected-zh.png', fullPage: true });
 
   // the team resubmits the rejected audit: attempt 2
-  await orderAction(team, 'buildWorkOrderList', stationId, 'submit_audit');
+  await workOrderAction(team, 'buildWorkOrderList', stationId, 'submit_audit');
   await fillAudit(team, BUILD_ITEMS);
   await team.getByRole('dialog').getByRole('button', { name: /提交/ }).last().click();
   await expect(team.getByRole('dialog')).toBeHidden();
@@ -168,7 +159,7 @@ test('a station from intentional customer to 已并网, worked in the console by
   let g = await apiCall(request, disToken, 'POST', 'work_order/dispatch', { id: grid.list[0].id, version: grid.list[0].version, team_id: grid.list[0].team_id ?? (await apiCall(request, disToken, 'GET', 'work_order/teams', { q: '孙师傅' })).list[0].id, deadline });
   g = await apiCall(request, teamToken, 'POST', 'work_order/accept', { id: g.id, version: g.version });
   await apiCall(request, teamToken, 'POST', 'work_order/start', { id: g.id, version: g.version });
-  await orderAction(team, 'ongridWorkOrderList', stationId, 'submit_audit');
+  await workOrderAction(team, 'ongridWorkOrderList', stationId, 'submit_audit');
   await fillAudit(team, [{ key: 'grid_certificate' }, { key: 'meter_number', value: '370100998877', label: '电表号' }, { key: 'ppa' }, { key: 'acceptance_opinion', value: '验收合格', label: '验收意见' }]);
   await team.getByRole('dialog').getByRole('button', { name: /提交/ }).last().click();
   await expect(team.getByRole('dialog')).toBeHidden();

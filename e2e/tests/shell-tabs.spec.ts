@@ -232,6 +232,7 @@ test('avatar menu: change-password popover, personal centre, log out after ~10 s
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   await expect(page.getByPlaceholder('请输入密码')).toHaveValue('');
   // success (the same password, so the other tests keep signing in): the server's message, popover closes
+  await page.getByPlaceholder('请输入当前密码').fill(ADMIN_PASSWORD);
   await page.getByPlaceholder('请输入密码').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByPlaceholder('请输入密码')).toHaveCount(0);

@@ -19,10 +19,13 @@
  *  5. The statistics endpoints beside the full-scan SQL they replace (lib/statistics.ts), with --stats:
  *     on --ops-database-url when given, else on a PGlite seeded with --stats-customers / --stats-stations
  *     (defaults 20000 / 8000, with as many work orders and 20 teams); --stats-agent user:password adds agent-scope cases.
- *  6. With --load (lib/load.ts): the compiled server under --load-clients users (default 100) for
- *     --load-seconds (default 60) mixing list, detail, edit and lifecycle requests, beside one user
- *     running the same mix; on PGlite seeded with --load-customers (default 100000), and on a fresh
- *     database of the PostgreSQL server at --load-postgres URL (created, seeded the same, dropped).
+ *  6. With --load (lib/load.ts): the compiled server under --load-clients users (default 100; PGlite
+ *     --load-pglite-clients, default 25) for --load-seconds (default 60) mixing list, detail, edit and
+ *     lifecycle requests, back to back and with --load-think-ms (default 1000) between a user's requests,
+ *     beside one user running the same mix; on PGlite seeded with --load-customers (default 100000), and
+ *     on a fresh database of the PostgreSQL server at --load-postgres URL (created, seeded the same,
+ *     dropped), where the customer list and detail are first measured against a bare server running the
+ *     same statements (lib/throughput.ts; --throughput-rounds, default 4, of --throughput-seconds, default 5).
  *  7. With --keyword-postgres URL: the keyword cases of 1. and their index write cost on a PostgreSQL
  *     seeded beforehand (`DATABASE_URL=URL pnpm seed --customers 5000000`), signed in with --ops-password.
  *  8. With --inspections-postgres URL (lib/inspections.ts): one period of a plan generated over
@@ -39,11 +42,13 @@
  * 11. With --settlements-postgres URL (lib/settlements.ts): 5,000 agents, 2,000 teams and --settlement-stations stations
  *     (default 200000) with customers, build orders, self-audits and overdue orders on a fresh database of that server;
  *     last month's settlements generated for all (timed), again (nothing made), the settlement list's cases, a payment batch of them.
+ * 12. With --backup MB (lib/backup.ts): a PGlite data folder of that many MB backed up by `pnpm backup` and by
+ *     GET /api/system/backup while --backup-clients users (default 20) work, and restored; beside reading the folder once.
  * Each run rewrites only the sections it measured in docs/PERFORMANCE.md (lib/report.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -56,15 +61,19 @@ import { measureLoginJs, serveBuild, type BundleMeasure } from './lib/bundle.ts'
 import { benchExport } from './lib/excel.ts';
 import { benchDaping } from './lib/daping.ts';
 import { benchKeywords, customerKeywords, type KeywordResult, searchWriteCost, type WriteCost } from './lib/keyword.ts';
-import { seed, serve } from './lib/server.ts';
+import { loginAs, seed, serve } from './lib/server.ts';
 import { benchOperations, type ListCase } from './lib/operations.ts';
 import { type LoadResult, loadRows, runLoad, startBuiltServer } from './lib/load.ts';
+import { benchThroughput, type ThroughputResult, throughputSection } from './lib/throughput.ts';
+import { benchScaling, type ScalingResult, scalingLines } from './lib/scaling.ts';
+import { DEFAULT_POOL_SIZE } from '@pv/server/src/db/pool.ts';
 import { writeReport } from './lib/report.ts';
 import { benchInspections, inspectionsSection } from './lib/inspections.ts';
 import { benchFinance, financeSection } from './lib/finance.ts';
 import { benchInvoices, invoicesSection } from './lib/invoices.ts';
 import { benchSettlements, settlementsSection } from './lib/settlements.ts';
 import { benchStatistics, statisticsTable } from './lib/statistics.ts';
+import { backupSection, benchBackup } from './lib/backup.ts';
 import { drive, ms, summarize, type Summary } from './lib/stats.ts';
 
 const { values } = parseArgs({
@@ -95,6 +104,11 @@ const { values } = parseArgs({
     'load-seconds': { type: 'string', default: '60' },
     'load-customers': { type: 'string', default: '100000' },
     'load-postgres': { type: 'string' },
+    'load-pglite-clients': { type: 'string', default: '25' },
+    'load-think-ms': { type: 'string', default: '1000' },
+    'load-pglite-think-ms': { type: 'string', default: '3000' },
+    'throughput-rounds': { type: 'string', default: '4' },
+    'throughput-seconds': { type: 'string', default: '5' },
     'inspections-postgres': { type: 'string' },
     'inspections-stations': { type: 'string', default: '2000000' },
     'maintenance-orders': { type: 'string', default: '3000000' },
@@ -106,6 +120,8 @@ const { values } = parseArgs({
     'invoice-requests': { type: 'string', default: '200' },
     'settlements-postgres': { type: 'string' },
     'settlement-stations': { type: 'string', default: '200000' },
+    backup: { type: 'string' },
+    'backup-clients': { type: 'string', default: '20' },
   },
 });
 const CUSTOMERS = Number(values.customers);
@@ -209,6 +225,7 @@ async function main() {
   const inspections = values['inspections-postgres'] ? await benchInspections(values['inspections-postgres'], Number(values['inspections-stations']), Math.min(REQUESTS, 200), Number(values['maintenance-orders']), Number(values['inspection-history']), Number(values['stock-movements'])) : null;
   const finance = values['finance-postgres'] ? await benchFinance(values['finance-postgres'], Number(values['finance-stations']), Math.min(REQUESTS, 200)) : null;
   const invoices = values.invoices ? await benchInvoices(Number(values.invoices), Number(values['invoice-requests'])) : null;
+  const backupRun = values.backup ? await benchBackup(Number(values.backup), Number(values['backup-clients'])) : null;
   const settlementsRun = values['settlements-postgres'] ? await benchSettlements(values['settlements-postgres'], Number(values['settlement-stations']), Math.min(REQUESTS, 200)) : null;
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
@@ -314,13 +331,16 @@ async function main() {
   }
   if (stats) sections.statistics = [...stats, '', measuredOn];
   if (load) sections.load = [...loadSection(load), '', measuredOn];
+  const pgRun = load?.find((r) => r.throughput);
+  if (pgRun?.throughput) sections.throughput = [...throughputSection(pgRun.throughput), '', ...(pgRun.scaling ? [...scalingLines(pgRun.scaling), ''] : []), measuredOn];
   if (inspections) sections.inspections = [...inspectionsSection(inspections), '', measuredOn];
   if (finance) sections.finance = [...financeSection(finance), '', measuredOn];
   if (invoices) sections['invoice-list'] = [...invoicesSection(invoices), '', measuredOn];
   if (settlementsRun) sections.settlements = [...settlementsSection(settlementsRun), '', measuredOn];
+  if (backupRun) sections.backup = [...backupSection(backupRun), '', measuredOn];
   if (ops) sections['operations-lists'] = [...operationsSection(ops), '', measuredOn];
   const out = join(REPO_ROOT, 'docs/PERFORMANCE.md');
-  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'daping']));
+  console.log(writeReport(out, header, sections, ['customer-list', 'keyword-search', 'keyword-search-postgres', 'operations-lists', 'statistics', 'login-js', 'customer-export', 'throughput', 'profile', 'load', 'inspections', 'finance', 'invoice-list', 'settlements', 'backup', 'daping']));
   console.log(`\nwritten to ${out}`);
 }
 
@@ -384,7 +404,12 @@ interface LoadRun {
   stations: number;
   seedSeconds: number;
   baseline: LoadResult;
-  loaded: LoadResult;
+  /** the users with think time (the tail), then back to back (the throughput) */
+  paced: LoadResult;
+  saturated: LoadResult;
+  loadAverages: number[][];
+  throughput?: ThroughputResult;
+  scaling?: ScalingResult;
 }
 
 /** The load test (lib/load.ts) on PGlite, then on a fresh PostgreSQL database when --load-postgres is given. */
@@ -392,22 +417,42 @@ async function benchLoad(): Promise<LoadRun[]> {
   execFileSync('pnpm', ['--filter', '@pv/server', 'build'], { stdio: 'inherit', cwd: REPO_ROOT });
   const customers = Number(values['load-customers']);
   const seedArgs = ['--stations', String(customers * 0.4), '--work-orders', String(customers * 0.4), '--teams', '20'];
-  const clients = Number(values['load-clients']);
   const seconds = Number(values['load-seconds']);
   const runs: LoadRun[] = [];
-  const measure = async (where: string, target: string | { databaseUrl: string }, dataDir: string) => {
+  const measure = async (where: string, target: string | { databaseUrl: string }, dataDir: string, clients: number, thinkMs: number, exporter: boolean) => {
     const t0 = performance.now();
     seed(target, customers, 200, seedArgs);
     const seedSeconds = (performance.now() - t0) / 1000;
     const server = await startBuiltServer(typeof target === 'string' ? { DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: target.databaseUrl });
     try {
       const pid = server.child.pid!;
+      const loadAverages = [loadavg()];
+      let throughput: ThroughputResult | undefined;
+      let scaling: ScalingResult | undefined;
+      if (typeof target !== 'string') {
+        console.log(`throughput on ${where}: customer list and detail beside the bare server …`);
+        throughput = await benchThroughput({
+          databaseUrl: target.databaseUrl,
+          product: { port: server.port, pid },
+          token: await loginAs(server.base, 'admin'),
+          poolSize: DEFAULT_POOL_SIZE,
+          rounds: Number(values['throughput-rounds']),
+          blockSeconds: Number(values['throughput-seconds']),
+        });
+        console.log(`scaling on ${where}: one API process behind nginx against two …`);
+        scaling = await benchScaling({ first: server, databaseUrl: target.databaseUrl, token: await loginAs(server.base, 'admin') });
+        loadAverages.push(loadavg());
+      }
       console.log(`load on ${where}: baseline, 1 user for ${Math.min(seconds, 15)} s …`);
       const baseline = await runLoad({ base: server.base, serverPid: pid, clients: 1, seconds: Math.min(seconds, 15) });
-      console.log(`load on ${where}: ${clients} users for ${seconds} s …`);
-      const loaded = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
-      console.log(where, { requests: loaded.requests, errors: loaded.errorsByStatus, p50: loaded.all.p50, p99: loaded.all.p99, perSecond: loaded.perSecond });
-      runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, loaded });
+      console.log(`load on ${where}: ${clients} users, ${thinkMs} ms think time${exporter ? ', one more exporting' : ''}, for ${seconds} s …`);
+      const paced = await runLoad({ base: server.base, serverPid: pid, clients, seconds, thinkMs, exporter });
+      loadAverages.push(loadavg());
+      console.log(`load on ${where}: ${clients} users back to back for ${seconds} s …`);
+      const saturated = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
+      loadAverages.push(loadavg());
+      for (const r of [paced, saturated]) console.log(where, { think: r.thinkMs, requests: r.requests, errors: r.errorsByStatus, p50: r.all.p50, p99: r.all.p99, perSecond: r.perSecond });
+      runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, paced, saturated, loadAverages, throughput, scaling });
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -415,7 +460,7 @@ async function benchLoad(): Promise<LoadRun[]> {
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
   try {
-    await measure('PGlite', dataDir, dataDir);
+    await measure('PGlite', dataDir, dataDir, Number(values['load-pglite-clients']), Number(values['load-pglite-think-ms']), true);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -427,7 +472,7 @@ async function benchLoad(): Promise<LoadRun[]> {
     const db = await freshDb();
     const pgDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-load-'));
     try {
-      await measure('PostgreSQL', { databaseUrl: db.url! }, pgDataDir);
+      await measure('PostgreSQL', { databaseUrl: db.url! }, pgDataDir, Number(values['load-clients']), Number(values['load-think-ms']), false);
     } finally {
       await db.close();
       rmSync(pgDataDir, { recursive: true, force: true });
@@ -436,27 +481,35 @@ async function benchLoad(): Promise<LoadRun[]> {
   return runs;
 }
 
+/** Only version conflicts (409) may fail under load: each user edits its own records, so even those would be bugs. */
+const otherErrors = (r: LoadResult) => Object.entries(r.errorsByStatus).filter(([k]) => !k.endsWith(' 409')).reduce((n, [, v]) => n + v, 0);
+
 function loadSection(runs: LoadRun[]): string[] {
   const first = runs[0]!;
-  const errors = runs.reduce((n, r) => n + r.loaded.errors, 0);
+  const la = (l: number[]) => l.map((v) => v.toFixed(1)).join(' / ');
+  const tail = (r: LoadRun) => r.paced.all.p99 / r.baseline.all.p50;
+  const aims: Record<string, number> = { PGlite: 20, PostgreSQL: 10 };
   return [
-    `## Load: ${first.loaded.clients} users for ${first.loaded.seconds.toFixed(0)} s (${runs.map((r) => r.where).join(' and ')})`,
+    `## Load: office users on one server (${runs.map((r) => `${r.where} ${r.paced.clients} users`).join(', ')})`,
     '',
-    `The compiled server (\`node packages/server/dist/main.js\`) as its own process, seeded with ${first.customers.toLocaleString('en')} customers, ${first.stations.toLocaleString('en')} stations and as many work orders (${runs.map((r) => `${r.where} ${r.seedSeconds.toFixed(0)} s`).join(', ')}). Each user, with its own keep-alive connection, loops through: 50% list pages (customers: newest, page 3 of a province and stage, a one-character and a phone-prefix keyword; stations: newest, page 2 of a status; work orders: newest), 25% a customer's or station's detail, 15% an edit of one of its own customers with the version it read, 10% freezing or unfreezing one of its own stations (a lifecycle action with a reason; timeline and system log rows written in its transaction). Baseline: one user running the same mix in the same run (15 s). The load client shares the machine's ${cpus().length} cores with the server.`,
+    `The compiled server (\`node packages/server/dist/main.js\`) as its own process, seeded with ${first.customers.toLocaleString('en')} customers, ${first.stations.toLocaleString('en')} stations and as many work orders (${runs.map((r) => `${r.where} ${r.seedSeconds.toFixed(0)} s`).join(', ')}). Each user, with its own keep-alive connection, loops through: 50% list pages (customers: newest, page 3 of a province and stage, a one-character and a phone-prefix keyword; stations: newest, page 2 of a status; 施工派单 work orders: newest), 25% a customer's or station's detail, 15% an edit of one of its own customers with the version it read, 10% freezing or unfreezing one of its own stations (a lifecycle action with a reason; timeline and system log rows written in its transaction). Three runs per database: one user back to back (the baseline: the mix unloaded, 15 s); the users pausing between requests, exponentially around a mean (${runs.map((r) => `${r.where} ${r.paced.thinkMs / 1000} s`).join(', ')}: busier than office work, where a person reads a page for longer — the tail people feel)${runs.some((r) => r.paced.exports.length) ? ', on PGlite with one more person exporting every customer to Excel over and over (the slow report)' : ''}; the same users back to back (what the server sustains). The load client shares the machine's ${cpus().length} cores with the server${runs.some((r) => r.where === 'PostgreSQL') ? ' and PostgreSQL' : ''}.`,
     '',
-    '| database | what | requests | p50 | p99 | throughput | p50 / one user |',
-    '|---|---|---|---|---|---|---|',
+    '| database | run | what | requests | p50 | p99 | throughput | p50 / one user |',
+    '|---|---|---|---|---|---|---|---|',
     ...runs.flatMap((r) => [
-      ...loadRows(`${r.where}, one user (baseline)`, r.baseline, r.baseline.all.p50).slice(0, 1),
-      ...loadRows(`${r.where}, ${r.loaded.clients} users`, r.loaded, r.baseline.all.p50),
+      ...loadRows(`${r.where} | one user (baseline)`, r.baseline, r.baseline.all.p50).slice(0, 1),
+      ...loadRows(`${r.where} | ${r.paced.clients} users, ${r.paced.thinkMs} ms think`, r.paced, r.baseline.all.p50),
+      ...loadRows(`${r.where} | ${r.saturated.clients} users back to back`, r.saturated, r.baseline.all.p50).slice(0, 1),
     ]),
     '',
     ...runs.map(
       (r) =>
-        `${r.where}: **${r.loaded.perSecond.toFixed(0)} requests/s**, ${r.loaded.errors} errors of ${r.loaded.requests.toLocaleString('en')}${r.loaded.errors ? ` (${Object.entries(r.loaded.errorsByStatus).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}, server peak RSS ${r.loaded.serverRssMiB.toFixed(0)} MiB; one user alone: ${r.baseline.perSecond.toFixed(0)}/s at p50 ${ms(r.baseline.all.p50)}.`,
+        `${r.where}: with think time p99 ${r.paced.all.p99.toFixed(1)} ms = **${tail(r).toFixed(1)}×** the single user's p50 (${r.baseline.all.p50.toFixed(1)} ms; aim ≤ ${aims[r.where]}× — ${tail(r) <= aims[r.where]! ? 'met' : 'not met'}); back to back **${r.saturated.perSecond.toFixed(0)} requests/s** at p99 ${r.saturated.all.p99.toFixed(0)} ms. Errors other than version conflicts: ${otherErrors(r.paced) + otherErrors(r.saturated)} of ${(r.paced.requests + r.saturated.requests).toLocaleString('en')}${r.paced.errors + r.saturated.errors ? ` (${Object.entries({ ...r.paced.errorsByStatus, ...r.saturated.errorsByStatus }).map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}. Server CPU per request ${r.saturated.serverCpuPerRequest.toFixed(2)} ms back to back (the single user: ${r.baseline.serverCpuPerRequest.toFixed(2)} ms), peak RSS ${Math.max(r.paced.serverRssMiB, r.saturated.serverRssMiB).toFixed(0)} MiB. Load average (1 / 5 / 15 min): ${r.loadAverages.map(la).join(' → ')}.`,
     ),
     '',
-    `Aim: 0 errors — ${errors === 0 ? 'met' : 'not met'}. PGlite runs every query on one connection, so 100 users queue for it: its latency under load is the queue, its throughput the number to read. PostgreSQL serves up to 10 at once (the pool of db/client.ts).`,
+    ...runs.map((r) => `${r.where}, each list page with think time (p50 / p99): ${Object.entries(r.paced.byList).map(([k, v]) => `${k} ${v.p50.toFixed(0)} / ${v.p99.toFixed(0)} ms`).join('; ')}.${r.paced.exports.length ? ` Exports of all ${r.customers.toLocaleString('en')} customers meanwhile: ${r.paced.exports.length}, ${(r.paced.exports.reduce((a, b) => a + b, 0) / r.paced.exports.length / 1000).toFixed(1)} s each on average.` : ''}`),
+    '',
+    `Back to back, a closed loop of N users has a mean latency of N ÷ throughput (Little's law): 100 users at 400 requests/s wait 250 ms on average whatever the server does, so the tail aim is judged with think time, and the back-to-back run gives the throughput. PGlite runs every query on one connection: its users queue for it. PostgreSQL serves up to DB_POOL_SIZE (${DEFAULT_POOL_SIZE}) at once.`,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { backoffDelay, parseServerFrame, websocketUrl } from '@pv/client';
 import { paths, WS_CLOSE, type ServerFrame } from '@pv/contract';
 import { client } from './client.ts';
+import { currentLang } from './i18nProvider.ts';
 import { session } from './session.ts';
 
 /**
@@ -23,6 +24,8 @@ const listeners = new Set<Listener>();
 const statusListeners = new Set<() => void>();
 let socket: WebSocket | null = null;
 let token: string | null = null;
+/** the language the server renders pushed messages in (the console's, when the socket opened) */
+let socketLang: string | null = null;
 let status: RealtimeStatus = 'idle';
 let unread: number | null = null;
 let attempt = 0;
@@ -73,7 +76,8 @@ function connect() {
   token = current;
   setStatus('connecting');
   const base = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
-  const ws = new WebSocket(websocketUrl(base, window.location));
+  socketLang = currentLang();
+  const ws = new WebSocket(`${websocketUrl(base, window.location)}?lang=${socketLang}`);
   socket = ws;
   ws.onopen = () => {
     if (socket !== ws) return;
@@ -115,9 +119,13 @@ function connect() {
   };
 }
 
-/** Follows the stored token: a refreshed one re-authenticates the socket, none closes it. */
+/** Follows the stored token (a refreshed one re-authenticates the socket, none closes it) and the language (a switch reconnects). */
 function checkToken() {
   const current = session.getToken();
+  if (current && socket && socketLang !== currentLang()) {
+    connect();
+    return;
+  }
   if (current === token && (socket || retryTimer || current === refusedToken)) return;
   if (!current) {
     token = null;

@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import { type ServerProcess, startServer } from '@pv/server/test/process.ts';
 import { BENCH_PASSWORD } from './server.ts';
 import { type Summary, summarize } from './stats.ts';
+import { cpuMs } from './throughput.ts';
 
 export type LoadAction = 'list' | 'detail' | 'edit' | 'lifecycle';
 
@@ -25,6 +26,8 @@ const MIX: [LoadAction, number][] = [
 
 export interface LoadResult {
   clients: number;
+  /** mean think time between a user's requests (ms; 0 = back to back) */
+  thinkMs: number;
   seconds: number;
   requests: number;
   errors: number;
@@ -33,6 +36,12 @@ export interface LoadResult {
   all: Summary;
   byAction: Record<LoadAction, Summary>;
   serverRssMiB: number;
+  /** the server process's CPU time per request (ms) */
+  serverCpuPerRequest: number;
+  /** with an exporter: the time each full customer export took (ms) */
+  exports: number[];
+  /** each list page of the mix on its own */
+  byList: Record<string, Summary>;
 }
 
 interface Owned {
@@ -62,7 +71,10 @@ async function rssMiB(pid: number): Promise<number> {
  * Runs the mix with `clients` users for `seconds`. The same function with one user is the baseline:
  * the same requests, unloaded, in the same run.
  */
-export async function runLoad(opts: { base: string; serverPid: number; clients: number; seconds: number }): Promise<LoadResult> {
+export async function runLoad(opts: { base: string; serverPid: number; clients: number; seconds: number; thinkMs?: number; exporter?: boolean }): Promise<LoadResult> {
+  const thinkMs = opts.thinkMs ?? 0;
+  // a person's pause between two actions: exponential around the mean, users out of step with each other
+  const think = () => (thinkMs ? new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * thinkMs)) : null);
   // one keep-alive connection per virtual user, as browsers behind one proxy would hold
   const agent = new Agent({ keepAlive: true, maxSockets: opts.clients });
   const url = new URL(opts.base);
@@ -115,7 +127,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     '/api/system/customer/index?page=1&limit=20&q=138',
     '/api/system/station/index?page=1&limit=20&sort=created_at&order=DESC',
     '/api/system/station/index?page=2&limit=20&status=operating',
-    '/api/system/work_order/index?page=1&limit=20&sort=created_at&order=DESC',
+    '/api/system/work_order/index?page=1&limit=20&kind=build&sort=created_at&order=DESC', // 施工派单: the console always sends the kind
   ];
 
   const samples: Record<LoadAction, number[]> = { list: [], detail: [], edit: [], lifecycle: [] };
@@ -130,8 +142,15 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     return 'list';
   };
 
+  const byList: Record<string, number[]> = Object.fromEntries(lists.map((l) => [l, []]));
   const step = async (mine: Owned, action: LoadAction) => {
-    if (action === 'list') return call(pick(lists), token);
+    if (action === 'list') {
+      const path = pick(lists);
+      const t0 = performance.now();
+      const res = await call(path, token);
+      byList[path]!.push(performance.now() - t0);
+      return res;
+    }
     if (action === 'detail') return Math.random() < 0.5 ? call(`/api/system/customer/get_info?id=${pick(customerIds)}`, token) : call(`/api/system/station/get_info?id=${pick(stationIds)}`, token);
     if (action === 'edit') {
       const c = pick(mine.customers);
@@ -148,12 +167,14 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     return res;
   };
 
+  const cpuBefore = cpuMs(opts.serverPid);
   const rssBefore = await rssMiB(opts.serverPid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => void rssMiB(opts.serverPid).then((v) => (rssPeak = Math.max(rssPeak, v))), 1000);
   const started = performance.now();
   const end = started + opts.seconds * 1000;
   const user = async (mine: Owned) => {
+    await (thinkMs ? new Promise((r) => setTimeout(r, Math.random() * thinkMs)) : null); // staggered start
     while (performance.now() < end) {
       const action = chooseAction();
       const t0 = performance.now();
@@ -164,9 +185,29 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
         fail(action, (err as Error).message);
       }
       samples[action].push(performance.now() - t0);
+      await think();
     }
   };
-  await Promise.all(owned.map(user));
+  // the slow report beside them: one more person exporting every customer to Excel, again and again
+  const exports: number[] = [];
+  const exporter = async () => {
+    const download = new Agent({ keepAlive: true, maxSockets: 1 });
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve) => {
+        const req = request({ agent: download, host: url.hostname, port: url.port, path: '/api/system/customer/export', headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve());
+          res.on('error', () => resolve());
+        });
+        req.on('error', () => resolve());
+        req.end();
+      });
+      exports.push(performance.now() - t0);
+    }
+    download.destroy();
+  };
+  await Promise.all([...owned.map(user), ...(opts.exporter ? [exporter()] : [])]);
   const wallMs = performance.now() - started;
   clearInterval(sampler);
   agent.destroy();
@@ -175,6 +216,7 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
   const errors = Object.values(errorsByStatus).reduce((a, b) => a + b, 0);
   return {
     clients: opts.clients,
+    thinkMs,
     seconds: wallMs / 1000,
     requests: every.length,
     errors,
@@ -183,6 +225,9 @@ export async function runLoad(opts: { base: string; serverPid: number; clients: 
     all: summarize(every, wallMs),
     byAction: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, summarize(v, wallMs)])) as Record<LoadAction, Summary>,
     serverRssMiB: rssPeak,
+    serverCpuPerRequest: (cpuMs(opts.serverPid) - cpuBefore) / Math.max(1, every.length),
+    exports,
+    byList: Object.fromEntries(Object.entries(byList).map(([k, v]) => [decodeURIComponent(k.replace('/api/system/', '')), summarize(v, wallMs)])),
   };
 }
 

@@ -21,6 +21,18 @@ export function seed(target: string | { databaseUrl: string }, customers: number
   });
 }
 
+/** Signs in on a running server; the access token. */
+export async function loginAs(base: string, username: string, password = BENCH_PASSWORD): Promise<string> {
+  const res = await fetch(`${base}/api/system/index/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { data?: { token: string }; msg?: string };
+  if (!body.data?.token) throw new Error(`login ${username}: ${body.msg}`);
+  return body.data.token;
+}
+
 /**
  * The real server on that data folder (or an already seeded PostgreSQL: `{ databaseUrl, password }`),
  * listening on a free loopback port, signed in as admin.
@@ -42,16 +54,7 @@ export async function serve(
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = async (username: string, pass: string) => {
-      const res = await fetch(`${base}/api/system/index/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: pass }),
-      });
-      const body = (await res.json()) as { data?: { token: string }; msg?: string };
-      if (!body.data?.token) throw new Error(`login ${username}: ${body.msg}`);
-      return body.data.token;
-    };
+    const login = (username: string, pass: string) => loginAs(base, username, pass);
     return { base, token: await login('admin', password), handle, login, close };
   } catch (err) {
     await close();

@@ -8,6 +8,7 @@ export const AUTH_MESSAGES = {
   zh: {
     'validation.username_required': '用户名不能为空',
     'validation.password_min': '密码不能少于6位',
+    'validation.old_password_required': '请输入当前密码',
     'validation.phone_required': '请输入手机号',
     'validation.phone': '请输入正确的手机号',
     'validation.sms_code_required': '请输入手机验证码',
@@ -19,6 +20,7 @@ export const AUTH_MESSAGES = {
   en: {
     'validation.username_required': 'User name is required',
     'validation.password_min': 'Password must be at least 6 characters',
+    'validation.old_password_required': 'Please enter your current password',
     'validation.phone_required': 'Please enter a mobile number',
     'validation.phone': 'Please enter a valid mobile number',
     'validation.sms_code_required': 'Please enter the SMS verification code',

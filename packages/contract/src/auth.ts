@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField, phoneField, numeric } from './fields.ts';
+import { givenPasswordField, passwordField, phoneField, numeric } from './fields.ts';
 import { usernameField } from './system.ts';
 
 /**
@@ -44,14 +44,17 @@ export const registerSchema = z.strictObject({
   full_name: z.string().trim().max(64, { error: 'validation.too_long|64' }).optional(),
 });
 
-export const checkPasswordSchema = z.strictObject({
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-});
+export const checkPasswordSchema = z.strictObject({ password: givenPasswordField() });
 
-/** SPEC.md §7: change password from the avatar menu with id and password. */
+/**
+ * SPEC.md §7: change password from the avatar menu with id and password — and the current password
+ * (old_password), which one's own change always needs (a stolen session must not become a permanent
+ * takeover); an administrator setting another user's password sends no old_password.
+ */
 export const modifyPasswordsSchema = z.strictObject({
   id: numeric(z.number({ error: 'validation.number' }).int().positive()).optional(),
   password: passwordField(),
+  old_password: givenPasswordField('validation.old_password_required').optional(),
 });
 
 /** A start page is an in-app path ('/customer/customerList'); null or '' clears it. Absent: just read it. */

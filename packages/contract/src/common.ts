@@ -43,7 +43,8 @@ export const loginSchema = z.strictObject({
     .trim()
     .min(1, { error: 'validation.username_required' })
     .max(64, { error: 'validation.too_long|64' }),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
+  // (long enough for the RSA-encrypted form: base64 of 128-byte blocks; a plain password is at most PASSWORD_MAX_LENGTH)
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(4096, { error: 'validation.too_long|4096' }),
 });
 
 /** What `get_user_info` returns (SPEC.md §7), plus the ACL the console needs. */

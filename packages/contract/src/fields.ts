@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isChineseName, isEmail, isIdCard, isIp, isMoney, isPassword, isPhone, isPort, isUrl } from './validators.ts';
+import { isChineseName, isEmail, isIdCard, isIp, isMoney, isPassword, isPhone, isPort, isUrl, PASSWORD_MAX_LENGTH } from './validators.ts';
 import { isCityCode, isProvinceCode } from './regions.ts';
 
 /**
@@ -28,7 +28,19 @@ export const chineseNameField = () =>
     error: 'validation.chinese_name',
   });
 
-export const passwordField = () => z.string({ error: 'validation.required' }).refine(isPassword, { error: 'validation.password_min' });
+/** A new password: at least PASSWORD_MIN_LENGTH, at most PASSWORD_MAX_LENGTH characters. */
+export const passwordField = () =>
+  z
+    .string({ error: 'validation.required' })
+    .max(PASSWORD_MAX_LENGTH, { error: `validation.too_long|${PASSWORD_MAX_LENGTH}`, abort: true })
+    .refine(isPassword, { error: 'validation.password_min' });
+
+/** A password to check (the current one, the lock screen's): required, at most PASSWORD_MAX_LENGTH characters. */
+export const givenPasswordField = (required = 'validation.required') =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(PASSWORD_MAX_LENGTH, { error: `validation.too_long|${PASSWORD_MAX_LENGTH}` });
 
 export const emailField = () => z.string({ error: 'validation.required' }).trim().refine(isEmail, { error: 'validation.email' });
 export const idCardField = () => z.string({ error: 'validation.required' }).trim().refine(isIdCard, { error: 'validation.id_card' });

@@ -13,6 +13,7 @@ import { INVOICE_MESSAGES } from './invoice-messages.ts';
 import { STATEMENT_MESSAGES } from './statement-messages.ts';
 import { REVENUE_MESSAGES } from './revenue-messages.ts';
 import { WORKFLOW_MESSAGES } from './workflow-messages.ts';
+import { NOTICE_MESSAGES } from './notice-messages.ts';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -67,7 +68,6 @@ export const messages = {
     'error.wrong_credentials': '用户名或密码错误',
     'error.account_disabled': '账号已停用，请联系管理员',
     'error.forbidden': '没有权限执行此操作（需要 %{permission}）',
-    'error.out_of_scope': '这条记录不在你的数据范围内',
     'error.illegal_transition': '当前状态为“%{state}”，不能%{action}',
     'error.station_frozen': '电站 %{code} 已冻结，不能%{action}，请先解冻',
     'error.file_type': '文件类型不支持，只能上传：%{types}',
@@ -194,6 +194,8 @@ export const messages = {
     'error.warehouse_code_taken': '仓库编码“%{code}”已存在',
     'error.warehouse_in_use': '仓库“%{name}”已有库存或流水，不能删除，可改为停用',
     'error.warehouse_keeper_invalid': '库管员不存在或已停用（ID %{id}）',
+    'error.warehouse_team_invalid': '班组成员不存在或已停用（ID %{id}）',
+    'error.warehouse_out_of_scope': '你不能使用仓库“%{name}”%{action}：现场人员只能使用本班组的车载库和覆盖其所在区域的仓库',
     'error.stock_station_not_found': '电站不存在（ID %{id}）',
     'error.serials_required': '物料“%{name}”按序列号管理，请填写%{qty}个序列号',
     'error.serials_not_tracked': '物料“%{name}”不按序列号管理，不要填写序列号',
@@ -233,7 +235,6 @@ export const messages = {
     'error.order_not_needed': '电站当前状态为“%{state}”，不能新建%{kind}',
     'error.audit_item_missing': '自检项“%{item}”未填写完整',
     'error.audit_item_unknown': '不认识的自检项：%{key}',
-    'error.audit_reviewer_is_submitter': '自检由你提交，不能由你本人审核',
     'error.audit_not_latest': '这是第%{attempt}次提交，已有更新的提交，请审核最新一次',
     'error.audit_file_invalid': '自检项“%{item}”的文件无效或已被使用（ID %{id}）',
     // operation plans, inspections (issue 13)
@@ -284,6 +285,7 @@ export const messages = {
     ...APP_VERSION_MESSAGES.zh,
     ...PARTNER_MESSAGES.zh,
     ...WORKFLOW_MESSAGES.zh,
+    ...NOTICE_MESSAGES.zh,
   },
   en: {
     ...AUTH_MESSAGES.en,
@@ -333,7 +335,6 @@ export const messages = {
     'error.wrong_credentials': 'Wrong user name or password',
     'error.account_disabled': 'This account is disabled; please contact an administrator',
     'error.forbidden': 'You do not have permission for this (needs %{permission})',
-    'error.out_of_scope': 'This record is outside your data scope',
     'error.illegal_transition': 'The current state is "%{state}"; cannot %{action}',
     'error.station_frozen': 'Station %{code} is frozen and cannot %{action}; unfreeze it first',
     'error.file_type': 'This file type is not accepted; allowed: %{types}',
@@ -460,6 +461,8 @@ export const messages = {
     'error.warehouse_code_taken': 'The warehouse code "%{code}" already exists',
     'error.warehouse_in_use': 'Warehouse "%{name}" has stock or ledger rows and cannot be deleted; disable it instead',
     'error.warehouse_keeper_invalid': 'The keeper does not exist or is disabled (ID %{id})',
+    'error.warehouse_team_invalid': 'The team member does not exist or is disabled (ID %{id})',
+    'error.warehouse_out_of_scope': 'You cannot use warehouse "%{name}" (to %{action}): field staff use their team’s van and the warehouses covering its region',
     'error.stock_station_not_found': 'Station not found (ID %{id})',
     'error.serials_required': 'Material "%{name}" is serial-tracked: give %{qty} serial number(s)',
     'error.serials_not_tracked': 'Material "%{name}" is not serial-tracked: give no serial numbers',
@@ -499,7 +502,6 @@ export const messages = {
     'error.order_not_needed': 'The station is "%{state}"; it cannot get a new %{kind}',
     'error.audit_item_missing': 'The check item "%{item}" is incomplete',
     'error.audit_item_unknown': 'Unknown check item: %{key}',
-    'error.audit_reviewer_is_submitter': 'You submitted this self-audit, so someone else must review it',
     'error.audit_not_latest': 'This is submission %{attempt}; a newer submission exists, review that one',
     'error.audit_file_invalid': 'A file of the check item "%{item}" is invalid or already used (ID %{id})',
     'validation.checklist': 'Give 1 to 100 checklist items',
@@ -548,6 +550,7 @@ export const messages = {
     ...APP_VERSION_MESSAGES.en,
     ...PARTNER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,
+    ...NOTICE_MESSAGES.en,
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

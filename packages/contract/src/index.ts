@@ -53,3 +53,4 @@ export * from './insurance.ts';
 export * from './insurance-messages.ts';
 export * from './workflow.ts';
 export * from './workflow-messages.ts';
+export * from './html.ts';

@@ -55,12 +55,18 @@ export function formatYuan(value: string | number | null | undefined): string {
   return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
 }
 
-/** A decimal as text: a string is trimmed, a number is taken by its text (0.1 + 0.2 is refused: too many decimals). */
+/**
+ * A decimal as text: a string is trimmed, a number is taken by its text (0.1 + 0.2 is refused: too
+ * many decimals; a JSON literal with more digits than a double keeps reaches here as its own text,
+ * see the server's JSON parser). A value that is not such a decimal is refused with an aborting
+ * issue: no later check — a refinement of the field, or a whole-object check such as an invoice's
+ * totals — ever runs on it (Money('abc') would throw: a 500 instead of the field's message).
+ */
 export const decimalText = (pattern: RegExp, key: string) =>
   z
     .union([z.string(), z.number()], { error: key })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine((v) => pattern.test(v), { error: key });
+    .refine((v) => pattern.test(v), { error: key, abort: true });
 
 /** An amount in yuan ≥ 0 with up to two decimals, normalised to "123.40". */
 export const moneyText = () => decimalText(MONEY_PATTERN, 'validation.money').transform((v) => toFen(v));

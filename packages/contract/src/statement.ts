@@ -78,17 +78,17 @@ export const STATEMENT_MAX_ROWS = 20000;
  */
 export const STATEMENT_SHEET_COLUMNS = {
   financier: [
-    { key: 'station_code', zh: '电站编号', en: 'Station code', required: true },
-    { key: 'qty', zh: '容量(kWp)', en: 'Capacity (kWp)', required: false },
-    { key: 'amount', zh: '金额', en: 'Amount', required: true },
-    { key: 'remark', zh: '备注', en: 'Remark', required: false },
+    { key: 'station_code', zh: '电站编号', en: 'Station code', required: true, example: 'PV20261101000001' },
+    { key: 'qty', zh: '容量(kWp)', en: 'Capacity (kWp)', required: false, example: '10.56' },
+    { key: 'amount', zh: '金额', en: 'Amount', required: true, example: '3168.00' },
+    { key: 'remark', zh: '备注', en: 'Remark', required: false, example: '' },
   ],
   supplier: [
-    { key: 'reference', zh: '单号', en: 'Reference', required: true },
-    { key: 'material_code', zh: '物料编码', en: 'Material code', required: true },
-    { key: 'qty', zh: '数量', en: 'Quantity', required: false },
-    { key: 'amount', zh: '金额', en: 'Amount', required: true },
-    { key: 'remark', zh: '备注', en: 'Remark', required: false },
+    { key: 'reference', zh: '单号', en: 'Reference', required: true, example: 'RK2026110100001' },
+    { key: 'material_code', zh: '物料编码', en: 'Material code', required: true, example: 'MOD-550' },
+    { key: 'qty', zh: '数量', en: 'Quantity', required: false, example: '120' },
+    { key: 'amount', zh: '金额', en: 'Amount', required: true, example: '74400.00' },
+    { key: 'remark', zh: '备注', en: 'Remark', required: false, example: '' },
   ],
 } as const;
 

@@ -132,6 +132,8 @@ const warehouseFields = {
   district_code: z.preprocess(blankToNull, z.string().max(12).nullish()),
   address: z.preprocess(blankToNull, optionalText(200)),
   keeper_id: z.preprocess(blankToNull, idField().nullish()),
+  /** the field team member it serves (a van's crew): he issues from it and from the warehouses covering its region */
+  team_id: z.preprocess(blankToNull, idField().nullish()),
   agent_id: z.preprocess(blankToNull, idField().nullish()),
   status: enumField(StockStatus.values).optional(),
   remark: z.preprocess(blankToNull, optionalText(500)),
@@ -152,6 +154,8 @@ export interface Warehouse {
   address: string | null;
   keeper_id: number | null;
   keeper_name?: string | null;
+  team_id: number | null;
+  team_name?: string | null;
   agent_id: number | null;
   agent_name?: string | null;
   status: 'enabled' | 'disabled';

@@ -42,7 +42,7 @@ export const taskRunsQuerySchema = z.strictObject({
   limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(100)).optional(),
 });
 
-export const TASK_RUN_STATUSES = ['running', 'success', 'failed'] as const;
+export const TASK_RUN_STATUSES = ['running', 'success', 'failed', 'interrupted'] as const;
 export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 
 /** A task as the API returns it. */

@@ -3,6 +3,8 @@
  * matching message key (in i18n.ts) is what a form or the server shows when it is not.
  */
 export const PASSWORD_MIN_LENGTH = 6;
+/** The longest password accepted anywhere (a longer one only costs hashing time and log space). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const isBlank = (value: unknown): boolean =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -99,88 +99,82 @@ export const WorkflowTaskState = labelled({
 });
 
 /* ------------------------------------------------------------------------------------------------
- * Records a process runs on, and the business events that start one. ONE list: the server's event
- * sites name these codes, the designer offers them, the seeds bind to them.
+ * Records a process runs on, and the business events that start one. The server's registry says
+ * which exist (each module declares its own record type beside its resource: label, named actions,
+ * events, who may not act); the designer reads it from GET workflow/registry. These are its shapes.
  * ---------------------------------------------------------------------------------------------- */
 
-export interface WorkflowRecordTypeDef {
+/** How a record's field (or an action's parameter) is shown and compared. */
+export type WorkflowFieldKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'bool' | 'json';
+
+export interface WorkflowFieldInfo {
+  name: string;
   label: Record<Lang, string>;
-  /** lifecycle actions an end node may run on the record, per result it writes back */
-  actions: Record<string, Record<Lang, string>>;
-  /** the record's date/time fields a time node may wait for */
-  dateFields: string[];
-  /** the record's fields a template may name ({{field}}): its columns, secrets left out */
-  fields: readonly string[];
-  /** the record's console page (a task's link) */
-  link: (id: number) => string;
+  kind: WorkflowFieldKind;
 }
 
-export const WORKFLOW_RECORD_TYPES = {
-  matter: {
-    label: { zh: '光E宝事项', en: 'GuangEbao matter' },
-    actions: { close: { zh: '办结', en: 'close' }, reject: { zh: '驳回', en: 'reject' } },
-    dateFields: ['created_at', 'assigned_at'],
-    fields: ['id', 'matter_no', 'type', 'station_id', 'customer_id', 'agent_id', 'province_code', 'title', 'content', 'channel', 'contact_phone', 'status', 'handler_id', 'assigned_at', 'handled_at', 'result', 'satisfaction', 'created_by', 'created_at', 'updated_at'],
-    link: (id: number) => `/stationManagement/matterDetails?id=${id}`,
-  },
-  maintenance: {
-    label: { zh: '运维工单', en: 'Maintenance order' },
-    actions: { approve: { zh: '验收通过', en: 'approve' }, reject: { zh: '验收驳回', en: 'reject' } },
-    dateFields: ['response_due', 'repair_due', 'deadline', 'submitted_at', 'created_at'],
-    fields: ['id', 'order_no', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'source', 'source_id', 'source_item', 'priority', 'fault_category', 'fault_code', 'description', 'team_id', 'deadline', 'response_due', 'repair_due', 'response_breached', 'repair_breached', 'dispatched_at', 'dispatched_by', 'responded_at', 'started_at', 'submitted_at', 'finished_at', 'cancelled_at', 'reject_reason', 'cancel_reason', 'cause', 'measures', 'labour_hours', 'submit_count', 'status', 'created_by', 'created_at', 'updated_at'],
-    link: (id: number) => `/operation/maintenanceDetail?id=${id}`,
-  },
-  payment_batch: {
-    label: { zh: '付款批次', en: 'Payment batch' },
-    actions: { approve: { zh: '审批通过', en: 'approve' }, reject: { zh: '退回', en: 'send back' } },
-    dateFields: ['submitted_at', 'created_at'],
-    fields: ['id', 'batch_no', 'name', 'payable_type', 'purpose', 'status', 'line_count', 'total', 'paid_count', 'paid_amount', 'failed_count', 'failed_amount', 'pending_count', 'pending_amount', 'removed_count', 'removed_amount', 'created_by', 'submitted_by', 'submitted_at', 'approved_by', 'approved_at', 'exported_by', 'exported_at', 'export_count', 'completed_at', 'cancelled_at', 'reason', 'remark', 'created_at', 'updated_at'],
-    link: (id: number) => `/finance/paymentBatchDetail?id=${id}`,
-  },
-  lease_contract: {
-    label: { zh: '租赁合同', en: 'Lease contract' },
-    actions: {},
-    dateFields: ['start_date', 'end_date', 'signed_date', 'created_at'],
-    fields: ['id', 'contract_no', 'station_id', 'customer_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'sign_method', 'signed_date', 'start_date', 'end_date', 'term_years', 'rent_rule', 'rent_rate', 'panel_count', 'capacity_kwp', 'escalation_pct', 'escalation_years', 'pay_cycle', 'payee_name', 'bank_name', 'bank_branch', 'bank_card', 'status', 'source', 'activated_at', 'terminated_at', 'terminate_date', 'terminate_reason', 'remark', 'created_by', 'created_at', 'updated_at'],
-    link: (id: number) => `/finance/leaseContractDetail?id=${id}`,
-  },
-  inspection: {
-    label: { zh: '巡检任务', en: 'Inspection' },
-    actions: { approve: { zh: '审核通过', en: 'approve' }, reject: { zh: '审核驳回', en: 'reject' } },
-    dateFields: ['planned_date', 'created_at'],
-    fields: ['id', 'inspection_no', 'plan_id', 'kind', 'period', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'team_id', 'planned_date', 'deadline', 'status', 'overdue', 'failed_count', 'reject_count', 'remark', 'started_at', 'submitted_at', 'submitted_by', 'finished_at', 'reviewed_by', 'reject_reason', 'cancel_reason', 'created_by', 'created_at', 'updated_at'],
-    link: (id: number) => `/operation/inspectionDetail?id=${id}`,
-  },
-  settlement: {
-    label: { zh: '结算单', en: 'Settlement' },
-    // its lines are resolved one by one by finance (accept / reject): a process routes and reminds, the end writes nothing back
-    actions: {},
-    dateFields: ['submitted_at', 'disputed_at', 'confirmed_at', 'created_at'],
-    fields: ['id', 'settlement_no', 'party_kind', 'party_id', 'agent_id', 'month', 'status', 'line_count', 'total_amount', 'submitted_by', 'submitted_at', 'confirmed_by', 'confirmed_at', 'disputed_by', 'disputed_at', 'paid_by', 'paid_at', 'bank_serial', 'created_by', 'created_at', 'updated_at'],
-    link: (id: number) => `/finance/settlementDetail?id=${id}`,
-  },
-} as const satisfies Record<string, WorkflowRecordTypeDef>;
-export type WorkflowRecordType = keyof typeof WORKFLOW_RECORD_TYPES;
-export const WORKFLOW_RECORD_TYPE_VALUES = Object.keys(WORKFLOW_RECORD_TYPES) as [WorkflowRecordType, ...WorkflowRecordType[]];
-
-export interface WorkflowEventDef {
-  record: WorkflowRecordType;
+export interface WorkflowParamInfo {
+  name: string;
   label: Record<Lang, string>;
-  /** record fields a definition may narrow the event with (e.g. a matter's type), equality */
+  kind: WorkflowFieldKind;
+  required: boolean;
+}
+
+export interface WorkflowActionInfo {
+  code: string;
+  label: Record<Lang, string>;
+  /** the record states it may start from (null: any) */
+  from: string[] | null;
+  params: WorkflowParamInfo[];
+  /** values worked out when the action is requested, which a needs-approval condition may test */
+  facts: WorkflowParamInfo[];
+}
+
+export interface WorkflowRecordTypeInfo {
+  code: string;
+  label: Record<Lang, string>;
+  /** the record's console page, `{id}` standing for its id */
+  link: string;
+  /** the fields a condition or a template may use: the table's columns, secrets left out */
+  fields: WorkflowFieldInfo[];
+  /** the date/time fields a timer may wait for */
+  dateFields: string[];
+  /** named actions an end node may run (and a needs-approval binding may gate) */
+  actions: WorkflowActionInfo[];
+  events: string[];
+  /** who may not act on it (segregation of duties), e.g. 制单人 */
+  sod: Array<Record<Lang, string>>;
+}
+
+export interface WorkflowEventInfo {
+  code: string;
+  record: string;
+  label: Record<Lang, string>;
+  /** record fields a definition may narrow the event with (equality) */
   match: string[];
 }
 
-/** The business events that exist, each raised by its module in the same transaction as the change. */
-export const WORKFLOW_EVENTS = {
-  'matter.created': { record: 'matter', label: { zh: '光E宝事项已创建', en: 'GuangEbao matter created' }, match: ['type', 'channel'] },
-  'maintenance.submitted': { record: 'maintenance', label: { zh: '运维工单提交验收', en: 'Maintenance order submitted for review' }, match: ['priority', 'fault_category'] },
-  'payment_batch.submitted': { record: 'payment_batch', label: { zh: '付款批次提交审批', en: 'Payment batch submitted' }, match: [] },
-  'lease_contract.card_changed': { record: 'lease_contract', label: { zh: '租赁合同收款账户变更', en: 'Lease contract payee card changed' }, match: [] },
-  'inspection.submitted': { record: 'inspection', label: { zh: '巡检任务提交审核', en: 'Inspection submitted for review' }, match: [] },
-  'settlement.disputed': { record: 'settlement', label: { zh: '结算单有异议', en: 'Settlement disputed' }, match: ['party_kind'] },
-} as const satisfies Record<string, WorkflowEventDef>;
-export type WorkflowEvent = keyof typeof WORKFLOW_EVENTS;
-export const WORKFLOW_EVENT_VALUES = Object.keys(WORKFLOW_EVENTS) as [WorkflowEvent, ...WorkflowEvent[]];
+export interface WorkflowRegistry {
+  record_types: WorkflowRecordTypeInfo[];
+  events: WorkflowEventInfo[];
+}
+
+/** The console page of a record (a task's link). */
+export const workflowRecordLink = (type: Pick<WorkflowRecordTypeInfo, 'link'>, id: number | string) => type.link.replace('{id}', String(id));
+
+/**
+ * Values a document template or a push message may name beside the record's own fields: who
+ * started the process and who approved it (only people the record's segregation-of-duties rule
+ * allows ever do).
+ */
+export const WORKFLOW_PROCESS_FIELDS = {
+  wf_name: { zh: '流程名称', en: 'Process' },
+  wf_starter: { zh: '发起人', en: 'Started by' },
+  wf_started_at: { zh: '发起时间', en: 'Started at' },
+  wf_approvers: { zh: '审批人', en: 'Approved by' },
+  wf_approved_at: { zh: '审批时间', en: 'Approved at' },
+  wf_request: { zh: '申请内容', en: 'Request' },
+} as const satisfies Record<string, Record<Lang, string>>;
 
 /* ------------------------------------------------------------------------------------------------
  * The graph. Shape only: a draft may be incomplete (a user node without an assignee); whether it
@@ -224,6 +218,11 @@ export const workflowNodeSchema = z.discriminatedUnion(
       data: z
         .strictObject({
           assignee: workflowAssigneeSchema.nullish(),
+          /**
+           * 升级处理人: who gets the task when the rule finds nobody the record's segregation-of-duties
+           * rule allows (the approver role's only member made the record); without one the step is refused
+           */
+          fallback: workflowAssigneeSchema.nullish(),
           /** hours until the task is due; when it passes, `escalation` goes to the assignees (and the starter) */
           due_hours: z.number().positive().max(24 * 365).nullish(),
           /** the due time in minutes instead (a 30-minute SLA); when both are set, the minutes count */
@@ -271,7 +270,7 @@ export const workflowNodeSchema = z.discriminatedUnion(
     z.strictObject({
       ...nodeBase,
       kind: z.literal('click'),
-      data: z.strictObject({ button: optionalText(32), assignee: workflowAssigneeSchema.nullish() }).optional(),
+      data: z.strictObject({ button: optionalText(32), assignee: workflowAssigneeSchema.nullish(), fallback: workflowAssigneeSchema.nullish() }).optional(),
     }),
     z.strictObject({
       ...nodeBase,
@@ -380,8 +379,8 @@ export interface WorkflowGraphError {
 }
 
 export interface ValidateGraphOptions {
-  /** the record type the process runs on: end actions and date fields are checked against it */
-  record?: WorkflowRecordType | null;
+  /** the record type the process runs on: end actions, date fields and template fields are checked against it */
+  record?: Pick<WorkflowRecordTypeInfo, 'actions' | 'dateFields' | 'fields'> | null;
 }
 
 /**
@@ -457,7 +456,14 @@ export function validateGraph(graph: WorkflowGraph, opts: ValidateGraphOptions =
     for (const n of nodes.values()) if (!canEnd.has(n.id)) errors.push({ nodeId: n.id, code: 'dead_end', params: { node: name(n) } });
   }
 
-  const recordDef = opts.record ? (WORKFLOW_RECORD_TYPES[opts.record] as WorkflowRecordTypeDef) : null;
+  const rec = opts.record ?? null;
+  const recordDef = rec
+    ? {
+        actions: new Set(rec.actions.map((a) => a.code)),
+        dateFields: rec.dateFields,
+        fields: [...rec.fields.map((f) => f.name), ...Object.keys(WORKFLOW_PROCESS_FIELDS)],
+      }
+    : null;
   const checkAssignee = (n: WorkflowNode, a: WorkflowAssignee | null | undefined, required: boolean) => {
     if (!a) {
       if (required) errors.push({ nodeId: n.id, code: 'user_no_assignee', params: { node: name(n) } });
@@ -471,10 +477,12 @@ export function validateGraph(graph: WorkflowGraph, opts: ValidateGraphOptions =
     switch (n.kind) {
       case 'user':
         checkAssignee(n, n.data?.assignee, true);
+        checkAssignee(n, n.data?.fallback, false);
         break;
       case 'click':
         if (!n.data?.button) errors.push({ nodeId: n.id, code: 'click_no_button', params: { node: name(n) } });
         checkAssignee(n, n.data?.assignee, false);
+        checkAssignee(n, n.data?.fallback, false);
         break;
       case 'time': {
         const d = n.data;
@@ -509,7 +517,7 @@ export function validateGraph(graph: WorkflowGraph, opts: ValidateGraphOptions =
       }
       case 'end': {
         const action = n.data?.action;
-        if (action && recordDef && !(action in recordDef.actions)) errors.push({ nodeId: n.id, code: 'end_action_unknown', params: { node: name(n), action } });
+        if (action && recordDef && !recordDef.actions.has(action)) errors.push({ nodeId: n.id, code: 'end_action_unknown', params: { node: name(n), action } });
         break;
       }
       default:
@@ -622,13 +630,32 @@ const keyField = () =>
     .regex(/^[a-z][a-z0-9_]*$/, { error: 'validation.workflow_key' });
 const matchField = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string().max(64)).nullish();
 
+/** A record type's or an event's code as the registry names them (checked against it on the server). */
+const registryCode = () => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(48, { error: 'validation.too_long|48' }).regex(/^[a-z][a-z0-9_.]*$/, { error: 'validation.workflow_key' });
+
+/** A needs-approval binding's condition: a field condition on the record, the action's parameters and facts. */
+export const workflowGateConditionSchema = z.strictObject({
+  field: fieldName(),
+  operator: enumField(WorkflowFieldOperator.values),
+  value: z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.union([z.string().max(200), z.number()])).max(50)]).nullish(),
+});
+export type WorkflowGateCondition = z.infer<typeof workflowGateConditionSchema>;
+
+const binding = {
+  event: registryCode().nullish(),
+  event_match: matchField,
+  /** 需要审批: the record's named action this process must approve before it applies (instead of an event) */
+  gate_action: z.string().trim().max(32).regex(/^[a-z][a-z0-9_]*$/, { error: 'validation.workflow_key' }).nullish(),
+  /** …only when this holds (e.g. amount > 500); none: every time */
+  gate_condition: workflowGateConditionSchema.nullish(),
+};
+
 export const workflowCreateSchema = z.strictObject({
   key: keyField(),
   name: requiredText(64),
   description: optionalText(500),
-  record_type: enumField(WORKFLOW_RECORD_TYPE_VALUES),
-  event: enumField(WORKFLOW_EVENT_VALUES).nullish(),
-  event_match: matchField,
+  record_type: registryCode(),
+  ...binding,
   graph: workflowGraphSchema.optional(),
 });
 export const workflowEditSchema = z.strictObject({
@@ -636,9 +663,8 @@ export const workflowEditSchema = z.strictObject({
   version: version(),
   name: requiredText(64).optional(),
   description: optionalText(500),
-  record_type: enumField(WORKFLOW_RECORD_TYPE_VALUES).optional(),
-  event: enumField(WORKFLOW_EVENT_VALUES).nullish(),
-  event_match: matchField,
+  record_type: registryCode().optional(),
+  ...binding,
   graph: workflowGraphSchema.optional(),
 });
 export const workflowMoveSchema = z.strictObject({ id: idField(), version: version() });

@@ -7,14 +7,22 @@ import {
   templateFields,
   validateGraph,
   WORKFLOW_ERROR_CODES,
-  WORKFLOW_EVENTS,
   WORKFLOW_MESSAGES,
-  WORKFLOW_RECORD_TYPES,
   type WorkflowGraph,
   type WorkflowGraphError,
   workflowErrorMessage,
   workflowGraphSchema,
 } from '../src/index.ts';
+
+/** Record types as the server's registry describes them (GET workflow/registry), the parts validation reads. */
+const recordType = (actions: string[], dateFields: string[], fields: string[]) => ({
+  actions: actions.map((code) => ({ code, label: { zh: code, en: code }, from: null, params: [], facts: [] })),
+  dateFields,
+  fields: ['id', ...fields, ...dateFields].map((name) => ({ name, label: { zh: name, en: name }, kind: 'text' as const })),
+});
+const MATTER = recordType(['close', 'reject'], ['created_at', 'assigned_at'], ['matter_no', 'type', 'title']);
+const MAINTENANCE = recordType(['approve', 'reject', 'cancel'], ['repair_due', 'created_at'], ['order_no']);
+const PAYMENT_BATCH = recordType(['approve', 'reject', 'cancel'], ['submitted_at', 'created_at'], ['batch_no', 'total', 'line_count', 'purpose']);
 
 /** start → review (user) → notify (push) → end, with a reject branch to a second end. */
 const good = (): WorkflowGraph => ({
@@ -37,7 +45,7 @@ const codes = (errs: WorkflowGraphError[]) => errs.map((e) => [e.code, e.nodeId 
 describe('workflow graph (contract)', () => {
   it('a complete graph has no errors, and the schema takes it as JSON round-trips it', () => {
     const g = workflowGraphSchema.parse(JSON.parse(JSON.stringify(good())));
-    expect(validateGraph(g, { record: 'matter' })).toEqual([]);
+    expect(validateGraph(g, { record: MATTER })).toEqual([]);
   });
 
   it('the schema refuses unknown kinds, unknown properties and bad ids; a draft may lack an assignee', () => {
@@ -107,10 +115,10 @@ describe('workflow graph (contract)', () => {
     g.edges.push({ id: 'e5', source: 't', target: 'ok' });
     expect(codes(validateGraph(g))).toEqual([['time_no_wait', 't']]);
     g.nodes[5] = { id: 't', kind: 'time', data: { date_field: 'repair_due' } };
-    expect(codes(validateGraph(g, { record: 'matter' }))).toEqual([['date_field_unknown', 't']]);
-    expect(validateGraph(g, { record: 'maintenance' }).filter((e) => e.nodeId === 't')).toEqual([]);
+    expect(codes(validateGraph(g, { record: MATTER }))).toEqual([['date_field_unknown', 't']]);
+    expect(validateGraph(g, { record: MAINTENANCE }).filter((e) => e.nodeId === 't')).toEqual([]);
     g.nodes[5] = { id: 't', kind: 'time', data: { duration_minutes: 60 } };
-    expect(validateGraph(g, { record: 'matter' })).toEqual([]);
+    expect(validateGraph(g, { record: MATTER })).toEqual([]);
   });
 
   it('push needs a title and recipients; click needs a button', () => {
@@ -140,7 +148,7 @@ describe('workflow graph (contract)', () => {
 
   it('an end action the record type lacks, and duplicate ids', () => {
     const g = good();
-    expect(codes(validateGraph(g, { record: 'payment_batch' }))).toEqual([['end_action_unknown', 'ok']]);
+    expect(codes(validateGraph(g, { record: PAYMENT_BATCH }))).toEqual([['end_action_unknown', 'ok']]);
     g.nodes.push({ id: 'u', kind: 'push', data: { title: 'x', starter: true } });
     expect(codes(validateGraph(g))).toContainEqual(['duplicate_id', 'u']);
   });
@@ -159,9 +167,16 @@ describe('workflow graph (contract)', () => {
     expect((messages.en as Record<string, string>)['error.workflow_task_done']).toBeTruthy();
   });
 
-  it('events name record types that exist, with end actions for approval records', () => {
-    for (const [code, e] of Object.entries(WORKFLOW_EVENTS)) expect(WORKFLOW_RECORD_TYPES[e.record], code).toBeTruthy();
-    expect(Object.keys(WORKFLOW_RECORD_TYPES.payment_batch.actions)).toEqual(['approve', 'reject']);
+  it('a fallback assignee, when set, must name someone', () => {
+    const g = good();
+    g.nodes[1] = { id: 'u', kind: 'user', data: { assignee: { type: 'role', roles: ['finance_approver'] }, fallback: { type: 'role', roles: [] } } };
+    expect(codes(validateGraph(g))).toEqual([['assignee_empty', 'u']]);
+  });
+
+  it('a template may also name the process’s own values (who started and who approved it)', () => {
+    const g = good();
+    g.nodes[2] = { id: 'p', kind: 'download', data: { template: 'text', title: '{{matter_no}}', body: '审批人：{{wf_approvers}} {{wf_approved_at}}' } };
+    expect(validateGraph(g, { record: MATTER })).toEqual([]);
   });
 });
 
@@ -207,7 +222,7 @@ describe('download nodes', () => {
       { id: 'b', source: 'd', target: 'e' },
     ],
   });
-  const codes = (g: WorkflowGraph) => validateGraph(g, { record: 'payment_batch' }).map((e) => [e.nodeId, e.code, e.params.field ?? null]);
+  const codes = (g: WorkflowGraph) => validateGraph(g, { record: PAYMENT_BATCH }).map((e) => [e.nodeId, e.code, e.params.field ?? null]);
 
   it('format and template kind are optional: a node drawn before them is valid as it was', () => {
     expect(workflowGraphSchema.safeParse(withDoc({ file_name: '审批单', fields: ['batch_no'] })).success).toBe(true);
@@ -234,13 +249,5 @@ describe('download nodes', () => {
     expect(codes(withDoc({ template: 'xlsx', template_file_id: 7 }))).toEqual([]);
     expect(workflowErrorMessage({ code: 'doc_field_unknown', params: { node: '审批单', field: 'nope' } }, 'zh')).toBe('生成文档“审批单”引用的字段 nope 不是该业务记录的字段');
     expect(workflowErrorMessage({ code: 'doc_field_unknown', params: { node: 'Form', field: 'nope' } }, 'en')).toBe('The document “Form” names the field nope, which this record type does not have');
-  });
-
-  it('every record type’s template fields are its columns without secrets', () => {
-    for (const def of Object.values(WORKFLOW_RECORD_TYPES)) {
-      expect(def.fields).toContain('id');
-      for (const d of def.dateFields) expect(def.fields, d).toContain(d);
-      expect(def.fields).not.toContain('password_hash');
-    }
   });
 });

@@ -16,7 +16,8 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', seed: 'src/cli/seed.ts', backup: 'src/cli/backup.ts' },
+  // backup-worker: the thread GET /api/system/backup packs the archive in (src/backup/routes.ts finds it beside the bundle)
+  entryPoints: { main: 'src/main.ts', seed: 'src/cli/seed.ts', backup: 'src/cli/backup.ts', 'backup-worker': 'src/backup/worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -6,15 +6,22 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Deps } from './http/deps.ts';
 import { ApiError, ok } from './http/errors.ts';
+import type { ServerLifecycle } from './http/lifecycle.ts';
+import { loggerOptions, requestIdHeader } from './http/logging.ts';
+import { metricsPlugin } from './http/metrics.ts';
+import { dbStatsOf } from './db/instrument.ts';
 import { t } from './http/messages.ts';
-import { doc } from './http/openapi.ts';
+import { parseJsonBody } from './http/json-body.ts';
+import { doc, docResponses } from './http/openapi.ts';
 import { securityHeaders } from './http/security.ts';
 import { serveApps } from './http/static.ts';
+import { checkRefs, routeRefs, type RouteRefs } from './resources/refs.ts';
 import './http/types.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { productRoutes } from './modules/product/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/service.ts';
+import { startAuthCache } from './modules/auth/cache.ts';
 import { can, displayTokenMayCall } from './modules/auth/context.ts';
 import { displayTokenRoutes } from './modules/display_token/routes.ts';
 import { authenticateDisplayToken } from './modules/display_token/service.ts';
@@ -47,19 +54,41 @@ import { invoiceRoutes } from './modules/invoice/routes.ts';
 import { statementRoutes } from './modules/statement/routes.ts';
 import { appVersionRoutes } from './modules/app_version/routes.ts';
 import { workflowRoutes } from './modules/workflow/routes.ts';
+import { workflowMetrics } from './modules/workflow/metrics.ts';
+// every module's record type in the workflow registry (lifecycle/records.ts)
+import './modules/processes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import { backupRoutes } from './backup/routes.ts';
+import type { BackupControl } from './backup/pgdata.ts';
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   dbKind?: 'pglite' | 'postgres';
-  /** PGlite: a consistent copy of the database folder, for the online backup */
-  dumpDatabase?: () => Promise<Blob>;
+  /** PGlite in a folder: its online backup (backup/pgdata.ts) */
+  backup?: BackupControl;
+  /** production: the HTTP server that already listens (main.ts); tests use fastify's own (inject) */
+  lifecycle?: ServerLifecycle;
+  /** where log lines go (tests read them); stdout by default */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Public API routes: the explicit list. Everything else under /api needs a token (and usually a permission). */
 const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** The field names a route documents: its query parameters and its JSON body's properties (every branch of a union). */
+function documentedFields(schema: unknown): string[] {
+  const s = (schema ?? {}) as { querystring?: JsonSchema; body?: JsonSchema };
+  const props = (j: JsonSchema | undefined): string[] =>
+    j ? [...Object.keys(j.properties ?? {}), ...[...(j.anyOf ?? []), ...(j.oneOf ?? []), ...(j.allOf ?? [])].flatMap(props)] : [];
+  return [...new Set([...props(s.querystring), ...props(s.body)])];
+}
+interface JsonSchema {
+  properties?: Record<string, unknown>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
 
 /** PostgreSQL errors a bad request can still cause (both drivers expose `code`; drizzle wraps them in `cause`). */
 function pgCode(err: unknown): string | undefined {
@@ -128,9 +157,11 @@ function toApiError(err: FastifyError | Error, config: Config, req: FastifyReque
   return null;
 }
 
-export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, dbKind = 'pglite', backup, lifecycle, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config, logStream),
+    ...(lifecycle ? { serverFactory: lifecycle.serverFactory } : {}),
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -143,9 +174,14 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
     },
   });
   const deps: Deps = { db, dbKind, config };
+  // who is calling, kept between requests and forgotten when the database says it changed (modules/auth/cache.ts)
+  const stopAuthCache = await startAuthCache(db, dbKind, (err) => app.log.error({ err }, 'auth cache'));
+  app.addHook('onClose', stopAuthCache);
 
   // first, so that every reply — a 401 from the auth hook included — carries the headers
   await securityHeaders(app);
+  requestIdHeader(app);
+  metricsPlugin(app, config, dbStatsOf(db), () => (lifecycle?.phase ?? 'ready') === 'ready');
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh');
@@ -153,14 +189,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language
+  // JSON bodies: an empty body is {}, a malformed one a 400 in the caller's language; a number
+  // literal a double cannot hold exactly arrives as its text (http/json-body.ts)
   app.removeContentTypeParser('text/plain'); // the API speaks JSON only: text/plain gets a clear 400
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonBody(text));
     } catch {
       done(new ApiError(400, 'error.bad_json'), undefined);
     }
@@ -180,8 +217,11 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
         throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.permission`);
       }
     }
-    const cfg = route.config as { public?: boolean; permission?: string };
-    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null });
+    const cfg = route.config as { public?: boolean; permission?: string; refs?: RouteRefs };
+    // what each record-naming field of the route names (resources/refs.ts); a field naming nothing stops the start
+    const refs = cfg.public ? {} : routeRefs(route.url, documentedFields(route.schema), cfg.refs);
+    route.config = { ...cfg, refs };
+    for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null, refs });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -206,6 +246,15 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
     if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new ApiError(400, 'error.nul_character');
   });
 
+  // the data scope of every record a request names, before its handler (resources/refs.ts)
+  app.addHook('preHandler', async (req) => {
+    const refs = (req.routeOptions.config as { refs?: RouteRefs } | undefined)?.refs;
+    if (!req.auth || !refs || !Object.keys(refs).length) return;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+    await checkRefs(db, refs, { ...query, ...body }, req.auth);
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const api = toApiError(err, config, req);
     if (!api) {
@@ -213,7 +262,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
       return reply.status(500).send({ code: 500, msg: t('error.server', req.lang ?? 'zh'), data: null });
     }
     if (api.code >= 500) req.log.error({ err }, 'server error');
-    return reply.status(api.code).send({ code: api.code, msg: api.message_(req.lang ?? 'zh'), data: null });
+    return reply.status(api.code).send({ code: api.code, msg: api.message_(req.lang ?? 'zh'), data: api.data ?? null });
   });
 
   await app.register(fastifySwagger, {
@@ -224,8 +273,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
           'Every reply is {code, msg, data}; code equals the HTTP status. Send `Authorization: Bearer <token>` from /api/system/index/login; msg follows Accept-Language (zh default, en).',
         version: '0.1.0',
       },
+      servers: [{ url: '/', description: 'this server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+    },
+    // every operation named (its method and path) and, when it answers without a token, marked so
+    transform: ({ schema, url, route }) => {
+      const method = ([] as string[]).concat(route.method).find((m) => m !== 'HEAD') ?? 'GET';
+      const operationId = `${method.toLowerCase()}_${url.replace(/^\/api\/(system\/)?/, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+      const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
+      const response = (schema as { response?: Record<string, unknown> } | undefined)?.response ?? docResponses();
+      // a public route has no token to refuse
+      const responses = isPublic ? Object.fromEntries(Object.entries(response).filter(([code]) => code !== '401' && code !== '403')) : response;
+      return { schema: { ...schema, operationId, response: responses, ...(isPublic ? { security: [] } : {}) } as typeof schema, url };
     },
   });
   // the UI's own CSP (its inline scripts and styles by hash) replaces ours on /api/docs
@@ -238,6 +298,19 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
 
   app.get('/api/health', { config: { public: true }, schema: doc('system', 'Liveness and database kind', { returns: "{status:'ok', db:'pglite'|'postgres'}" }) }, async () =>
     ok({ status: 'ok', db: dbKind }),
+  );
+  // liveness: the process answers; readiness: it should get traffic (not while starting or draining)
+  app.get('/api/health/live', { config: { public: true }, schema: doc('system', 'Liveness: the process answers (also while it starts and drains)', { returns: "{status:'ok'}" }) }, async () =>
+    ok({ status: 'ok' }),
+  );
+  app.get(
+    '/api/health/ready',
+    { config: { public: true }, schema: doc('system', 'Readiness: 200 while serving; 503 while starting (migrations) or draining for a shutdown', { returns: "{status:'ready'|'starting'|'draining', db}" }) },
+    async (_req, reply) => {
+      const phase = lifecycle?.phase ?? 'ready';
+      if (phase !== 'ready') return reply.status(503).send({ code: 503, msg: phase, data: { status: phase, db: dbKind } });
+      return ok({ status: 'ready', db: dbKind });
+    },
   );
   authRoutes(app, deps);
   customerRoutes(app, deps);
@@ -257,7 +330,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   workOrderRoutes(app, deps, workOrders);
   selfAuditRoutes(app, deps, workOrders);
   displayTokenRoutes(app, deps);
-  backupRoutes(app, deps, dumpDatabase);
+  backupRoutes(app, deps, backup);
   stockRoutes(app, deps);
   inspectionRoutes(app, deps);
   maintenanceRoutes(app, deps);
@@ -272,6 +345,7 @@ export async function buildApp({ db, config, dbKind = 'pglite', dumpDatabase }: 
   appVersionRoutes(app, deps);
   partnerRoutes(app, deps);
   workflowRoutes(app, deps);
+  workflowMetrics(app, db);
   messageRoutes(app, deps, await realtimeRoutes(app, deps));
 
   await serveApps(app, config);

@@ -3,6 +3,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_PACKAGE_DEFAULT_MAX_MB } from '@pv/contract';
+import { DEFAULT_POOL_SIZE } from './db/pool.ts';
 
 /**
  * packages/server: the nearest folder above this module holding the migrations, whether the server
@@ -26,6 +27,8 @@ export interface Config {
   /** folder of the embedded database and the generated secrets; null = in-memory (tests) */
   dataDir: string | null;
   databaseUrl: string | null;
+  /** PostgreSQL connections per process (DB_POOL_SIZE) */
+  dbPoolSize: number;
   tokenSecret: string;
   /** DATA_DIR/backup-key: what `pnpm backup` shows GET /api/system/backup (null without a data folder) */
   backupKey: string | null;
@@ -83,6 +86,18 @@ export interface Config {
   externalSystemSecret: string;
   /** scheduled tasks: seconds between scheduler ticks; 0 = the scheduler does not run (tests) */
   taskTickSeconds: number;
+  /** scheduled tasks: how long a claim holds without a heartbeat (a dead server's claim expires after this) */
+  taskLeaseSeconds: number;
+  /** requests slower than this (ms) are logged at info; all requests at debug */
+  slowRequestMs: number;
+  /** shutdown: how long requests in flight may take before connections and websockets are cut (ms) */
+  shutdownGraceMs: number;
+  /** idle keep-alive connections stay open this long (ms): longer than the proxy's upstream keepalive_timeout */
+  keepAliveTimeoutMs: number;
+  /** GET /metrics: the bearer token it wants ('' = loopback callers only) */
+  metricsToken: string;
+  /** sys_log months kept in the database; older months are detached and archived to DATA_DIR/archive (0 = keep all) */
+  syslogRetentionMonths: number;
 }
 
 /**
@@ -94,6 +109,7 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on. Loopback by default so a first run is not exposed; set `0.0.0.0` in a container or behind a proxy.' },
   { name: 'DATA_DIR', default: '`<repo>/.data`', meaning: 'Folder of the embedded PGlite database, the generated token secret and the first admin password file.' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection string (e.g. `postgres://user:pass@host:5432/pv`). When set, PostgreSQL is used instead of PGlite; same migrations.' },
+  { name: 'DB_POOL_SIZE', default: '10', meaning: 'PostgreSQL connections each server process keeps (besides one for LISTEN). Chosen by measurement on 2 cores (docs/PERFORMANCE.md: 5, 10 and 20 side by side): more connections than PostgreSQL has cores only queue inside PostgreSQL; N servers need N × this within `max_connections`.' },
   { name: 'TOKEN_SECRET', default: 'generated', meaning: 'HMAC secret for access tokens. When unset, a random one is generated once and kept in `DATA_DIR/token-secret` (mode 0600). Set it (same value) on every instance when running several.' },
   { name: 'ACCESS_TOKEN_TTL', default: '7200', meaning: 'Access-token lifetime in seconds (2 h).' },
   { name: 'REFRESH_TOKEN_TTL', default: '1209600', meaning: 'Session / refresh-token lifetime in seconds (14 days).' },
@@ -135,6 +151,12 @@ export const ENV_DOCS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'EXTERNAL_PAGE_PATH', default: '/', meaning: 'Page of the external system opened with `?token=`.' },
   { name: 'EXTERNAL_SYSTEM_SECRET', default: '(token secret)', meaning: 'HMAC secret shared with the external system to verify `ex_login` tickets (60 s, single use by their `jti`).' },
   { name: 'TASK_TICK_SECONDS', default: '30', meaning: 'How often (seconds) each server looks for due scheduled tasks; `0` turns the scheduler off (tasks still run with run now).' },
+  { name: 'TASK_LEASE_SECONDS', default: '45', meaning: 'A running task\'s claim lasts this long and is renewed by a heartbeat every third of it; the claim of a server that died expires after it, its run is recorded as interrupted and the task can run again.' },
+  { name: 'SLOW_REQUEST_MS', default: '1000', meaning: 'Requests slower than this (ms) are logged at `info`, as are failed ones (4xx, 5xx at `error`); every request is logged at `debug`.' },
+  { name: 'SHUTDOWN_GRACE_SECONDS', default: '5', meaning: 'On SIGTERM/SIGINT: how long requests in flight may finish (answered with `Connection: close`) before slow clients are cut (at most 7; websockets are cut after 1 s); the whole shutdown stays under 10 s and exits 0.' },
+  { name: 'KEEP_ALIVE_TIMEOUT', default: '75', meaning: 'Seconds an idle keep-alive connection stays open. Keep it longer than the proxy\'s upstream `keepalive_timeout` (60 s in deploy/nginx.conf), so the proxy, not the server, closes idle connections.' },
+  { name: 'METRICS_TOKEN', default: '(unset)', meaning: '`GET /metrics` (Prometheus text) wants `Authorization: Bearer <token>` when set; unset, it answers loopback callers only.' },
+  { name: 'SYSLOG_RETENTION_MONTHS', default: '0', meaning: 'Months of the system log kept in the database (monthly partitions). Older months are detached and archived to `DATA_DIR/archive/sys_log/` as gzipped JSON lines by the task `maintain_sys_log`; `0` keeps everything.' },
 ];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -226,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    dbPoolSize: Math.max(1, int(env, 'DB_POOL_SIZE', DEFAULT_POOL_SIZE)),
     tokenSecret: overrides.tokenSecret ?? tokenSecret(env, dataDir),
     backupKey: overrides.backupKey !== undefined ? overrides.backupKey : dataDir ? backupKey(dataDir) : null,
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200),
@@ -270,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalPagePath: env.EXTERNAL_PAGE_PATH?.trim() || '/',
     externalSystemSecret: env.EXTERNAL_SYSTEM_SECRET ?? '',
     taskTickSeconds: int(env, 'TASK_TICK_SECONDS', 30),
+    taskLeaseSeconds: Math.max(3, int(env, 'TASK_LEASE_SECONDS', 45)),
+    slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000),
+    shutdownGraceMs: Math.min(7, int(env, 'SHUTDOWN_GRACE_SECONDS', 5)) * 1000,
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT', 75) * 1000,
+    metricsToken: env.METRICS_TOKEN?.trim() ?? '',
+    syslogRetentionMonths: int(env, 'SYSLOG_RETENTION_MONTHS', 0),
   };
   return { ...config, ...overrides };
 }

@@ -57,10 +57,10 @@ describe('agent scope: lists show only the own agent tree (agent + its sub-agent
     expect(res.status, res.msg).toBe(200);
     expect(ids(res)).toEqual(mine('station'));
   });
-  it('stations filtered by another agent: empty, not leaked', async () => {
+  it('stations filtered by another agent: as if it did not exist (404), nothing leaked', async () => {
     const res = await get('station/index', { agent_id: fx.hn.id });
-    expect(res.status, res.msg).toBe(200);
-    expect(res.data.total).toBe(0);
+    expect(res.status, res.msg).toBe(404);
+    expect(res.data).toBeNull();
   });
   it('construction and grid work orders', async () => {
     const build = await get('work_order/index', { kind: 'build', limit: 100 });
@@ -84,35 +84,35 @@ describe('agent scope: lists show only the own agent tree (agent + its sub-agent
 describe("agent scope: another agent's record is 403 for get_info, edit and actions", () => {
   const other = () => rows.hn;
   it('customer get_info / edit / follow_up', async () => {
-    expect((await get('customer/get_info', { id: other().customer })).status).toBe(403);
-    expect((await post('customer/edit', { id: other().customer, version: 1, remark: 'x' })).status).toBe(403);
-    expect((await post('customer/follow_up', { customer_id: other().customer, way: 'phone', content: '回访' })).status).toBe(403);
+    expect((await get('customer/get_info', { id: other().customer })).status).toBe(404);
+    expect((await post('customer/edit', { id: other().customer, version: 1, remark: 'x' })).status).toBe(404);
+    expect((await post('customer/follow_up', { customer_id: other().customer, way: 'phone', content: '回访' })).status).toBe(404);
     // its own sub-agent's customer is visible
     expect((await get('customer/get_info', { id: rows.sdc.customer })).status).toBe(200);
   });
   it('station get_info / edit / docs', async () => {
-    expect((await get('station/get_info', { id: other().station })).status).toBe(403);
-    expect((await post('station/edit', { id: other().station, version: 1, name: '改名' })).status).toBe(403);
-    expect((await get('station/docs', { id: other().station })).status).toBe(403);
+    expect((await get('station/get_info', { id: other().station })).status).toBe(404);
+    expect((await post('station/edit', { id: other().station, version: 1, name: '改名' })).status).toBe(404);
+    expect((await get('station/docs', { id: other().station })).status).toBe(404);
     expect((await get('station/get_info', { id: rows.sdc.station })).status).toBe(200);
   });
   it('work order get_info / accept / start', async () => {
-    expect((await get('work_order/get_info', { id: other().build })).status).toBe(403);
-    expect((await post('work_order/accept', { id: other().grid, version: 1 })).status).toBe(403);
-    expect((await post('work_order/start', { id: other().build, version: 1 })).status).toBe(403);
+    expect((await get('work_order/get_info', { id: other().build })).status).toBe(404);
+    expect((await post('work_order/accept', { id: other().grid, version: 1 })).status).toBe(404);
+    expect((await post('work_order/start', { id: other().build, version: 1 })).status).toBe(404);
     expect((await get('work_order/get_info', { id: rows.sd.build })).status).toBe(200);
   });
   it('self-audit get_info / submit for another agent’s order', async () => {
-    expect((await get('self_audit/get_info', { id: other().audit })).status).toBe(403);
-    expect((await post('self_audit/submit', { work_order_id: other().build, items: [] })).status).toBe(403);
+    expect((await get('self_audit/get_info', { id: other().audit })).status).toBe(404);
+    expect((await post('self_audit/submit', { work_order_id: other().build, items: [] })).status).toBe(404);
     expect((await get('self_audit/get_info', { id: rows.sd.audit })).status).toBe(200);
   });
   it('matter get_info / reply', async () => {
-    expect((await get('matter/get_info', { id: other().matter })).status).toBe(403);
-    expect((await post('matter/reply', { id: other().matter, content: '已处理' })).status).toBe(403);
+    expect((await get('matter/get_info', { id: other().matter })).status).toBe(404);
+    expect((await post('matter/reply', { id: other().matter, content: '已处理' })).status).toBe(404);
     expect((await get('matter/get_info', { id: rows.sd.matter })).status).toBe(200);
   });
   it('agent get_info of another agent', async () => {
-    expect((await get('agent/get_info', { id: fx.hn.id })).status).toBe(403);
+    expect((await get('agent/get_info', { id: fx.hn.id })).status).toBe(404);
   });
 });

@@ -182,8 +182,8 @@ describe('scope, staff, counters, export', () => {
     const ids = list.data.list.map((a: { id: number }) => a.id);
     expect(ids).toEqual(expect.arrayContaining([fx.sd.id, fx.sdc.id]));
     expect(list.data.list.every((a: { id: number; parent_id: number | null }) => a.id === fx.sd.id || a.parent_id === fx.sd.id)).toBe(true);
-    expect((await call(t.app, 'GET', `${base}/get_info`, { token: sdToken, query: { id: fx.hn.id } })).status).toBe(403);
-    expect((await call(t.app, 'GET', `${base}/users`, { token: sdToken, query: { id: fx.hn.id } })).status).toBe(403);
+    expect((await call(t.app, 'GET', `${base}/get_info`, { token: sdToken, query: { id: fx.hn.id } })).status).toBe(404);
+    expect((await call(t.app, 'GET', `${base}/users`, { token: sdToken, query: { id: fx.hn.id } })).status).toBe(404);
   });
 
   it('users and counters of an agent', async () => {

@@ -168,6 +168,24 @@ describe('security headers', () => {
     }
   });
 
+  it('every reply of a route that needs a token is Cache-Control: no-store (JSON, files, refusals); public routes keep theirs', async () => {
+    const authed = { authorization: `Bearer ${token}` };
+    for (const [url, headers, status] of [
+      ['/api/system/customer/index', authed, 200],
+      ['/api/system/user/profile', authed, 200],
+      ['/api/system/customer/export', authed, 200],
+      ['/api/system/customer/import_template', authed, 200],
+      ['/api/system/customer/get_info?id=999999', authed, 404],
+      ['/api/system/customer/index', {}, 401],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // the liveness probe and the docs are public: not marked (a proxy may cache a public reply)
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cache-control']).toBeUndefined();
+  });
+
   it('HSTS only over HTTPS: a trusted proxy saying https gets it, an untrusted one does not', async () => {
     const untrusted = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(untrusted.headers['strict-transport-security']).toBeUndefined();

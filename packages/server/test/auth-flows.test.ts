@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { createClient } from '@pv/client';
 import { AUTH_CONFIG_PATH, SOCIAL_URL_PATH, paths, rsaEncrypt } from '@pv/contract';
 import { sessions, sysLog, userIdentities, users } from '../src/db/schema/index.ts';
@@ -182,15 +182,24 @@ describe('lock screen and password change', () => {
     expect((await call(t.app, 'POST', paths.checkPassword, { token, body: { password: USER_PASSWORD } })).status).toBe(429);
   });
 
-  it('modify_passwords: own password (≥ 6), success msg, other sessions revoked, old password refused', async () => {
+  it('modify_passwords: own password (6–128) only with the current one, success msg, other sessions revoked, old password refused', async () => {
     const keep = await login(t.app, 'sd', USER_PASSWORD);
     const other = await login(t.app, 'sd', USER_PASSWORD);
-    const short = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: '12345' } });
+    const short = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: '12345', old_password: USER_PASSWORD } });
     expect(short).toMatchObject({ status: 400, msg: '密码：密码不能少于6位' });
+    const long = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'x'.repeat(129), old_password: USER_PASSWORD } });
+    expect(long).toMatchObject({ status: 400, msg: '密码：长度不能超过128个字符' });
     const notMine = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.hnUser.id, password: 'another-1' } });
-    expect(notMine.status).toBe(403);
+    // another agent's user is outside sd's scope: as if it did not exist
+    expect(notMine.status).toBe(404);
     expect((await call(t.app, 'POST', paths.login, { body: { username: 'hn', password: USER_PASSWORD } })).status).toBe(200);
-    const res = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'new-pass-2' } });
+    // a token alone (a stolen session) cannot change the password: the current one is always asked for
+    const tokenOnly = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'taken-over-1' } });
+    expect(tokenOnly).toMatchObject({ status: 400, msg: '请输入当前密码' });
+    const wrongOld = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'taken-over-1', old_password: 'guess-1' }, lang: 'en' });
+    expect(wrongOld).toMatchObject({ status: 400, msg: 'The current password is not correct' });
+    expect((await call(t.app, 'GET', paths.userInfo, { token: other })).status).toBe(200);
+    const res = await call(t.app, 'POST', paths.modifyPasswords, { token: keep, body: { id: fx.sdUser.id, password: 'new-pass-2', old_password: USER_PASSWORD } });
     expect(res).toMatchObject({ status: 200, code: 200, msg: '密码修改成功' });
     expect((await call(t.app, 'GET', paths.userInfo, { token: keep })).status).toBe(200);
     expect((await call(t.app, 'GET', paths.userInfo, { token: other })).status).toBe(402);
@@ -199,6 +208,39 @@ describe('lock screen and password change', () => {
     const admin = await login(t.app);
     const byAdmin = await call(t.app, 'POST', paths.modifyPasswords, { token: admin, body: { id: fx.sdUser.id, password: USER_PASSWORD }, lang: 'en' });
     expect(byAdmin).toMatchObject({ status: 200, msg: 'Password changed' });
+    // setting another user's password is the administrator's action, in the system log by name
+    const [set] = await t.handle.db.select().from(sysLog).where(and(eq(sysLog.action, 'modify_password'), eq(sysLog.record_id, fx.sdUser.id))).orderBy(desc(sysLog.id)).limit(1);
+    expect(set).toMatchObject({ username: 'admin', resource: 'user' });
+    // the administrator's own password too needs the current one
+    expect((await call(t.app, 'POST', paths.modifyPasswords, { token: admin, body: { id: 1, password: 'admin-new-1' } })).status).toBe(400);
+    expect((await call(t.app, 'POST', paths.modifyPassword, { token: admin, body: { password: 'admin-new-1' } })).status).toBe(400);
+    // nor by a reset of one's own account (user:reset_password is for other users)
+    const reset = await call(t.app, 'POST', '/api/system/user/reset_password', { token: admin, body: { id: 1, password: 'admin-new-1' } });
+    expect(reset).toMatchObject({ status: 400, msg: '不能重置自己的密码：请在头像菜单“修改密码”中输入当前密码后修改' });
+    expect((await call(t.app, 'POST', paths.login, { body: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(200);
+  });
+
+  it('every password field is capped: a 100 KB password is refused before it is hashed', async () => {
+    const admin = await login(t.app);
+    const huge = 'p'.repeat(100_000);
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['/api/system/user/add', { username: 'huge-pass', password: huge }],
+      ['/api/system/user/reset_password', { id: fx.op.id, password: huge }],
+      [paths.modifyPassword, { password: 'fine-pass-1', old_password: huge }],
+      [paths.modifyPasswords, { id: 1, password: huge, old_password: ADMIN_PASSWORD }],
+      [paths.checkPassword, { password: huge }],
+      ['/api/system/customer/modify_password', { id: 1, password: huge }],
+      [paths.login, { username: 'admin', password: huge }],
+    ];
+    for (const [url, body] of cases) {
+      const res = await call(t.app, 'POST', url, { token: admin, body });
+      expect(res.status, url).toBe(400);
+      expect(res.msg, url).toMatch(/长度不能超过(128|4096)个字符/);
+    }
+    // exactly 128 is a password like any other
+    const ok128 = await call(t.app, 'POST', '/api/system/user/add', { token: admin, body: { username: 'pass128', password: 'q'.repeat(128) } });
+    expect(ok128.status).toBe(200);
+    expect((await call(t.app, 'POST', paths.login, { body: { username: 'pass128', password: 'q'.repeat(128) } })).status).toBe(200);
   });
 });
 
@@ -232,7 +274,7 @@ describe('RSA login', () => {
       // a long password spans several 117-byte chunks
       const long = 'Ω'.repeat(100) + '-long-password';
       const admin = await login(app.app, 'admin', cipher);
-      await call(app.app, 'POST', paths.modifyPassword, { token: admin, body: { password: long } });
+      expect((await call(app.app, 'POST', paths.modifyPassword, { token: admin, body: { password: long, old_password: ADMIN_PASSWORD } })).status).toBe(200);
       const longCipher = rsaEncrypt(long, key.data);
       expect(Buffer.from(longCipher, 'base64').length).toBe(256);
       expect((await call(app.app, 'POST', paths.login, { body: { username: 'admin', password: longCipher } })).status).toBe(200);

@@ -204,7 +204,7 @@ describe('rent report', () => {
     expect(new Set(rep.data.rows.map((r: any) => r.region_code))).toEqual(new Set(['410000']));
     const d = await direct(`agent_id = ${fx.hn.id} and to_char(due_date, 'YYYY-MM') <= '${month}'`);
     expect(pick(rep.data.totals)).toEqual(pick(d.totals));
-    expect((await get('rent_bill/report', { agent_id: fx.sd.id }, hn)).status).toBe(403);
+    expect((await get('rent_bill/report', { agent_id: fx.sd.id }, hn)).status).toBe(404);
     // the administrator filtering one agent reads the per-agent rollup: the same numbers
     const byAgent = await get('rent_bill/report', { month_gte: FIRST, month_lte: month, agent_id: fx.hn.id });
     expect(pick(byAgent.data.totals)).toEqual(pick(d.totals));
@@ -300,7 +300,7 @@ describe('revenue against rent per station', () => {
     const agent = await get('rent_bill/margin', { month_gte: FIRST, month_lte: '2025-06' }, hn);
     expect(agent.data.total).toBe(2);
     expect(agent.data.list.map((r: any) => r.station_code).sort()).toEqual(['F03', 'F04']);
-    expect((await get('rent_bill/margin', { agent_id: fx.sd.id }, hn)).status).toBe(403);
+    expect((await get('rent_bill/margin', { agent_id: fx.sd.id }, hn)).status).toBe(404);
   });
 
   it('exports every row of the filter', async () => {

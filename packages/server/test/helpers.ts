@@ -88,7 +88,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(overrides: Partial<Config> = {}, opts: { staticApps?: boolean } = {}): Promise<TestApp> {
+export async function startApp(overrides: Partial<Config> = {}, opts: { staticApps?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const staticRoot = mkdtempSync(join(tmpdir(), 'pv-static-'));
   const config = loadConfig({}, {
     dataDir: null,
@@ -103,7 +103,7 @@ export async function startApp(overrides: Partial<Config> = {}, opts: { staticAp
   if (opts.staticApps) writeStatic(config);
   const handle = await freshDb();
   await bootstrap(handle.db, config);
-  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind });
+  const app = await buildApp({ db: handle.db, config, dbKind: handle.kind, logStream: opts.logStream });
   await app.ready();
   return {
     app,
@@ -252,9 +252,17 @@ export async function removeMenuScreens(db: DbHandle['db'], names: string[], cod
   }
 }
 
+/**
+ * Built-in roles a later migration brings whole (finance_om_roles, issue 26): the menu migrations
+ * before it neither know them nor give them codes, so their upgrade checks leave them out
+ * (finance-roles-upgrade.test.ts checks these).
+ */
+export const LATER_ROLES = new Set(['finance', 'finance_approver', 'om_reviewer']);
+
 /** After a menu migration: every role holds exactly the built-in codes `codes` matches, and the admin is served the screens. */
 export async function expectRolesAndMenuAsFresh(t: TestApp, names: string[], codes: RegExp): Promise<void> {
   for (const r of await t.handle.db.select({ code: roles.code, permissions: roles.permissions }).from(roles)) {
+    if (LATER_ROLES.has(r.code)) continue;
     const builtin = BUILTIN_ROLES.find((b) => b.code === r.code)!;
     expect(r.permissions.filter((c) => codes.test(c)).sort(), r.code).toEqual([...builtin.permissions].filter((c) => codes.test(c)).sort());
   }

@@ -139,6 +139,46 @@ describe('entering an invoice', () => {
     expect([d.invoice_code, d.invoice_no]).toEqual(['', '26372000000012345678']);
   });
 
+  it('a bad amount anywhere is a 400 naming its field (never a 500): "", "abc", "1,000", full-width digits, and a JSON number with more than two decimals', async () => {
+    const before = await snapshot();
+    const draft = await ok(post('invoice/add', body()));
+    const original = await registered({ lines: [{ item: '组件', amount: '300.00', tax_rate: '13' }] });
+    const after = await snapshot();
+    /** the raw JSON text, so a number literal reaches the server as written */
+    const raw = async (url: string, text: string, lang: 'zh' | 'en' = 'zh') => {
+      const res = await t.app.inject({ method: 'POST', url: `${S}/${url}`, payload: text, headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': lang } });
+      return { status: res.statusCode, msg: res.json().msg as string };
+    };
+    const lineWith = (amount: unknown) => [{ item: '组件', amount, tax_rate: '13' }];
+    const bodies: Array<[string, (amount: unknown) => Json]> = [
+      ['invoice/add', (a) => ({ ...body(), lines: lineWith(a) })],
+      ['invoice/edit', (a) => ({ id: draft.id, version: draft.version, lines: lineWith(a), amount_total: '1.00', tax_total: '0.13', total: '1.13' })],
+      ['invoice/red_letter', (a) => ({ ...red(original, '1.00'), lines: lineWith(a) })],
+    ];
+    for (const [url, make] of bodies) {
+      for (const bad of ['', 'abc', '1,000', '１２', '-1,000', '12.345']) {
+        const res = await post(url, make(bad));
+        expect([url, bad, res.status, res.msg]).toEqual([url, bad, 400, '金额：请输入正确的金额（最多两位小数）']);
+      }
+      // 12.3400000000000000001 as a JSON number: not taken as 12.34
+      const text = JSON.stringify(make(0)).replace('"amount":0', '"amount":12.3400000000000000001');
+      expect(await raw(url, text)).toEqual({ status: 400, msg: '金额：请输入正确的金额（最多两位小数）' });
+      expect((await raw(url, text, 'en')).msg).toBe('Amount: Please enter a valid amount (at most 2 decimals)');
+      // a total is named by its label
+      const total = await post(url, { ...make('10.00'), total: 'abc' });
+      expect([url, total.status, total.msg]).toEqual([url, 400, '价税合计：请输入正确的金额（最多两位小数）']);
+    }
+    // a number a double holds exactly is still a number
+    expect((await raw('invoice/add', JSON.stringify(body()).replace(/"amount":"100\.05"/, '"amount":100.05'))).status).toBe(200);
+    const renew = await post('insurance_policy/renew', { ids: [1], term_years: 1, premium_rule: 'percent', percent: 'abc', prefix: 'X-', seq_start: 1 });
+    expect([renew.status, renew.msg]).toEqual([400, '调整比例（%）：调整比例为 -99.99 到 999.99 之间的百分数']);
+    const renewNumber = await raw('insurance_policy/renew', '{"ids":[1],"term_years":1,"premium_rule":"percent","percent":5.0000000000000000001,"prefix":"X-","seq_start":1}');
+    expect(renewNumber.status).toBe(400);
+    // nothing but that last invoice was written
+    expect(JSON.parse((await snapshot()).invoices).length).toBe(JSON.parse(after.invoices).length + 1);
+    expect(JSON.parse(after.invoices).length).toBe(JSON.parse(before.invoices).length + 2);
+  });
+
   it('a duplicate code + number is refused by name; the unique index decides two entries at once', async () => {
     const first = await ok(post('invoice/add', body()));
     const before = await snapshot();
@@ -212,6 +252,26 @@ describe('red-letter invoices', () => {
     expect([orig.credited_amount, orig.status]).toEqual(['678.00', 'registered']);
     // a credited original is not voided
     expect((await post('invoice/void', { id: o.id, version: orig.version, reason: 'x' })).msg).toContain('不能作废');
+  });
+
+  it('credited in thirds: the last third takes the rest of the tax, so the original is credited to the fen', async () => {
+    const o = await registered({ lines: [{ item: '组件', amount: '100.00', tax_rate: '13' }] }); // 100.00 + 13.00
+    let orig = o;
+    for (let i = 0; i < 2; i++) {
+      const r = await ok(post('invoice/red_letter', red(orig, '33.33'))); // 4.3329 → 4.33
+      expect(r.total).toBe('-37.66');
+      orig = await ok(get('invoice/get_info', { id: o.id }));
+    }
+    expect([orig.credited_amount, orig.net_total]).toEqual(['75.32', '37.68']);
+    // the rest: 33.34 at 13 % would round to 4.33 and leave 0.01 no line could credit; the last third takes 4.34
+    const naive = await post('invoice/red_letter', red(orig, '33.34'));
+    expect(naive.status).toBe(400);
+    expect(naive.msg).toBe('合计税额与明细不符：录入 -4.33，按明细计算为 -4.34，相差 0.01');
+    const last = await ok(post('invoice/red_letter', { ...red(orig, '33.34'), tax_total: '-4.34', total: '-37.68' }));
+    expect(last.total).toBe('-37.68');
+    expect((await ok(get('invoice/lines', { id: last.id }))).list.map((l: Json) => l.tax)).toEqual(['-4.34']);
+    orig = await ok(get('invoice/get_info', { id: o.id }));
+    expect([orig.credited_amount, orig.net_total, orig.status]).toEqual(['113.00', '0.00', 'credited']);
   });
 
   it('two credits at once that together exceed the original: only one lands (the original is row-locked)', async () => {
@@ -328,8 +388,8 @@ describe('lists, permissions and scope', () => {
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((r: Json) => r.partner_id === agentCo.id)).toBe(true);
     const supplierInv = (await ok(get('invoice/index', { partner_id: supplier.id, limit: 1 }))).list[0];
-    expect((await get('invoice/get_info', { id: supplierInv.id }, sd)).status).toBe(403);
-    expect((await get('invoice/lines', { id: supplierInv.id }, sd)).status).toBe(403);
+    expect((await get('invoice/get_info', { id: supplierInv.id }, sd)).status).toBe(404);
+    expect((await get('invoice/lines', { id: supplierInv.id }, sd)).status).toBe(404);
     expect((await ok(get('invoice/index', {}, hn))).total).toBe(0);
     const before = await snapshot();
     expect((await post('invoice/add', body(), sd)).status).toBe(403);

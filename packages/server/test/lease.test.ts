@@ -142,7 +142,7 @@ describe('lease contracts', () => {
     expect((await post('lease_contract/activate', { id: c.id, version: c.version }, admin, 'en')).msg).toBe('The current state is "Draft"; cannot activate');
     // another agent's contract, and a role without the action
     expect((await post('lease_contract/sign', { id: c.id, version: c.version, sign_method: 'paper', signed_date: '2026-03-10' }, hn)).status).toBe(403);
-    expect((await get('lease_contract/get_info', { id: c.id }, hn)).status).toBe(403);
+    expect((await get('lease_contract/get_info', { id: c.id }, hn)).status).toBe(404);
     expect((await post('lease_contract/activate', { id: c.id, version: c.version }, op)).status).toBe(403);
     c = await ok(post('lease_contract/sign', { id: c.id, version: c.version, sign_method: 'electronic', signed_date: '2026-03-10' }, op));
     expect(c).toMatchObject({ status: 'signed', sign_method: 'electronic', signed_date: '2026-03-10' });
@@ -162,8 +162,9 @@ describe('lease contracts', () => {
     // an agent sees its own contracts only (SD's user sees this one, HN's user does not)
     const sd = await login(t.app, 'sd', USER_PASSWORD);
     expect((await get('lease_contract/index', { station_id: station.id }, sd)).data.total).toBe(1);
-    expect((await get('lease_contract/index', { station_id: station.id }, hn)).data.total).toBe(0);
-    expect((await get('rent_bill/index', { contract_id: c.id }, hn)).data.total).toBe(0);
+    // another agent filtering by SD's station or contract: as if they did not exist
+    expect((await get('lease_contract/index', { station_id: station.id }, hn)).status).toBe(404);
+    expect((await get('rent_bill/index', { contract_id: c.id }, hn)).status).toBe(404);
   });
 
   it('refuses to activate before the station is connected and every action on a frozen station', async () => {
@@ -348,6 +349,11 @@ describe('rent bills', () => {
     // 2026-04-01 … 05-10 = 40 of 91 days of 300 a quarter
     expect(cut).toMatchObject({ cover_end: '2026-05-10', days: 40, amount_due: '131.87', deduction: '131.87', amount_payable: '0.00', status: 'pending' });
     expect(cut.amount_due).toBe(billFor(termsOf(c), periodByKey('2026-Q2')!, '2026-05-10')!.amount);
+    // the deduction records agree with the bill: the 250 entered, and the 118.13 the termination gave back
+    const ded = (await get('rent_bill/deductions', { id: cut.id })).data.list as Array<{ amount: string; reason: string }>;
+    expect(ded.map((d) => d.amount)).toEqual(['250.00', '-118.13']);
+    expect(sumMoney(ded.map((d) => d.amount))).toBe(cut.deduction);
+    expect(ded[1]!.reason).toContain('终止结算（2026-05-10）');
     expect(after.filter((b) => b.period_start > '2026-05-10').every((b) => b.status === 'cancelled')).toBe(true);
     expect(after.find((b) => b.period === '2026-Q1')!.status).toBe('pending');
     // nothing more is generated for it

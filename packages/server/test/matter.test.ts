@@ -225,9 +225,9 @@ describe('lifecycle', () => {
     expect((await get(sd, 'index', { limit: 100 })).data.list.some((r: { id: number }) => r.id === m.id)).toBe(true);
     expect((await get(hn, 'index', { limit: 100 })).data.list.some((r: { id: number }) => r.id === m.id)).toBe(false);
     const hnReply = await post(hn, 'reply', { id: m.id, content: '不是我的' });
-    expect(hnReply.status).toBe(403);
-    expect(hnReply.msg).toBe('这条记录不在你的数据范围内');
-    expect((await get(hn, 'replies', { id: m.id })).status).toBe(403);
+    expect(hnReply.status).toBe(404);
+    expect(hnReply.msg).toBe(`记录不存在或已被删除（ID ${m.id}）`);
+    expect((await get(hn, 'replies', { id: m.id })).status).toBe(404);
     expect((await post(sd, 'close', { id: m.id, version: m.version, result: 'x' })).status).toBe(403);
     expect((await post(sd, 'reject', { id: m.id, version: m.version, reason: 'x' })).status).toBe(403);
     // an agent cannot raise a matter for another agent's customer

@@ -190,7 +190,7 @@ describe('partners', () => {
     const p = await ok(post('partner/add', body({ kind: 'installer', name: '山东代理施工公司' })));
     // before the link: the agent's users see no partner at all
     expect((await get('partner/index', {}, sd)).data.total).toBe(0);
-    expect((await get('partner/get_info', { id: p.id }, sd)).status).toBe(403);
+    expect((await get('partner/get_info', { id: p.id }, sd)).status).toBe(404);
     const [team] = await t.handle.db.insert(users).values({ username: 'team-p', password_hash: 'x', full_name: '鲁建施工一队', is_admin: true }).returning();
     const cand = await get('partner/link_candidates', { kind: 'agent', q: '山东' });
     expect(cand.data.list.map((a: { id: number }) => a.id)).toContain(fx.sd.id);
@@ -203,7 +203,7 @@ describe('partners', () => {
     // SD's user sees it, HN's does not
     expect((await get('partner/index', {}, sd)).data.list.map((r: { id: number }) => r.id)).toEqual([p.id]);
     expect((await get('partner/get_info', { id: p.id }, sd)).status).toBe(200);
-    expect((await get('partner/get_info', { id: p.id }, hn)).status).toBe(403);
+    expect((await get('partner/get_info', { id: p.id }, hn)).status).toBe(404);
     expect((await get('partner/index', {}, hn)).data.total).toBe(0);
     // an agent user cannot change it, nor link
     expect((await post('partner/edit', { id: p.id, version: linked.version, name: 'x' }, sd)).status).toBe(403);

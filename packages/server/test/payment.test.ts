@@ -227,8 +227,8 @@ describe('the lifecycle', () => {
     await t.handle.db.update(roles).set({ permissions: [...opRole!.permissions, 'payment_batch:approve'] }).where(eq(roles.id, opRole!.id));
     const own = await post('payment_batch/approve', { id: b.id, version: b.version }, op);
     expect(own.status).toBe(403);
-    expect(own.msg).toBe(`批次 ${b.batch_no} 由 运营小李 制单或提交，须由其他人审批（四眼原则）`);
-    expect((await post('payment_batch/approve', { id: b.id, version: b.version }, op, 'en')).msg).toBe(`Batch ${b.batch_no} was made or submitted by 运营小李; someone else must approve it (four eyes)`);
+    expect(own.msg).toBe(`职责分离（四眼原则）：运营小李是付款批次 ${b.batch_no} 的制单人，不能审批通过`);
+    expect((await post('payment_batch/approve', { id: b.id, version: b.version }, op, 'en')).msg).toBe(`Segregation of duties (four eyes): 运营小李 is the maker of Payment batch ${b.batch_no}, so may not approve`);
     await t.handle.db.update(roles).set({ permissions: opRole!.permissions }).where(eq(roles.id, opRole!.id));
     // the operator does not hold approve, export or import at all
     expect((await post('payment_batch/approve', { id: b.id, version: b.version }, op)).msg).toContain('payment_batch:approve');
@@ -474,7 +474,7 @@ describe('the bank file and the bank’s result', () => {
       [retry.batch_no, 'paid', null, 'RETRY-1'],
     ]);
     // the bill's owner agent may not read the payments' batches, but another agent may not read the bill's payments either
-    expect((await get('payment_batch/bill_lines', { bill_id: bill.id }, hn)).status).toBe(403);
+    expect((await get('payment_batch/bill_lines', { bill_id: bill.id }, hn)).status).toBe(404);
     expect((await get('rent_bill/timeline', { id: bill.id })).data.list.map((e: Json) => e.action)).toEqual(['generate', 'fail', 'deduct', 'pay']);
   });
 });

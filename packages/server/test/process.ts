@@ -23,26 +23,27 @@ export interface ServerProcess {
  * printed at any LOG_LEVEL). `launcher` wraps the command line, e.g. in a shell, to test signals
  * through a parent.
  */
+/** The environment of a test server: a fresh data folder, no demo data, the test admin password. */
+export function serverEnv(env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    PV_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    DEMO_DATA: '0',
+    TOKEN_SECRET: 'process-test-secret-process-test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pv-proc-')),
+    CONSOLE_DIR: join(tmpdir(), 'pv-no-console'),
+    DAPING_DIR: join(tmpdir(), 'pv-no-daping'),
+    ...env,
+  };
+}
+
 export async function startServer(env: Record<string, string>, launcher?: (cmd: string[]) => string[], options: { built?: boolean } = {}): Promise<ServerProcess> {
   const cmd = options.built ? [process.execPath, 'dist/main.js'] : [process.execPath, '--import', 'tsx', 'src/main.ts'];
   const [file, ...args] = launcher ? launcher(cmd) : cmd;
-  const child = spawn(file!, args, {
-    cwd: SERVER_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      PV_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      DEMO_DATA: '0',
-      TOKEN_SECRET: 'process-test-secret-process-test',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'pv-proc-')),
-      CONSOLE_DIR: join(tmpdir(), 'pv-no-console'),
-      DAPING_DIR: join(tmpdir(), 'pv-no-daping'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(file!, args, { cwd: SERVER_ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | string>((r) => child.on('exit', (code, signal) => r(code ?? signal ?? -1)));
   const port = await new Promise<number>((resolvePort, reject) => {
@@ -85,13 +86,18 @@ export async function until(pred: () => boolean | Promise<boolean>, ms: number, 
 }
 
 /** A JSON POST whose body is sent in two halves with `between` run in the middle: a request in flight. */
-export function slowPost(base: string, path: string, body: unknown, between: () => Promise<void>): Promise<{ status: number; json: { code: number; data: unknown } }> {
+export function slowPost(
+  base: string,
+  path: string,
+  body: unknown,
+  between: () => Promise<void>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: { code: number; data: unknown } }> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolveRes, reject) => {
     const req = request(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolveRes({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+      res.on('end', () => resolveRes({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) }));
     });
     req.on('error', reject);
     req.write(payload.subarray(0, 5));

@@ -1,11 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import WebSocket from 'ws';
 import { ADMIN_PASSWORD, customerBody, freshDb, onPostgres, type TestDbHandle } from './helpers.ts';
-import { alive, api, type ServerProcess, slowPost, startServer, until } from './process.ts';
+import { alive, api, type ServerProcess, serverEnv, slowPost, startServer, until } from './process.ts';
+
+const SERVER_ROOT = resolve(import.meta.dirname, '..');
 
 /** Server processes as production starts them: shutdown on signals, and two instances on one PostgreSQL. */
 
@@ -31,8 +34,9 @@ describe('shutdown', { timeout: 180_000 }, () => {
   };
   afterAll(async () => db?.close());
 
-  it('SIGTERM finishes the request in flight, closes websocket clients, then exits 0', async () => {
-    const server = await startServer(await dbEnv());
+  it('SIGTERM finishes the request in flight, closes websocket clients with 1001, then exits 0', async () => {
+    // trace: the server logs each request as it arrives, so the test knows the request is in flight
+    const server = await startServer({ ...(await dbEnv()), LOG_LEVEL: 'trace' });
     const { data } = await loginAt(server.base);
     const socket = await openSocket(server.base, (data as { token: string }).token);
     // a sign-in whose body is half sent when the signal arrives still gets its answer
@@ -45,21 +49,71 @@ describe('shutdown', { timeout: 180_000 }, () => {
     });
     expect(inFlight.status).toBe(200);
     expect(inFlight.json.code).toBe(200);
+    // the answer given while draining closes its connection: the client (a proxy) opens the next one elsewhere
+    expect(inFlight.headers.connection).toBe('close');
     expect(await socket.closed).toBe(1001); // going away
     expect(await server.exited).toBe(0);
     // nothing is listening any more
     await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
   });
 
-  it('a launcher killed without passing the signal on: the server notices it was orphaned and stops', async () => {
-    const pidFile = join(tmpdir(), `pv-server-${process.pid}.pid`);
-    // sh starts the server in the background and waits; SIGKILL to sh cannot be forwarded
-    const server = await startServer({}, (cmd) => ['sh', '-c', `${cmd.map((a) => `'${a}'`).join(' ')} & echo $! > ${pidFile}; wait`]);
+  it('a websocket client that stops reading and a request whose body never ends do not hold SIGTERM: cut after the grace, exit 0', async () => {
+    const server = await startServer({ ...(await dbEnv()), LOG_LEVEL: 'trace', SHUTDOWN_GRACE_SECONDS: '2' });
+    const token = ((await loginAt(server.base)).data as { token: string }).token;
+    const stuck = await openSocket(server.base, token);
+    // the client stops reading: the server's close frame is never read and never answered
+    (stuck.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    // a client that sends half a body and then nothing
+    const requests = () => server.output().split('incoming request').length;
+    const before = requests();
+    const half = slowPost(server.base, '/api/system/index/login', { username: 'admin', password: ADMIN_PASSWORD }, async () => {
+      await until(() => requests() > before, 10_000, 'the server to receive the request head');
+      server.child.kill('SIGTERM');
+      await new Promise(() => {}); // never sends the rest
+    });
+    half.catch(() => {}); // its connection is destroyed
+    expect(await server.exited).toBe(0);
+    await expect(half).rejects.toThrow();
+    // the log says what was cut
+    expect(server.output()).toMatch(/stopped: drain \d+ ms \(1 connections cut, 1 websockets closed, 1 terminated\)/);
+  });
+
+  it('started by a shell that exits (nohup, setsid, a double-forking supervisor), the server keeps running', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pv-daemon-'));
+    const log = join(dir, 'server.log');
+    const pidFile = join(dir, 'server.pid');
+    const env = { ...process.env, ...serverEnv({ ...(await dbEnv()) }), PORT: '0' };
+    // setsid + nohup + & : the shell exits at once, the server is re-parented
+    const launcher = spawn('setsid', ['sh', '-c', `nohup '${process.execPath}' --import tsx src/main.ts > '${log}' 2>&1 & echo $! > '${pidFile}'`], { cwd: SERVER_ROOT, env, stdio: 'ignore' });
+    await new Promise((r) => launcher.on('exit', r));
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(alive(pid)).toBe(true);
-    server.child.kill('SIGKILL');
-    await until(() => !alive(pid), 10_000, 'the orphaned server to exit');
-    writeFileSync(pidFile, '');
+    try {
+      await until(() => existsSync(log) && /is running: http:\/\/[^:]+:\d+\//.test(readFileSync(log, 'utf8')), 90_000, 'the server to start');
+      const port = Number(/is running: http:\/\/[^:]+:(\d+)\//.exec(readFileSync(log, 'utf8'))![1]);
+      await new Promise((r) => setTimeout(r, 3000)); // the former watchdog stopped a re-parented server within a second
+      expect(alive(pid)).toBe(true);
+      expect((await api(`http://127.0.0.1:${port}`, '/api/health/ready')).status).toBe(200);
+    } finally {
+      process.kill(pid, 'SIGTERM');
+      await until(() => !alive(pid), 15_000, 'the server to stop');
+    }
+    expect(readFileSync(log, 'utf8')).toContain('SIGTERM: shutting down');
+  });
+
+  // (Ctrl-C in a terminal sends SIGINT to pnpm and the server alike; pnpm forwards SIGINT as it does SIGTERM)
+  it('`pnpm start` runs the server with exec: a SIGTERM sent to pnpm reaches the server, which drains and exits', async () => {
+    for (const signal of ['SIGTERM'] as const) {
+      // a package whose start script has the shape of the root one (`… && exec node …`), on the sources
+      const dir = mkdtempSync(join(tmpdir(), 'pv-pnpm-start-'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pv-start-probe', private: true, scripts: { start: `cd '${SERVER_ROOT}' && exec '${process.execPath}' --import tsx src/main.ts` } }));
+      const server = await startServer(await dbEnv(), () => ['pnpm', '--dir', dir, 'run', '--silent', 'start']);
+      const pid = Number(/"pid":(\d+)/.exec(server.output())![1]); // the server's own (pino's lines name it)
+      server.child.kill(signal); // to pnpm only, as a supervisor or `kill <pid of pnpm>` does
+      await server.exited;
+      await until(() => !alive(pid), 15_000, 'the server to stop');
+      expect(server.output()).toContain(`${signal}: shutting down`);
+      expect(server.output()).toMatch(/stopped: drain/);
+    }
   });
 });
 
@@ -132,5 +186,56 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', { timeout
     expect(stale.status).toBe(409);
     const [row] = await sql<Array<{ remark: string; version: number }>>`select remark, version from customers where id = ${id}`;
     expect(row).toEqual({ remark: '在 A 修改', version: 2 });
+  });
+});
+
+describe.skipIf(!onPostgres)('a server killed (kill -9) in the middle of a scheduled task', { timeout: 240_000 }, () => {
+  let db: TestDbHandle;
+  let servers: ServerProcess[] = [];
+  let sql: postgres.Sql;
+  beforeAll(async () => {
+    db = await freshDb();
+    // a 5 s lease (renewed every ~1.7 s) and a tick every second: recovery in seconds instead of a minute
+    const env = { DATABASE_URL: db.url!, TASK_TICK_SECONDS: '1', TASK_LEASE_SECONDS: '5' };
+    servers = [await startServer(env), await startServer(env)];
+    sql = postgres(db.url!, { max: 2, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await sql?.end();
+    await db?.close();
+  });
+
+  it('its claim expires, its run is closed as interrupted by the other server, the task runs again and 立即执行 works', async () => {
+    const [task] = await sql<Array<{ id: number }>>`select id from scheduled_tasks where code = 'refresh_customer_counters'`;
+    // the job locks customers in share mode first: holding an exclusive lock keeps it mid-run
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const locking = sql.begin(async (tx) => {
+      await tx`lock table customers in exclusive mode`;
+      await held;
+    });
+    await sql`update scheduled_tasks set enabled = true, cron = '0 0 1 1 *', next_run_at = now() - interval '1 minute' where id = ${task!.id}`;
+    await until(async () => (await sql`select 1 from task_runs where task_id = ${task!.id} and status = 'running'`).length > 0, 30_000, 'a server to start the run');
+    const [claim] = await sql<Array<{ lease_owner: string }>>`select lease_owner from scheduled_tasks where id = ${task!.id}`;
+    const lease_owner = claim!.lease_owner;
+    const pid = Number(lease_owner.split('/')[1]);
+    const victim = servers.find((s) => s.child.pid === pid)!;
+    const survivor = servers.find((s) => s !== victim)!;
+    expect(victim, `the lease owner ${lease_owner} is one of the servers`).toBeDefined();
+    victim.child.kill('SIGKILL');
+    expect(await victim.exited).toBe('SIGKILL');
+    release();
+    await locking;
+
+    // within the lease (5 s) plus a tick, the survivor closes the dead run and runs the still-due task itself
+    await until(async () => (await sql`select 1 from task_runs where task_id = ${task!.id} and status = 'success'`).length > 0, 60_000, 'the task to run again');
+    const runs = await sql<Array<{ status: string }>>`select status from task_runs where task_id = ${task!.id} order by id`;
+    expect(runs.map((r) => r.status)).toEqual(['interrupted', 'success']);
+    const token = ((await loginAt(survivor.base)).data as { token: string }).token;
+    const now = await api(survivor.base, '/api/system/task/run', { token, body: { id: task!.id } });
+    expect(now.status, now.msg).toBe(200);
+    expect(now.data.run.status).toBe('success');
   });
 });

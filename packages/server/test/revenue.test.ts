@@ -312,7 +312,7 @@ describe('correction, maintenance, threshold', () => {
     expect(again.msg).toBe(`该收益已转运维工单 ${res.data.order.order_no}`);
     expect(await t.handle.db.select().from(maintenanceOrders).where(eq(maintenanceOrders.source, 'revenue'))).toHaveLength(1);
     // HN's user cannot reach SD's row
-    expect((await post('revenue/maintenance', { id: low.id }, hn)).status).toBe(403);
+    expect((await post('revenue/maintenance', { id: low.id }, hn)).status).toBe(404);
   });
 
   it('a new threshold re-flags the settled months; bad values and a stale version are refused', async () => {
@@ -368,7 +368,7 @@ describe('lists, scope and sums', () => {
     expect(new Set(mine.data.list.map((r: any) => r.agent_id))).toEqual(new Set([fx.sd.id, fx.sdc.id]));
     expect(mine.data.total).toBe(mine.data.list.length);
     const hnRow = (await rowOf('RV004', '2025-03'))!;
-    expect((await get('revenue/get_info', { id: hnRow.id }, sd)).status).toBe(403);
+    expect((await get('revenue/get_info', { id: hnRow.id }, sd)).status).toBe(404);
     expect((await get('revenue/get_info', { id: 99999999 })).status).toBe(404);
   });
 

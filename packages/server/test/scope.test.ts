@@ -39,9 +39,10 @@ describe('agent data scope', () => {
     expect(res.data.total).toBe(2);
     const hnList = await call(t.app, 'GET', `${base}/index`, { token: hn });
     expect(hnList.data.list.map((c: { id: number }) => c.id)).toEqual([ids.hn]);
-    // filters cannot widen the scope
+    // filters cannot widen the scope: a filter naming another agent is as if that agent did not exist
     const sneaky = await call(t.app, 'GET', `${base}/index`, { token: hn, query: { agent_id: fx.sd.id } });
-    expect(sneaky.data.total).toBe(0);
+    expect(sneaky.status).toBe(404);
+    expect(sneaky.msg).toBe(`代理商不存在或已被删除（ID ${fx.sd.id}）`);
   });
 
   it('operators (scope all) and admins see everything', async () => {
@@ -49,21 +50,22 @@ describe('agent data scope', () => {
     expect((await call(t.app, 'GET', `${base}/index`, { token: admin })).data.total).toBe(4);
   });
 
-  it('reading another agent’s customer by id is 403 out_of_scope (an unknown id stays 404)', async () => {
+  it('reading another agent’s customer by id answers exactly as an unknown id: 404, the same message (no existence oracle)', async () => {
     const res = await call(t.app, 'GET', `${base}/get_info`, { token: hn, query: { id: ids.sd! } });
-    expect(res).toMatchObject({ status: 403, code: 403, msg: '这条记录不在你的数据范围内' });
-    expect((await call(t.app, 'GET', `${base}/get_info`, { token: hn, query: { id: ids.none! }, lang: 'en' })).msg).toBe('This record is outside your data scope');
-    expect((await call(t.app, 'GET', `${base}/get_info`, { token: hn, query: { id: 99999 } })).status).toBe(404);
+    expect(res).toMatchObject({ status: 404, code: 404, msg: `记录不存在或已被删除（ID ${ids.sd}）` });
+    expect((await call(t.app, 'GET', `${base}/get_info`, { token: hn, query: { id: ids.none! }, lang: 'en' })).msg).toBe(`The record does not exist or was deleted (ID ${ids.none})`);
+    const unknown = await call(t.app, 'GET', `${base}/get_info`, { token: hn, query: { id: 99999 } });
+    expect(unknown).toMatchObject({ status: 404, code: 404, msg: '记录不存在或已被删除（ID 99999）' });
     expect((await call(t.app, 'GET', `${base}/get_info`, { token: sd, query: { id: ids.sdc! } })).status).toBe(200);
-    expect((await call(t.app, 'GET', `${base}/follow_ups`, { token: hn, query: { customer_id: ids.sd! } })).status).toBe(403);
-    expect((await call(t.app, 'GET', `${base}/history`, { token: hn, query: { id: ids.sd! } })).status).toBe(403);
+    expect((await call(t.app, 'GET', `${base}/follow_ups`, { token: hn, query: { customer_id: ids.sd! } })).status).toBe(404);
+    expect((await call(t.app, 'GET', `${base}/history`, { token: hn, query: { id: ids.sd! } })).status).toBe(404);
   });
 
   it('editing or following up another agent’s customer is refused and changes nothing', async () => {
     const edit = await call(t.app, 'POST', `${base}/edit`, { token: hn, body: { id: ids.sd, version: 1, remark: '越权' } });
-    expect(edit.status).toBe(403);
+    expect(edit.status).toBe(404);
     const fu = await call(t.app, 'POST', `${base}/follow_up`, { token: hn, body: { customer_id: ids.sd, way: 'phone', content: '越权' } });
-    expect(fu.status).toBe(403);
+    expect(fu.status).toBe(404);
     const [row] = await t.handle.db.select().from(customers).where(eq(customers.id, ids.sd!));
     expect(row).toMatchObject({ remark: null, version: 1, status: 'new' });
   });
@@ -86,9 +88,9 @@ describe('agent data scope', () => {
     const child = await call(t.app, 'POST', `${base}/add`, { token: sd, body: customerBody({ agent_id: fx.sdc.id }) });
     expect(child.data.agent_id).toBe(fx.sdc.id);
     const other = await call(t.app, 'POST', `${base}/add`, { token: sd, body: customerBody({ agent_id: fx.hn.id }) });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     const move = await call(t.app, 'POST', `${base}/edit`, { token: sd, body: { id: own.data.id, version: 1, agent_id: fx.hn.id } });
-    expect(move.status).toBe(403);
+    expect(move.status).toBe(404);
     expect((await call(t.app, 'GET', `${base}/get_info`, { token: sd, query: { id: own.data.id } })).data.version).toBe(1);
   });
 
@@ -103,7 +105,7 @@ describe('agent data scope', () => {
     const res = await call(t.app, 'GET', '/api/system/agent/index', { token: sd, query: { sort: 'id', order: 'ASC' } });
     expect(res.data.list.map((a: { code: string }) => a.code)).toEqual(['T-SD', 'T-SDC']);
     expect(res.data.list[1].parent_name).toBe('山东测试代理');
-    expect((await call(t.app, 'GET', '/api/system/agent/get_info', { token: sd, query: { id: fx.hn.id } })).status).toBe(403);
+    expect((await call(t.app, 'GET', '/api/system/agent/get_info', { token: sd, query: { id: fx.hn.id } })).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/system/agent/index', { token: op })).data.total).toBe(3);
   });
 });

@@ -60,10 +60,11 @@ describe('demo data on first start', () => {
     const [retried] = await db.select().from(paymentLines).where(eq(paymentLines.batch_id, batches[1]!.id));
     expect(retried!.bill_id).toBe(failed!.bill_id);
     expect((await db.select().from(rentBills).where(eq(rentBills.id, failed!.bill_id!)))[0]).toMatchObject({ status: 'paid', batch_id: batches[1]!.id });
-    // four eyes: made by 运营客服, approved by the administrator
-    const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
-    for (const b of batches) expect(b.created_by).toBe(kefu!.id);
-    expect(batches[0]!.approved_by).not.toBe(kefu!.id);
+    // four eyes: made and sent to the bank by 财务制单 caiwu, approved by 财务审批 caiwu_sp
+    const [caiwu] = await db.select().from(users).where(eq(users.username, 'caiwu'));
+    const [checker] = await db.select().from(users).where(eq(users.username, 'caiwu_sp'));
+    for (const b of batches) expect([b.created_by, b.submitted_by]).toEqual([caiwu!.id, caiwu!.id]);
+    expect(batches[0]!.approved_by).toBe(checker!.id);
     const admin = await login(t.app);
     for (const b of batches) {
       const rec = (await call(t.app, 'GET', '/api/system/payment_batch/reconcile', { token: admin, query: { id: b.id } })).data;
@@ -105,7 +106,7 @@ describe('demo data on first start', () => {
   });
 
   it('demo users share the admin password; agent_sd sees only its Shandong agent tree', async () => {
-    expect((await t.handle.db.select().from(users)).map((u) => u.username).sort()).toEqual(['admin', 'agent_hn', 'agent_sd', 'kefu', 'paidan', 'shigong']);
+    expect((await t.handle.db.select().from(users)).map((u) => u.username).sort()).toEqual(['admin', 'agent_hn', 'agent_sd', 'caiwu', 'caiwu_sp', 'kefu', 'paidan', 'shigong', 'yunwei']);
     const token = await login(t.app, 'agent_sd', ADMIN_PASSWORD);
     const res = await call(t.app, 'GET', '/api/system/customer/index', { token, query: { limit: 500 } });
     expect(res.data.total).toBeGreaterThan(20);

@@ -253,9 +253,9 @@ describe('the lifecycle', () => {
     s = await ok(post('settlement/submit', { id: s.id, version: s.version }, op));
     expect(s.status).toBe('pending');
     // another agent: 403 on read, lines and actions; out of its list
-    expect((await get('settlement/get_info', { id: s.id }, hn)).status).toBe(403);
-    expect((await get('settlement/lines', { id: s.id }, hn)).status).toBe(403);
-    expect((await post('settlement/confirm', { id: s.id, version: s.version }, hn)).status).toBe(403);
+    expect((await get('settlement/get_info', { id: s.id }, hn)).status).toBe(404);
+    expect((await get('settlement/lines', { id: s.id }, hn)).status).toBe(404);
+    expect((await post('settlement/confirm', { id: s.id, version: s.version }, hn)).status).toBe(404);
     expect(((await ok(get('settlement/index', { limit: 100 }, hn))).list as Json[]).every((r) => r.party_id === fx.hn.id)).toBe(true);
     // SD sees its own tree (SD and its child SDc), never teams
     const mine = (await ok(get('settlement/index', { limit: 100 }, sd))).list as Json[];

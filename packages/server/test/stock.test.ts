@@ -88,7 +88,10 @@ describe('materials and warehouses', () => {
     const keepers = await get('warehouse/keepers', { q: '运营' }, op);
     expect(keepers.data.list).toEqual([{ id: fx.op.id, username: 'op', full_name: '运营小李', name: '运营小李' }]);
     expect((await get('warehouse/keepers', { id: fx.op.id })).data.list.map((u: { id: number }) => u.id)).toContain(fx.op.id);
-    const sdKeepers = await get('warehouse/keepers', { id: fx.hnUser.id }, await login(t.app, 'sd', USER_PASSWORD));
+    // an agent's user asking to include another agent's user: as if that user did not exist
+    const sd = await login(t.app, 'sd', USER_PASSWORD);
+    expect((await get('warehouse/keepers', { id: fx.hnUser.id }, sd)).status).toBe(404);
+    const sdKeepers = await get('warehouse/keepers', {}, sd);
     expect(sdKeepers.data.list.map((u: { id: number }) => u.id)).toEqual([fx.sdUser.id]);
     const list = await get('warehouse/index', { kind: 'central', province_code: '370000' });
     expect(list.data.list.map((r: { code: string }) => r.code)).toContain('JN-01');
@@ -372,7 +375,7 @@ describe('data scope', () => {
     expect(ws.data.list.map((w: { code: string }) => w.code)).toEqual(['WH-SD']);
     const bs = await get('stock_balance/index', { material_id: m.id }, sd);
     expect(bs.data.list.map((b: { warehouse_code: string }) => b.warehouse_code)).toEqual(['WH-SD']);
-    expect((await get('warehouse/get_info', { id: theirs.id }, sd)).status).toBe(403);
+    expect((await get('warehouse/get_info', { id: theirs.id }, sd)).status).toBe(404);
     const ledgerRows = await get('stock_movement/index', { material_id: m.id }, sd);
     expect(ledgerRows.data.total).toBe(1);
     // the ledger's totals come from the stock_movement_counts rollup: in scope, and by warehouse and kind, as the rows say

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { customerCounts, customers, scheduledTasks, sessions, smsCodes, sysLog, taskRuns, users } from '../src/db/schema/index.ts';
 import { buildApp } from '../src/app.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
-import { createScheduler } from '../src/modules/task/scheduler.ts';
+import { claimTask, createScheduler } from '../src/modules/task/scheduler.ts';
 import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -168,8 +168,8 @@ describe('tasks', () => {
       const tk = await task('test_count');
       const past = new Date(Date.now() - 60_000);
       await t.handle.db.update(scheduledTasks).set({ next_run_at: past, enabled: true }).where(eq(scheduledTasks.id, tk.id));
-      const s1 = createScheduler(t.handle.db, { tickSeconds: 0 });
-      const s2 = createScheduler(t.handle.db, { tickSeconds: 0 });
+      const s1 = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
+      const s2 = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
       const before = counted;
       const ran = await Promise.all([s1.tick(), s2.tick(), s1.tick()]);
       expect(counted - before).toBe(1);
@@ -201,8 +201,67 @@ describe('tasks', () => {
   it('a disabled task is not run by the scheduler', async () => {
     const tk = await task('test_count');
     await t.handle.db.update(scheduledTasks).set({ next_run_at: new Date(Date.now() - 1000), enabled: false }).where(eq(scheduledTasks.id, tk.id));
-    const s = createScheduler(t.handle.db, { tickSeconds: 0 });
+    const s = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
     expect(await s.tick()).toBe(0);
+  });
+
+  it('a claim whose server died expires with its lease: the run is closed as interrupted, and the task runs again', async () => {
+    const { db } = t.handle;
+    const tk = await task('test_count');
+    // a server claims the task, writes its run row and dies (kill -9): nothing renews or releases the claim
+    const dead = await claimTask(db, tk.id, new Date(), false, 1500);
+    expect(dead?.owner).toMatch(new RegExp(`/${process.pid}/`));
+    const [orphan] = await db.insert(taskRuns).values({ task_id: tk.id, trigger: 'manual', status: 'running' }).returning();
+    // while the lease holds, run now refuses
+    expect((await runNow(tk.id)).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 1700));
+    // the next tick of any server closes it
+    const s = createScheduler(db, { tickSeconds: 0, leaseSeconds: 45 });
+    await s.tick();
+    const [closed] = await db.select().from(taskRuns).where(eq(taskRuns.id, orphan!.id));
+    expect(closed).toMatchObject({ status: 'interrupted' });
+    expect(closed!.finished_at).not.toBeNull();
+    expect(await task('test_count')).toMatchObject({ last_status: 'interrupted', locked_until: null, lease_owner: null });
+    // 立即执行 works again, and the history lists the interrupted run
+    const again = await runNow(tk.id);
+    expect(again.status, again.msg).toBe(200);
+    expect(again.data.run.status).toBe('success');
+    const runs = await call(t.app, 'GET', `${base}/runs`, { token: admin, query: { task_id: tk.id } });
+    expect(runs.data.list.slice(0, 2).map((r: { status: string }) => r.status)).toEqual(['success', 'interrupted']);
+    await s.stop();
+  });
+
+  it('run now takes an expired claim over by itself, closing the dead run', async () => {
+    const { db } = t.handle;
+    const tk = await task('test_count');
+    await claimTask(db, tk.id, new Date(Date.now() - 60_000), false, 1000);
+    const [orphan] = await db.insert(taskRuns).values({ task_id: tk.id, trigger: 'schedule', status: 'running' }).returning();
+    const res = await runNow(tk.id);
+    expect(res.status, res.msg).toBe(200);
+    expect((await db.select().from(taskRuns).where(eq(taskRuns.id, orphan!.id)))[0]!.status).toBe('interrupted');
+  });
+
+  it('a long run keeps its lease by heartbeat: another server sweeping meanwhile leaves it alone', async () => {
+    const { db } = t.handle;
+    JOBS.test_slow = { code: 'test_slow', name: { zh: '测试慢任务', en: 'Test slow' }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run: () => new Promise((r) => setTimeout(() => r({ slept: 1 }), 4500)) };
+    try {
+      await db.insert(scheduledTasks).values({ code: 'test_slow', name: '测试慢任务', cron: '0 0 1 1 *', next_run_at: new Date(Date.now() - 1000) });
+      const [tk] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.code, 'test_slow'));
+      // a 3 s lease, renewed every second, outlived by the 4.5 s job
+      const s1 = createScheduler(db, { tickSeconds: 0, leaseSeconds: 3 });
+      const s2 = createScheduler(db, { tickSeconds: 0, leaseSeconds: 3 });
+      const running = s1.tick();
+      await new Promise((r) => setTimeout(r, 3600));
+      expect(await s2.tick()).toBe(0);
+      expect((await runNow(tk!.id)).status).toBe(409);
+      expect(await running).toBe(1);
+      const runs = await db.select().from(taskRuns).where(eq(taskRuns.task_id, tk!.id));
+      expect(runs.map((r) => r.status)).toEqual(['success']);
+      await Promise.all([s1.stop(), s2.stop()]);
+    } finally {
+      delete JOBS.test_slow;
+      await db.delete(scheduledTasks).where(eq(scheduledTasks.code, 'test_slow'));
+    }
   });
 
   it('customers table is untouched by the counters job', async () => {

@@ -195,10 +195,10 @@ describe('department data scope', () => {
     expect(list.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['boss_east', 'sh1']);
     expect(list.data.total).toBe(2);
     const other = await call(t.app, 'GET', `${base}/get_info`, { token: mgr, query: { id: w.data.id } });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     // creating a user outside the department is refused and leaves nothing behind
     const out = await call(t.app, 'POST', `${base}/add`, { token: mgr, body: { username: 'west2', password: 'secret1', department_id: west!.id } });
-    expect(out.status).toBe(403);
+    expect(out.status).toBe(404);
     expect(await db.select().from(users).where(eq(users.username, 'west2'))).toHaveLength(0);
     // the admin's department filter includes sub-departments
     const filtered = await call(t.app, 'GET', `${base}/index`, { token: admin, query: { department_id: east!.id } });

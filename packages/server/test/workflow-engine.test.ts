@@ -53,7 +53,7 @@ beforeAll(async () => {
   op = await login(t.app, 'op', USER_PASSWORD);
   // a reviewer role with one member (财务), and an empty role
   const { db } = t.handle;
-  const [fin] = await db.insert(roles).values({ code: 'finance', name: '财务', permissions: ['matter:index', 'matter:get_info'], data_scope: 'all' }).returning();
+  const [fin] = await db.insert(roles).values({ code: 'fin_review', name: '财务（测试）', permissions: ['matter:index', 'matter:get_info'], data_scope: 'all' }).returning();
   await db.insert(roles).values({ code: 'nobody', name: '空角色', permissions: [], data_scope: 'self' });
   const [u] = await db.insert(users).values({ username: 'fin', password_hash: await hashPassword(USER_PASSWORD), full_name: '财务小王', identity: 'staff' }).returning();
   await db.insert(userRoles).values({ user_id: u!.id, role_id: fin!.id });
@@ -69,7 +69,7 @@ describe('workflow engine', () => {
       {
         nodes: [
           node({ id: 'start', kind: 'start' }),
-          node({ id: 'review', kind: 'user', name: '财务审核', data: { assignee: byRole('finance') } }),
+          node({ id: 'review', kind: 'user', name: '财务审核', data: { assignee: byRole('fin_review') } }),
           node({ id: 'notify', kind: 'push', name: '通知发起人', data: { title: '{matter_no} 已审核通过', content: '{title}', starter: true } }),
           node({ id: 'done', kind: 'end', data: { result: 'approved', action: 'close' } }),
           node({ id: 'no', kind: 'end', data: { result: 'rejected', action: 'reject' } }),
@@ -158,7 +158,7 @@ describe('workflow engine', () => {
       nodes: [
         node({ id: 'start', kind: 'start' }),
         node({ id: 'doc', kind: 'download', name: '变更申请表', data: { file_name: '银行卡变更申请表', fields: ['matter_no', 'title', 'status'] } }),
-        node({ id: 'sign', kind: 'click', name: '线下签字', data: { button: '已线下签字', assignee: byRole('finance') } }),
+        node({ id: 'sign', kind: 'click', name: '线下签字', data: { button: '已线下签字', assignee: byRole('fin_review') } }),
         node({ id: 'end', kind: 'end', data: { result: 'done' } }),
       ],
       edges: [
@@ -235,7 +235,7 @@ describe('workflow engine', () => {
     const p = await publish('two_step', {
       nodes: [
         node({ id: 'start', kind: 'start' }),
-        node({ id: 'first', kind: 'user', name: '初审', data: { assignee: byRole('finance'), due_hours: 2, escalation: '请尽快初审' } }),
+        node({ id: 'first', kind: 'user', name: '初审', data: { assignee: byRole('fin_review'), due_hours: 2, escalation: '请尽快初审' } }),
         node({ id: 'second', kind: 'user', name: '复核', data: { assignee: { type: 'user', users: [1] } } }),
         node({ id: 'end', kind: 'end', data: { result: 'approved' } }),
       ],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { validateGraph, WORKFLOW_EVENTS, WorkflowNodeKind } from '@pv/contract';
+import { validateGraph, WorkflowNodeKind } from '@pv/contract';
+import { findEvent, recordType, recordTypeInfo } from '../src/lifecycle/records.ts';
 import { customers, maintenanceOrders, messages, paymentBatches, rentBills, roles, stations, userRoles, users, workflowInstances, workflowTasks } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { unzlibSync, strFromU8 } from 'fflate';
@@ -64,8 +65,10 @@ describe('seeded processes', () => {
     const kinds = new Set(SEED_PROCESSES.flatMap((p) => p.graph.nodes.map((n) => n.kind)));
     expect([...kinds].sort()).toEqual([...WorkflowNodeKind.values].sort());
     for (const p of SEED_PROCESSES) {
-      expect(validateGraph(p.graph, { record: p.record_type }), p.key).toEqual([]);
-      expect(WORKFLOW_EVENTS[p.event].record).toBe(p.record_type);
+      expect(validateGraph(p.graph, { record: recordTypeInfo(recordType(p.record_type)) }), p.key).toEqual([]);
+      // bound to an event of its record type, or to one of its actions that needs approval
+      if (p.event) expect(findEvent(p.event)?.type.code).toBe(p.record_type);
+      else expect(recordType(p.record_type).actions[p.gate_action!], p.key).toBeTruthy();
     }
     const list = await ok(get('workflow/index', { limit: 50 }));
     expect(list.list.map((d: Json) => [d.key, d.status, d.published_version]).sort()).toEqual(SEED_PROCESSES.map((p) => [p.key, 'published', 1]).sort());

@@ -127,7 +127,7 @@ export const zh = {
         triggered_by: '操作人',
       },
       field: { code: '任务', name: '名称', description: '说明', cron: 'cron 表达式', enabled: '启用' },
-      status: { success: '成功', failed: '失败', running: '运行中' },
+      status: { success: '成功', failed: '失败', running: '运行中', interrupted: '已中断（服务器停止）' },
       trigger: { schedule: '计划', manual: '手动' },
       next_times: '接下来的运行时间：%{times}',
       cron_help:
@@ -146,6 +146,10 @@ export const zh = {
         woken: '流程定时已唤醒',
         failed: '流程失败',
         escalated: '超时催办',
+        partitions_created: '新建日志分区',
+        rows_moved: '移入所属月份的日志',
+        months_archived: '归档的月份',
+        rows_archived: '归档的日志条数',
       },
     },
     syslog: {
@@ -305,7 +309,7 @@ export const en: typeof zh = {
         triggered_by: 'By',
       },
       field: { code: 'Job', name: 'Name', description: 'Description', cron: 'Cron expression', enabled: 'Enabled' },
-      status: { success: 'Success', failed: 'Failed', running: 'Running' },
+      status: { success: 'Success', failed: 'Failed', running: 'Running', interrupted: 'Interrupted (server stopped)' },
       trigger: { schedule: 'Schedule', manual: 'Manual' },
       next_times: 'Next runs: %{times}',
       cron_help:
@@ -324,6 +328,10 @@ export const en: typeof zh = {
         woken: 'timers woken',
         failed: 'processes failed',
         escalated: 'tasks escalated',
+        partitions_created: 'log partitions created',
+        rows_moved: 'entries moved into their month',
+        months_archived: 'months archived',
+        rows_archived: 'entries archived',
       },
     },
     syslog: {

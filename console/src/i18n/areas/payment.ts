@@ -240,7 +240,7 @@ export const zh = {
         export_hint: '银行文件包含收款人的完整卡号，每次导出都记入系统日志，请妥善保管。首次导出后批次变为“已提交银行”，不能再取消。',
         export_lines: '待银行结果 %{n} 笔，合计 ¥%{amount}',
         import_title: '导入银行结果',
-        import_hint: '上传银行返回的处理结果文件（.xlsx 或 .csv，UTF-8 或 GBK 编码）。按“业务参考号”逐行匹配：成功的记为已支付（银行流水号、交易时间），失败的记为支付失败（失败原因）。有任何一行出错则不导入任何数据；同一文件重复导入不会改变任何数据。',
+        import_hint: '上传银行返回的处理结果文件（.xlsx 或 .csv，UTF-8 或 GBK 编码）；银行没有现成文件时，下载模板（已列出本批次待银行处理的每一笔），填写处理结果（成功/失败）、银行流水号、交易时间（失败的填失败原因）后上传。按“业务参考号”逐行匹配：成功的记为已支付（银行流水号、交易时间），失败的记为支付失败（失败原因）。有任何一行出错则不导入任何数据；同一文件重复导入不会改变任何数据。',
       },
       history_action: {
         add: '新建',
@@ -353,7 +353,7 @@ export const en: typeof zh = {
         export_hint: 'The bank file holds the payees’ full card numbers; every export is in the system log — keep it safe. After the first export the batch is “sent to the bank” and can no longer be cancelled.',
         export_lines: '%{n} lines awaiting the bank, total ¥%{amount}',
         import_title: 'Import the bank result',
-        import_hint: 'Upload the bank’s result file (.xlsx or .csv, UTF-8 or GBK). Rows are matched by reference: successes become paid (bank serial, time), failures failed (the bank’s reason). If any row has a problem nothing is imported; importing the same file again changes nothing.',
+        import_hint: 'Upload the bank’s result file (.xlsx or .csv, UTF-8 or GBK); without one from the bank, download the template (every line of the batch awaiting the bank is listed), fill in the result (success / failed), the bank serial and the time (a failure’s reason) and upload it. Rows are matched by reference: successes become paid (bank serial, time), failures failed (the bank’s reason). If any row has a problem nothing is imported; importing the same file again changes nothing.',
       },
       history_action: {
         add: 'Made',

@@ -49,6 +49,7 @@ import { AgentStatusButtons } from './actions.tsx';
 import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, agentDetailPath, fieldLabel } from './common.tsx';
 import { NewStationButton } from './NewStation.tsx';
 import { Permission } from '../../shell/Permission.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 /** One side list of the shown agent through the data provider (refetched with the page's refresh). */
 function useAgentData<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
@@ -370,6 +371,7 @@ const Detail = ({ data }: { data: Agent }) => {
         main={
           <>
             <Profile />
+            <RecordWorkflowPanel recordType="agent" />
             <Counters />
             <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
               {translate('pv.agent.entry')}

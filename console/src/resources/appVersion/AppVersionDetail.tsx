@@ -19,6 +19,7 @@ import { AppVersionStatusChip, RolloutText } from './common.tsx';
 import { EditAppVersionDialog, RolloutDialog, WithdrawDialog } from './dialogs.tsx';
 import { APP_VERSION_API, APP_VERSION_RESOURCE, allowedAppVersionActions, appVersionField, formatBytes, publishBlocker } from './logic.ts';
 import { uploadPackage } from './upload.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS = { publish: <PublishIcon />, rollout: <RolloutIcon />, withdraw: <WithdrawIcon /> } as const;
 
@@ -242,6 +243,7 @@ const AppVersionDetail = () => {
       main={
         <Stack>
           <Info />
+          <RecordWorkflowPanel recordType="app_version" />
           <Notes />
           <Package />
         </Stack>

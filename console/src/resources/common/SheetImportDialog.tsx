@@ -1,5 +1,5 @@
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
-import { useRefresh, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/FileUpload';
 import { FileCallError } from './fileCalls.ts';
@@ -10,14 +10,47 @@ interface RowError {
   column: string;
   message: string;
 }
-type Outcome = { kind: 'ok'; imported: boolean; message: string } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
+type Outcome = { kind: 'ok'; imported: boolean; message: string } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string; missing: boolean };
+
+/** The columns a refused import misses (the server's data.missing_columns), when that was the refusal. */
+export const missingColumnsOf = (data: unknown): string[] | null => {
+  const missing = (data as { missing_columns?: unknown } | null)?.missing_columns;
+  return Array.isArray(missing) && missing.length ? (missing as string[]) : null;
+};
+
+/** 下载导入模板: a text button that saves the template; a failure is a notification. */
+export const TemplateButton = ({ download, testId }: { download: () => Promise<unknown>; testId: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <Button variant="text" size="small" onClick={() => void download().catch((e: unknown) => notify((e as Error).message, { type: 'error' }))} data-testid={testId}>
+      {translate('pv.excel.template')}
+    </Button>
+  );
+};
 
 /**
  * Imports one spreadsheet into a record (a bank's result into a payment batch, a partner's sheet into a
- * statement): pick an .xlsx or .csv, upload → the server's summary, or every problem by row with nothing
- * changed. `testId` prefixes the file input, the upload button, the result and the row errors.
+ * statement): the template to fill in, pick an .xlsx or .csv, upload → the server's summary, or every
+ * problem by row with nothing changed; a file missing columns is refused with their names and the
+ * template beside them. `testId` prefixes the template button, the file input, the upload button, the
+ * result and the row errors.
  */
-export const SheetImportDialog = ({ title, hint, upload, testId, onClose }: { title: string; hint: ReactNode; upload: (file: File) => Promise<{ imported: number; message: string }>; testId: string; onClose: () => void }) => {
+export const SheetImportDialog = ({
+  title,
+  hint,
+  upload,
+  template,
+  testId,
+  onClose,
+}: {
+  title: string;
+  hint: ReactNode;
+  upload: (file: File) => Promise<{ imported: number; message: string }>;
+  template: () => Promise<unknown>;
+  testId: string;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const refresh = useRefresh();
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +73,7 @@ export const SheetImportDialog = ({ title, hint, upload, testId, onClose }: { ti
       refresh();
     } catch (e) {
       const errors = e instanceof FileCallError ? (e.data as { errors?: RowError[] } | null)?.errors : undefined;
-      setOutcome(errors?.length ? { kind: 'rows', msg: (e as Error).message, errors } : { kind: 'error', msg: (e as Error).message });
+      setOutcome(errors?.length ? { kind: 'rows', msg: (e as Error).message, errors } : { kind: 'error', msg: (e as Error).message, missing: e instanceof FileCallError && missingColumnsOf(e.data) !== null });
     } finally {
       setBusy(false);
     }
@@ -53,6 +86,7 @@ export const SheetImportDialog = ({ title, hint, upload, testId, onClose }: { ti
           {hint}
         </Typography>
         <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
+          <TemplateButton download={template} testId={`${testId}-template`} />
           <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
             {translate('pv.excel.choose')}
           </Button>
@@ -67,7 +101,7 @@ export const SheetImportDialog = ({ title, hint, upload, testId, onClose }: { ti
           </Alert>
         )}
         {outcome?.kind === 'error' && (
-          <Alert severity="error" data-testid={`${testId}-result`}>
+          <Alert severity="error" data-testid={`${testId}-result`} action={outcome.missing ? <TemplateButton download={template} testId={`${testId}-result-template`} /> : undefined}>
             {outcome.msg}
           </Alert>
         )}

@@ -9,7 +9,11 @@ import { hasPermission } from '../../providers/permissions.ts';
 export const present = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined));
 
-/** Runs a named action, shows its success message or the server's error, refreshes the view. */
+/**
+ * Runs a named action, shows its success message or the server's error, refreshes the view. An
+ * action a process must approve first answers `workflow_request` (it did not apply yet): that is
+ * said instead of the success.
+ */
 export function useAction() {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -17,8 +21,10 @@ export function useAction() {
   const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
     setBusy(true);
     try {
-      await action();
-      notify(success, { type: 'success' });
+      const result = await action();
+      const pending = (result as { data?: { workflow_request?: { name: string } } } | undefined)?.data?.workflow_request;
+      if (pending) notify('pv.workflow.request_sent', { type: 'info', messageArgs: { name: pending.name } });
+      else notify(success, { type: 'success' });
       refresh();
       return true;
     } catch (error) {

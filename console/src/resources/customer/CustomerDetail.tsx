@@ -13,6 +13,7 @@ import { AppAccount } from './AppAccount.tsx';
 import { Details, ShowActions, Side } from './CustomerShow.tsx';
 import { StatusChip } from './common.tsx';
 import { MoneyTab } from '../finance/index.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 interface StationRow {
   id: number;
@@ -172,6 +173,7 @@ const Detail = ({ data }: { data: Customer }) => {
               ) : (
                 <>
                   <Details />
+                  <RecordWorkflowPanel recordType="customer" />
                   <AppAccount />
                   <Operations />
                 </>

@@ -97,12 +97,13 @@ const NewBatchBulkButton = () => {
   );
 };
 
-/** 租金账单: #/finance/rentBill; a row opens the bill in a drawer (actions, deductions, timeline). `?contract_id=` etc. open it filtered. */
+/** 租金账单: #/finance/rentBill; a row opens the bill in a drawer (actions, deductions, timeline). `?contract_id=` etc. open it filtered, `?id=` opens one bill's drawer. */
 const RentBillList = () => {
   const lang = useLang();
   const height = useTableHeight(1);
   const [params] = useSearchParams();
-  const [open, setOpen] = useState<number | null>(null);
+  // ?id= (a process's link to the bill) opens its drawer
+  const [open, setOpen] = useState<number | null>(() => idParam(params.get('id')) ?? null);
   const canBatch = useHasPermission('payment_batch:add');
   const defaults = {
     // links from the dashboard and the rent report: states, a due-date range, a province

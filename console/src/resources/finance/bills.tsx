@@ -20,6 +20,7 @@ import { BillActionDialog } from './dialogs.tsx';
 import { LineStatusChip } from '../payment/common.tsx';
 import { PAYMENT_API, paymentDetailPath } from '../payment/logic.ts';
 import { BILL_API, BILL_RESOURCE, type BillButton, allowedBillActions, leaseDetailPath } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS = { deduct: <DeductIcon />, pay: <PayIcon />, fail: <FailIcon />, pause: <PauseIcon />, release: <ReleaseIcon /> } as const;
 
@@ -147,6 +148,7 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
               </IconButton>
             </Stack>
             <BillActions record={record} />
+            <RecordWorkflowPanel recordType="rent_bill" />
             <Panel title="pv.bill.detail">
               <FieldGrid>
                 <Value label={billField('contract_no')}>

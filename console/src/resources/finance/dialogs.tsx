@@ -34,7 +34,9 @@ function useActForm(api: string, op: string, schema: Schema, shape: (v: Row) => 
   const onSubmit = async (values: Row) => {
     let data: Row = {};
     const ok = await run(async () => {
-      data = (await dataProvider.act<Row>(api, op, present(shape(values)))).data;
+      const result = await dataProvider.act<Row>(api, op, present(shape(values)));
+      data = result.data;
+      return result;
     }, success);
     if (ok) {
       onClose();

@@ -21,6 +21,7 @@ import { stationDetailPath } from '../workOrder/logic.ts';
 import { ClaimStatusChip, claimField } from './common.tsx';
 import { ClaimStepDialog } from './dialogs.tsx';
 import { CLAIM_API, CLAIM_RESOURCE, allowedClaimButtons, policyDetailPath } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS: Record<ClaimAction, ReactElement> = { submit: <SubmitIcon />, assess: <AssessIcon />, pay: <PayIcon />, reject: <RejectIcon /> };
 
@@ -118,6 +119,7 @@ const ClaimDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="insurance_claim" />
         <Documents />
       </Stack>
     }

@@ -18,6 +18,7 @@ import { stationDetailPath } from '../workOrder/logic.ts';
 import { PolicyStateChip, policyField } from './common.tsx';
 import { EditPolicyDialog, RemoveStationDialog, RenewDialog, SurrenderDialog } from './dialogs.tsx';
 import { POLICY_API, POLICY_RESOURCE, policyDetailPath, policyEditable, policyOpen } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const Actions = () => {
   const record = useRecordContext<InsurancePolicy>();
@@ -169,6 +170,7 @@ const PolicyDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="insurance_policy" />
         <Cover />
       </Stack>
     }

@@ -21,6 +21,7 @@ import { statementDetailPath } from '../statement/logic.ts';
 import { InvoiceStatusChip, MatchStateChip, invoiceField } from './common.tsx';
 import { MatchDialog, RedLetterDialog, VoidDialog } from './dialogs.tsx';
 import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath, invoiceEditPath } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS: Record<InvoiceButton, ReactElement> = { register: <RegisterIcon />, match: <MatchIcon />, red_letter: <RedIcon />, void: <VoidIcon /> };
 
@@ -358,6 +359,7 @@ const InvoiceDetail = () => {
       main={
         <Stack>
           <Info />
+          <RecordWorkflowPanel recordType="invoice" />
           <Lines />
           <Matches />
           <RedLetters />

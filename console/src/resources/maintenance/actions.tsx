@@ -13,7 +13,7 @@ import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, FormDialog, present, useAction, useHasPermission } from '../common/actions.tsx';
 import { PhotosInput, fileIds } from '../common/FilesInput.tsx';
-import { MaterialInput, WarehouseInput, stockField } from '../operation/common.tsx';
+import { IssueMaterialInput, IssueWarehouseInput, stockField } from '../operation/common.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { maintenanceField } from './common.tsx';
 import { MAINTENANCE_API, allowedMaintenanceActions, partOf } from './logic.ts';
@@ -78,12 +78,12 @@ const SubmitDialog = ({ record, onClose }: { record: MaintenanceOrder; onClose: 
           <PhotosInput name="photos_after" ownerType="maintenance" testId="maintenance-upload-after" />
         </Stack>
         <ArrayInput source="parts" label={maintenanceField('parts')} helperText="pv.maintenance.dialog.parts_hint">
-          <SimpleFormIterator inline disableReordering data-testid="maintenance-parts">
-            <WarehouseInput source="warehouse_id" isRequired />
-            <MaterialInput source="material_id" isRequired />
-            <TextInput source="qty" label={stockField('qty')} inputMode="decimal" isRequired sx={{ maxWidth: 100 }} />
-            <TextInput source="serials_text" label={stockField('serials')} helperText={false} />
-            <TextInput source="old_serials_text" label={maintenanceField('old_serials')} helperText={false} />
+          <SimpleFormIterator inline disableReordering data-testid="maintenance-parts" sx={{ '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', rowGap: 0.5 } }}>
+            <IssueWarehouseInput source="warehouse_id" isRequired />
+            <IssueMaterialInput source="material_id" warehouseSource="warehouse_id" isRequired />
+            <TextInput source="qty" label={stockField('qty')} inputMode="decimal" isRequired sx={{ flex: '0 0 120px' }} />
+            <TextInput source="serials_text" label={stockField('serials')} helperText={false} sx={{ flex: '0 0 260px' }} />
+            <TextInput source="old_serials_text" label={maintenanceField('old_serials')} helperText={false} sx={{ flex: '0 0 260px' }} />
           </SimpleFormIterator>
         </ArrayInput>
       </div>

@@ -27,6 +27,7 @@ import { LocalDateField, useLang } from '../common/format.tsx';
 import { WarehouseInput, stockField, useStockChoices } from './common.tsx';
 import { STOCK_MOVEMENTS, STOCK_RESOURCE, signed, type StockAction } from './logic.ts';
 import { StockActionButtons, StockActionDialog, ThresholdDialog } from './StockDialogs.tsx';
+import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
 
 const KIND_COLORS: Record<string, 'success' | 'warning' | 'info' | 'default' | 'secondary'> = {
   in: 'success',
@@ -193,17 +194,21 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
  * 库存台账 (#/operation/stockLedger): the balances per warehouse × material and the movement ledger,
  * with the stock actions (入库 / 出库 / 调拨 / 退库 / 盘点调整), the stock-take sheet (export the book
  * quantities, import the counted ones) and the ledger export. `?tab=ledger&warehouse_id=&material_id=`
- * opens a tab filtered (links from the material and warehouse pages).
+ * opens a tab filtered (links from the material and warehouse pages); `?balance=` one balance with
+ * its process (a stock-take adjustment awaiting approval).
  */
 const StockLedger = () => {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'ledger' ? 'ledger' : 'balances';
+  // ?balance= (a process's link to one warehouse × material): that row, with its process (an adjustment awaiting approval)
+  const balance = idOf(params.get('balance'));
   const defaults = Object.fromEntries(
-    (['warehouse_id', 'material_id'] as const).map((k) => [k, idOf(params.get(k))]).filter(([, v]) => v !== undefined),
+    ([...(['warehouse_id', 'material_id'] as const).map((k) => [k, idOf(params.get(k))]), ['id', balance]] as const).filter(([, v]) => v !== undefined),
   );
   return (
     <Box>
+      {balance !== undefined && tab === 'balances' && <WorkflowInstancePanel recordType="stock_balance" recordId={Number(balance)} />}
       <Tabs value={tab} onChange={(_e, v: string) => setParams(v === 'ledger' ? { tab: 'ledger' } : {})} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="balances" label={translate('pv.stock.tab.balances')} data-testid="stock-tab-balances" />
         <Tab value="ledger" label={translate('pv.stock.tab.ledger')} data-testid="stock-tab-ledger" />

@@ -39,37 +39,37 @@ const FormToolbar = () => {
   );
 };
 
-interface Keeper {
+interface Person {
   id: number;
   name: string;
   username: string;
 }
 
 /**
- * The keeper: an enabled user picked by name (warehouse/keepers — holders of warehouse:* need no
- * user:index to pick one); low-stock messages go to this person.
+ * An enabled user picked by name (warehouse/keepers — holders of warehouse:* need no user:index to
+ * pick one): the keeper (low-stock messages go to this person) or the team member it serves.
  */
-const KeeperInput = () => {
+const PersonInput = ({ source }: { source: 'keeper_id' | 'team_id' }) => {
   const dataProvider = useDataProvider<PvDataProvider>();
-  const current = useWatch({ name: 'keeper_id' }) as number | null | undefined;
+  const current = useWatch({ name: source }) as number | null | undefined;
   const [q, setQ] = useState('');
-  const load = (query: Record<string, unknown>) => dataProvider.read<ListResult<Keeper>>('warehouse', 'keepers', query).then((r) => r.data.list);
+  const load = (query: Record<string, unknown>) => dataProvider.read<ListResult<Person>>('warehouse', 'keepers', query).then((r) => r.data.list);
   const { data: found = [] } = useQuery({ queryKey: ['warehouse', 'keepers', q], queryFn: () => load(q ? { q } : {}), retry: false, staleTime: 30_000 });
   const { data: chosen = [] } = useQuery({ queryKey: ['warehouse', 'keepers', 'id', current], queryFn: () => load({ id: String(current) }), enabled: !!current, retry: false, staleTime: 30_000 });
   const choices = useMemo(() => {
-    const byId = new Map<number, Keeper>();
+    const byId = new Map<number, Person>();
     for (const k of [...chosen, ...found]) byId.set(k.id, k);
     return [...byId.values()].map((k) => ({ id: k.id, name: k.name === k.username ? k.username : `${k.name}（${k.username}）` }));
   }, [chosen, found]);
   return (
     <AutocompleteInput
-      source="keeper_id"
-      label={warehouseField('keeper_id')}
+      source={source}
+      label={warehouseField(source)}
       choices={choices}
       onInputChange={(_e, text, reason) => {
         if (reason === 'input') setQ(text);
       }}
-      helperText="pv.stock.warehouse.keeper_hint"
+      helperText={source === 'keeper_id' ? 'pv.stock.warehouse.keeper_hint' : 'pv.stock.warehouse.team_hint'}
       emptyText="-"
     />
   );
@@ -83,7 +83,8 @@ const WarehouseForm = (props: Omit<SimpleFormProps, 'children'>) => {
         <TextInput source="code" label={warehouseField('code')} autoComplete="off" isRequired />
         <TextInput source="name" label={warehouseField('name')} autoComplete="off" isRequired />
         <SelectInput source="kind" label={warehouseField('kind')} choices={choices.kind} isRequired />
-        <KeeperInput />
+        <PersonInput source="keeper_id" />
+        <PersonInput source="team_id" />
         <AgentInput source="agent_id" label={warehouseField('agent_id')} />
         <SelectInput source="status" label={warehouseField('status')} choices={choices.status} defaultValue="enabled" />
       </Section>

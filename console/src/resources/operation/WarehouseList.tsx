@@ -45,6 +45,7 @@ const WarehouseList = () => {
         <FunctionField<Warehouse> source="kind" label={warehouseField('kind')} render={(r) => WarehouseKind.label(r.kind, lang)} />
         <FunctionField<Warehouse> label={warehouseField('region')} sortBy="province_code" render={(r) => regionLabel(r) || '-'} />
         <TextField source="keeper_name" label={warehouseField('keeper_id')} emptyText="-" />
+        <TextField source="team_name" label={warehouseField('team_id')} emptyText="-" />
         <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => formatYuan(r.stock_value ?? '0')} />
         <FunctionField<Warehouse> source="status" label={warehouseField('status')} render={(r) => <StatusChip status={r.status} />} />
         <LocalDateField source="created_at" label={warehouseField('created_at')} showTime />

@@ -9,7 +9,7 @@ import { StatusChip, warehouseField } from './common.tsx';
 import { STOCK_RESOURCE, WAREHOUSE_RESOURCE } from './logic.ts';
 import { BalancesPanel, LedgerPanel } from './panels.tsx';
 
-const HIDDEN = ['created_by', 'keeper_name', 'agent_name', 'stock_value'];
+const HIDDEN = ['created_by', 'keeper_name', 'team_name', 'agent_name', 'stock_value'];
 
 const Body = () => {
   const record = useRecordContext<Warehouse & { stock_value?: string }>();
@@ -31,6 +31,7 @@ const Body = () => {
                 <Value label={warehouseField('region')}>{regionLabel(record) || '-'}</Value>
                 <Value label={warehouseField('address')}>{record.address || '-'}</Value>
                 <Value label={warehouseField('keeper_id')}>{record.keeper_name || '-'}</Value>
+                <Value label={warehouseField('team_id')}>{record.team_name || '-'}</Value>
                 <Value label={warehouseField('agent_id')}>{record.agent_name || '-'}</Value>
                 <Value label={warehouseField('stock_value')}>{formatYuan(record.stock_value ?? '0')}</Value>
                 <Value label={warehouseField('created_at')}>{formatDateTime(record.created_at, lang)}</Value>

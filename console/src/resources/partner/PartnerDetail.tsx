@@ -36,6 +36,7 @@ import { FileList } from '../matter/Attachments.tsx';
 import { CertStateChip, PartnerStatusChip, partnerField } from './common.tsx';
 import { UploadOne } from './PartnerForm.tsx';
 import { PARTNER_API, PARTNER_RESOURCE, partnerEditPath } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 interface PartnerFiles {
   documents: FileView[];
@@ -372,6 +373,7 @@ const PartnerDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="partner" />
         <Certificates />
         <Documents />
         <Links />

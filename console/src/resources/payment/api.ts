@@ -1,6 +1,6 @@
 import { paths } from '@pv/contract';
 import { fileCallFailure, fileCallHeaders, fileCallUrl, postSheet } from '../common/fileCalls.ts';
-import { filenameOf, saveBlob } from '../customer/excel/download.ts';
+import { downloadFile, filenameOf, saveBlob } from '../customer/excel/download.ts';
 import { PAYMENT_API } from './logic.ts';
 
 /** 导出银行文件: POST export_bank → saves the file under the server's name; returns that name. */
@@ -27,3 +27,6 @@ export interface ImportOutcome {
 
 /** 导入银行结果: the file as the body (?id=&version=) → the summary, or FileCallError with data.errors. */
 export const uploadResult = (batch: { id: number; version: number }, file: File) => postSheet<ImportOutcome>(`${paths.resource(PAYMENT_API)}/import_result`, { id: batch.id, version: batch.version }, file);
+
+/** 下载银行结果模板: the batch's lines awaiting the bank, prefilled, the result columns empty. */
+export const downloadResultTemplate = (batch: { id: number; batch_no: string }) => downloadFile(PAYMENT_API, 'result_template', { id: batch.id }, `bank_result_template_${batch.batch_no}.xlsx`);

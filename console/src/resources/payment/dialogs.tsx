@@ -20,7 +20,7 @@ import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { downloadBankFile, uploadResult } from './api.ts';
+import { downloadBankFile, downloadResultTemplate, uploadResult } from './api.ts';
 import { PAYMENT_API, paymentDetailPath } from './logic.ts';
 import { SheetImportDialog } from '../common/SheetImportDialog.tsx';
 
@@ -141,5 +141,14 @@ export const ExportDialog = ({ record, onClose }: { record: PaymentBatch; onClos
 /** 导入银行结果: the bank's result file into the batch. */
 export const ImportResultDialog = ({ record, onClose }: { record: PaymentBatch; onClose: () => void }) => {
   const translate = useTranslate();
-  return <SheetImportDialog title={translate('pv.payment.dialog.import_title')} hint={translate('pv.payment.dialog.import_hint')} upload={(file) => uploadResult(record, file)} testId="batch-import" onClose={onClose} />;
+  return (
+    <SheetImportDialog
+      title={translate('pv.payment.dialog.import_title')}
+      hint={translate('pv.payment.dialog.import_hint')}
+      upload={(file) => uploadResult(record, file)}
+      template={() => downloadResultTemplate(record)}
+      testId="batch-import"
+      onClose={onClose}
+    />
+  );
 };

@@ -17,6 +17,7 @@ import { maintenanceDetailPath } from '../maintenance/logic.ts';
 import { EstimateTag, RatioChip, revenueField, useRevenueChoices } from './common.tsx';
 import { CorrectDialog, EstimateDialog, RevenueHistoryDialog, RevenueMaintenanceDialog, ThresholdDialog } from './dialogs.tsx';
 import { kwhText } from './logic.ts';
+import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
 
 const useFilters = () => {
   const choices = useRevenueChoices();
@@ -98,11 +99,14 @@ const RevenueList = () => {
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<{ kind: RowDialog; record: Revenue } | null>(null);
   const stationId = idParam(params.get('station_id'));
+  // a process's link to one month (a correction awaiting approval): that row, with its process above
+  const rowId = idParam(params.get('id'));
   // links from the dashboard and the finance reports: a month (range) and 偏低
-  const defaults: Record<string, unknown> = { ...listFiltersOf(params, ['period_gte', 'period_lte', 'under_performing']), ...(stationId ? { station_id: stationId } : {}) };
+  const defaults: Record<string, unknown> = { ...listFiltersOf(params, ['period_gte', 'period_lte', 'under_performing']), ...(stationId ? { station_id: stationId } : {}), ...(rowId ? { id: rowId } : {}) };
   const open = (kind: RowDialog, record: Revenue) => setDialog({ kind, record });
   return (
     <>
+      {rowId && <WorkflowInstancePanel recordType="revenue" recordId={rowId} />}
       <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
         <Datagrid rowClick={false} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="revenue-list">
           <TextField source="period" label={revenueField('period')} />

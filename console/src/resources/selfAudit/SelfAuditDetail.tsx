@@ -26,6 +26,7 @@ import { WorkOrderStatusChip, fieldLabel as orderField } from '../workOrder/comm
 import { BUILD_AUDITS, SELF_AUDIT_API, auditResourceOf, orderListPath, orderResourceOf, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
 import { ApproveButton, RejectButton } from './actions.tsx';
 import { AttemptText, ItemResultChip, ResultChip, fieldLabel } from './common.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const time = (v: string | null | undefined, lang: Lang) => (v ? formatDateTime(v, lang) : '-');
 
@@ -296,6 +297,7 @@ const Detail = ({ record }: { record: SelfAudit }) => {
           main={
             <>
               <Info order={order} />
+              <RecordWorkflowPanel recordType="self_audit" />
               <Items />
               <OrderPanel order={order} />
               <Submissions />

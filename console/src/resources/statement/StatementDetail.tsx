@@ -22,6 +22,7 @@ import { stationDetailPath } from '../workOrder/logic.ts';
 import { StatementStatusChip, lineField, statementField } from './common.tsx';
 import { ExplainDialog, ImportSheetDialog } from './dialogs.tsx';
 import { STATEMENT_API, STATEMENT_RESOURCE, type StatementButton, allowedStatementButtons, groupLines, lineExplainable } from './logic.ts';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const ICONS: Record<StatementButton, ReactElement> = { refresh: <RefreshIcon />, send: <SendIcon />, import: <ImportIcon />, confirm: <ConfirmIcon /> };
 
@@ -254,6 +255,7 @@ const StatementDetail = () => (
     main={
       <Stack>
         <Info />
+        <RecordWorkflowPanel recordType="statement" />
         <Lines />
         <ThreeWayOf />
       </Stack>

@@ -9,7 +9,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
 import { SheetImportDialog } from '../common/SheetImportDialog.tsx';
-import { uploadSheet } from './api.ts';
+import { downloadSheetTemplate, uploadSheet } from './api.ts';
 import { STATEMENT_API, STATEMENT_RESOURCE, statementDetailPath } from './logic.ts';
 
 type Row = Record<string, unknown>;
@@ -142,5 +142,14 @@ export const ImportSheetDialog = ({ record, onClose }: { record: Statement; onCl
   const translate = useTranslate();
   const lang = useLang();
   const columns = STATEMENT_SHEET_COLUMNS[record.kind].map((c) => (lang === 'zh' ? c.zh : c.en) + (c.required ? '*' : '')).join(lang === 'zh' ? '、' : ', ');
-  return <SheetImportDialog title={translate('pv.statement.action.import')} hint={translate('pv.statement.dialog.import_hint', { columns })} upload={(file) => uploadSheet(record, file)} testId="statement-import" onClose={onClose} />;
+  return (
+    <SheetImportDialog
+      title={translate('pv.statement.action.import')}
+      hint={translate('pv.statement.dialog.import_hint', { columns })}
+      upload={(file) => uploadSheet(record, file)}
+      template={() => downloadSheetTemplate(record)}
+      testId="statement-import"
+      onClose={onClose}
+    />
+  );
 };

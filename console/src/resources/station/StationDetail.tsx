@@ -36,6 +36,7 @@ import { StationOperation } from './StationOperation.tsx';
 import { MoneyTab } from '../finance/index.ts';
 import { StationInsurance } from '../insurance/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
+import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 
 const time = (v: string | null | undefined, lang: 'zh' | 'en') => (v ? formatDateTime(v, lang) : '-');
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? '-' : `${v}${unit}`);
@@ -323,6 +324,7 @@ const Detail = ({ data }: { data: Station }) => {
             {tab === 'overview' ? (
               <>
                 <Info />
+                <RecordWorkflowPanel recordType="station" />
                 <WorkOrders />
                 <SelfAudits />
                 <Matters />

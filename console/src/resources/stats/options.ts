@@ -2,6 +2,7 @@ import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, FunnelSeriesOption, GaugeSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, MarkLineComponentOption, TooltipComponentOption } from 'echarts/components';
 import {
+  escapeHtml,
   BUILD_AUDIT_ITEMS,
   GRID_AUDIT_ITEMS,
   TargetKind,
@@ -60,12 +61,18 @@ const tooltip = (c: ChartColors, trigger: 'axis' | 'item' = 'axis'): TooltipComp
   ...(trigger === 'axis' ? { axisPointer: { type: 'shadow' } } : {}),
 });
 
-/** An axis tooltip describing the hovered row of `rows` (the chart's categories in the same order): its lines joined. */
-const rowTooltip = <R>(c: ChartColors, rows: readonly R[], lines: (row: R) => string[]): TooltipComponentOption => ({
+/**
+ * An axis tooltip describing the hovered row of `rows` (the chart's categories in the same order):
+ * its lines, as text — every line is escaped (a team member's or a region's name is data, never
+ * markup); with `title` the first line is bold.
+ */
+const rowTooltip = <R>(c: ChartColors, rows: readonly R[], lines: (row: R) => string[], { title = true } = {}): TooltipComponentOption => ({
   ...tooltip(c),
   formatter: (p: unknown) => {
     const [first] = p as { dataIndex: number }[];
-    return lines(rows[first?.dataIndex ?? 0]!).join('<br/>');
+    return lines(rows[first?.dataIndex ?? 0]!)
+      .map((line, i) => (i === 0 && title ? `<b>${escapeHtml(line)}</b>` : escapeHtml(line)))
+      .join('<br/>');
   },
 });
 
@@ -124,7 +131,7 @@ export function funnelOption(s: IndustryCustomerStat, t: Translate, c: ChartColo
       ...tooltip(c, 'item'),
       formatter: (p: unknown) => {
         const { name, value } = p as { name: string; value: number };
-        return `${name}: ${formatNumber(value, lang)}${first ? ` (${formatRate(value / first, lang)})` : ''}`;
+        return escapeHtml(`${name}: ${formatNumber(value, lang)}${first ? ` (${formatRate(value / first, lang)})` : ''}`);
       },
     },
     series: [
@@ -156,7 +163,7 @@ export function capacityOption(s: IndustryDataStat, t: Translate, c: ChartColors
   const rows = CAPACITY_STAGES.map((k) => ({ key: k, name: t(`pv.dash.stage.${k}`), ...s.capacity[k] }));
   return {
     ...common(c),
-    tooltip: rowTooltip(c, rows, (row) => [row.name, `${formatCapacity(row.kwp, lang)} · ${t('pv.dash.stations', { n: formatNumber(row.stations, lang) })}`]),
+    tooltip: rowTooltip(c, rows, (row) => [row.name, `${formatCapacity(row.kwp, lang)} · ${t('pv.dash.stations', { n: formatNumber(row.stations, lang) })}`], { title: false }),
     grid: { left: 8, right: 16, top: 30, bottom: 4, containLabel: true },
     xAxis: { type: 'category', data: rows.map((r) => r.name), ...axis(c), splitLine: { show: false } },
     yAxis: { type: 'value', name: 'kWp', ...axis(c) },
@@ -211,7 +218,7 @@ export function regionOption(s: UserAreaStat, metric: RegionMetric, t: Translate
   return {
     ...common(c),
     tooltip: rowTooltip(c, rows, (r) => [
-      `<b>${r.label}</b>`,
+      r.label,
       `${t('pv.dash.region.customers')}: ${formatNumber(r.customers, lang)}`,
       `${t('pv.dash.region.stations')}: ${formatNumber(r.stations, lang)}`,
       `${t('pv.dash.region.capacity_kwp')}: ${formatCapacity(r.capacity_kwp, lang)}`,
@@ -306,7 +313,7 @@ export function teamOption(s: IndustryTeamStat, t: Translate, c: ChartColors, la
     ...common(c),
     color: [c.series[1]!, c.primary],
     tooltip: rowTooltip(c, rows, (r) => [
-      `<b>${r.name}</b>`,
+      r.name,
       `${t('pv.dash.team.kwp_built')}: ${formatCapacity(r.kwp_built, lang)}`,
       `${t('pv.dash.team.orders')}: ${formatNumber(r.orders, lang)} / ${t('pv.dash.team.completed')}: ${formatNumber(r.completed, lang)}`,
       `${t('pv.dash.team.lead_days')}: ${r.lead_days === null ? '-' : formatNumber(r.lead_days, lang, 1)}`,
@@ -342,7 +349,7 @@ export function targetOption(s: TargetIndexStat, t: Translate, c: ChartColors, l
   return {
     ...common(c),
     tooltip: rowTooltip(c, items, (it) => [
-      `<b>${targetItemLabel(it, t, lang)}</b>`,
+      targetItemLabel(it, t, lang),
       `${t('pv.dash.target.target')}: ${formatNumber(it.target, lang, 1)}`,
       `${t('pv.dash.target.actual')}: ${formatNumber(it.actual, lang, 1)}`,
       `${t('pv.dash.target.completion')}: ${formatRate(it.completion, lang)}`,

@@ -2,20 +2,11 @@ import { type ChangeEvent, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
-import { UPLOAD_LIMITS, WORKFLOW_RECORD_TYPES, WorkflowDocFormat, WorkflowDocTemplate, type WorkflowRecordType } from '@pv/contract';
+import { UPLOAD_LIMITS, WORKFLOW_PROCESS_FIELDS, WorkflowDocFormat, WorkflowDocTemplate } from '@pv/contract';
 import { useLang } from '../common/format.tsx';
 import { MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
 import { csv } from './logic.ts';
-
-/** The console resource whose field labels name a record type's fields (the insertable-field list shows them). */
-const FIELD_LABELS: Record<WorkflowRecordType, string> = {
-  matter: 'stationManagement/gebMatter',
-  maintenance: 'operation/maintenanceList',
-  payment_batch: 'finance/paymentBatch',
-  lease_contract: 'finance/leaseContract',
-  inspection: 'operation/inspectionList',
-  settlement: 'finance/settlement',
-};
+import { recordTypeOf, useWorkflowRegistry } from './common.tsx';
 
 const ACCEPT = [...UPLOAD_LIMITS.xlsx.types, '.xlsx'].join(',');
 
@@ -26,7 +17,7 @@ const ACCEPT = [...UPLOAD_LIMITS.xlsx.types, '.xlsx'].join(',');
  * replacement or removal of an xlsx template (files owner type workflow_tpl; the version copies it
  * when it is published).
  */
-export const DocumentProperties = ({ data, setData, recordType }: { data: Record<string, unknown>; setData: (patch: Record<string, unknown>) => void; recordType: WorkflowRecordType }) => {
+export const DocumentProperties = ({ data, setData, recordType }: { data: Record<string, unknown>; setData: (patch: Record<string, unknown>) => void; recordType: string }) => {
   const translate = useTranslate();
   const lang = useLang();
   const f = (k: string, args?: Record<string, unknown>) => translate(`pv.workflow.node.${k}`, args);
@@ -37,8 +28,10 @@ export const DocumentProperties = ({ data, setData, recordType }: { data: Record
   const { upload, busy } = useUpload();
   const kind = (data.template as string | undefined) ?? 'table';
   const format = (data.format as string | undefined) ?? 'xlsx';
-  const fields = WORKFLOW_RECORD_TYPES[recordType].fields as readonly string[];
-  const label = (field: string) => translate(`resources.${FIELD_LABELS[recordType]}.fields.${field}`, { _: field });
+  // the record's fields with their labels (the server's registry), then the process's own values (starter, approvers)
+  const known = recordTypeOf(useWorkflowRegistry(), recordType)?.fields ?? [];
+  const fields = [...known.map((x) => x.name), ...Object.keys(WORKFLOW_PROCESS_FIELDS)];
+  const label = (field: string) => known.find((x) => x.name === field)?.label[lang] ?? WORKFLOW_PROCESS_FIELDS[field as keyof typeof WORKFLOW_PROCESS_FIELDS]?.[lang] ?? field;
 
   /** Inserts {{field}} where the cursor is in the title or the body (the one last focused). */
   const insert = (field: string) => {

@@ -1,10 +1,10 @@
 import { Datagrid, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
-import { WORKFLOW_RECORD_TYPES, WorkflowInstanceState, WorkflowResult, type WorkflowRecordType } from '@pv/contract';
+import { WorkflowInstanceState, WorkflowResult } from '@pv/contract';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { denseDatagridSx } from '../common/lists.tsx';
-import { recordTypeLabel, useWorkflowChoices } from './common.tsx';
+import { recordLinkOf, recordTypeLabel, useWorkflowChoices, useWorkflowRegistry } from './common.tsx';
 
 interface InstanceRow {
   id: number;
@@ -36,17 +36,18 @@ const useFilters = () => {
 const InstanceList = () => {
   const height = useTableHeight();
   const lang = useLang();
+  const reg = useWorkflowRegistry();
   return (
     <List storeKey="workflow-instance-list" disableSyncWithLocation filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} actions={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <Datagrid
-        rowClick={(_id, _resource, record) => (record.record_type in WORKFLOW_RECORD_TYPES ? WORKFLOW_RECORD_TYPES[record.record_type as WorkflowRecordType].link(Number(record.record_id)) : false)}
+        rowClick={(_id, _resource, record) => recordLinkOf(reg, record.record_type as string, record.record_id as number)}
         bulkActionButtons={false}
         sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }}
         data-testid="workflow-instance-list"
       >
         <TextField source="id" label="ID" />
         <FunctionField<InstanceRow> source="name" label={f('name')} sortable={false} render={(r) => `${r.name} · v${r.version_no}`} />
-        <FunctionField<InstanceRow> source="record_type" label={f('record_type')} sortable={false} render={(r) => recordTypeLabel(r.record_type, lang)} />
+        <FunctionField<InstanceRow> source="record_type" label={f('record_type')} sortable={false} render={(r) => recordTypeLabel(reg, r.record_type, lang)} />
         <TextField source="record_label" label={f('record')} sortable={false} />
         <FunctionField<InstanceRow> source="state" label={f('state')} render={(r) => <Chip size="small" color={STATE_COLOR[r.state as keyof typeof STATE_COLOR] ?? 'default'} label={WorkflowInstanceState.label(r.state, lang)} />} />
         <FunctionField<InstanceRow> source="result" label={f('result')} sortable={false} render={(r) => (r.result ? WorkflowResult.label(r.result, lang) : '-')} />

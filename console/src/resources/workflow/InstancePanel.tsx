@@ -2,7 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useDataProvider, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { WorkflowInstanceState, WorkflowNodeKind, WorkflowOutcome, WorkflowResult, type WorkflowGraph, type WorkflowRecordType } from '@pv/contract';
+import { WorkflowInstanceState, WorkflowNodeKind, WorkflowOutcome, WorkflowResult, type WorkflowGraph } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
@@ -22,6 +22,10 @@ interface InstanceDetail {
   current_node: string | null;
   version_no: number;
   error: string | null;
+  /** manual | event | request: a gated action's request waits for this process's approval */
+  trigger: string;
+  request_text: string | null;
+  started_by_name: string | null;
   graph: WorkflowGraph;
   tasks: Array<{ id: number; node_id: string; node_kind: 'user' | 'click' | 'time'; node_name: string | null; state: string; assignees: number[]; assignee_names: string[]; due_at: string | null; wake_at: string | null }>;
   documents: Array<{ id: number; name: string; size: number; content_type?: string }>;
@@ -173,7 +177,7 @@ const ReassignButton = ({ taskId, onDone }: { taskId: number; onDone: () => void
  * open task's buttons for its assignee, the documents, the history beside it; 发起流程 for a
  * published process of the record type.
  */
-export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: WorkflowRecordType; recordId: number }) => {
+export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: string; recordId: number }) => {
   const translate = useTranslate();
   const lang = useLang();
   const notify = useNotify();
@@ -260,6 +264,11 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
             <Box sx={{ flex: 1 }} />
             <InstanceActions instance={d} onDone={refresh} />
           </Stack>
+          {d.trigger === 'request' && d.request_text && (
+            <Alert severity={d.state === 'running' || d.state === 'failed' ? 'warning' : 'info'} data-testid="wf-request">
+              {translate(d.state === 'running' || d.state === 'failed' ? 'pv.workflow.instance.request_pending' : 'pv.workflow.instance.request_done', { request: d.request_text, who: d.started_by_name ?? '-' })}
+            </Alert>
+          )}
           {d.error && d.state === 'failed' && (
             <Alert severity="error" data-testid="wf-instance-error">
               {failedAt && <strong>
@@ -323,7 +332,7 @@ export const WorkflowInstancePanel = ({ recordType, recordId }: { recordType: Wo
 };
 
 /** The panel for the record of the surrounding record context (detail pages built on RecordDetailPage). */
-export const RecordWorkflowPanel = ({ recordType }: { recordType: WorkflowRecordType }) => {
+export const RecordWorkflowPanel = ({ recordType }: { recordType: string }) => {
   const record = useRecordContext();
   return record ? <WorkflowInstancePanel recordType={recordType} recordId={Number(record.id)} /> : null;
 };

@@ -25,7 +25,7 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogContent, DialogTitle, Divider, FormControlLabel, IconButton, List, ListItemButton, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, IconButton, List, ListItemButton, ListItemText, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import RedoIcon from '@mui/icons-material/Redo';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
@@ -44,7 +44,6 @@ import DocIcon from '@mui/icons-material/DescriptionOutlined';
 import ClickIcon from '@mui/icons-material/TouchAppOutlined';
 import TimeIcon from '@mui/icons-material/ScheduleOutlined';
 import {
-  WORKFLOW_RECORD_TYPES,
   WorkflowAssigneeType,
   WorkflowFieldOperator,
   WorkflowNodeKind,
@@ -55,8 +54,8 @@ import {
   type WorkflowGraph,
   type WorkflowGraphError,
   type WorkflowNode,
+  type WorkflowGateCondition,
   type WorkflowNodeKindValue,
-  type WorkflowRecordType,
   validateGraph,
   workflowErrorMessage,
   workflowGraphSchema,
@@ -65,7 +64,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { saveBlob } from '../customer/excel/download.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { DefinitionStatusChip, eventLabel, recordTypeLabel } from './common.tsx';
+import { type Binding, BindingFields, DefinitionStatusChip, bindingBody, bindingOf, bindingText, recordTypeLabel, recordTypeOf, useWorkflowRegistry } from './common.tsx';
 import { type DiffChange, type GraphDiff, GraphHistory, WORKFLOW_API, csv, diffGraphs, diffMarks, newNode, nextEdgeId, pasteNodes } from './logic.ts';
 import { NODE_BOX, type Point, autoLayout, routeOf } from './layout.ts';
 import { RolePicker, UserPicker } from './pickers.tsx';
@@ -75,8 +74,10 @@ interface Definition {
   id: number;
   key: string;
   name: string;
-  record_type: WorkflowRecordType;
+  record_type: string;
   event: string | null;
+  gate_action: string | null;
+  gate_condition: WorkflowGateCondition | null;
   status: string;
   published_version: number;
   dirty: boolean;
@@ -309,9 +310,10 @@ const DueTime = ({ data, onChange }: { data: Record<string, unknown>; onChange: 
   );
 };
 
-const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; recordType: WorkflowRecordType; onChange: (n: WorkflowNode) => void }) => {
+const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; recordType: string; onChange: (n: WorkflowNode) => void }) => {
   const translate = useTranslate();
   const lang = useLang();
+  const type = recordTypeOf(useWorkflowRegistry(), recordType);
   const f = (k: string) => translate(`pv.workflow.node.${k}`);
   const data = (node.data ?? {}) as Record<string, unknown>;
   const setData = (patch: Record<string, unknown>) => onChange({ ...node, data: { ...data, ...patch } } as WorkflowNode);
@@ -319,22 +321,31 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
   const text = (k: string, label: string, multiline = false) => (
     <TextField size="small" label={label} value={(data[k] as string | undefined) ?? ''} onChange={(e) => setData({ [k]: e.target.value || null })} multiline={multiline} minRows={multiline ? 2 : undefined} inputProps={{ 'data-testid': `wf-prop-${k}` }} />
   );
-  const assignee = (data.assignee as { type: string; users?: number[]; roles?: string[] } | null | undefined) ?? null;
-  const assigneeEditor = (
-    <>
-      <TextField size="small" select label={f('assignee_type')} value={assignee?.type ?? ''} onChange={(e) => setData({ assignee: e.target.value ? { type: e.target.value, ...(e.target.value === 'role' ? { roles: [] } : e.target.value === 'user' ? { users: [] } : {}) } : null })} SelectProps={{ inputProps: { 'data-testid': 'wf-prop-assignee-type' } }}>
-        <MenuItem value="">-</MenuItem>
-        {WorkflowAssigneeType.choices(lang).map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {assignee?.type === 'role' && <RolePicker label={f('roles')} value={assignee.roles ?? []} onChange={(roles) => setData({ assignee: { ...assignee, roles } })} testId="wf-prop-roles" />}
-      {assignee?.type === 'user' && <UserPicker label={f('users')} value={assignee.users ?? []} onChange={(users) => setData({ assignee: { ...assignee, users } })} testId="wf-prop-users" />}
-    </>
-  );
-  const actions = WORKFLOW_RECORD_TYPES[recordType].actions as Record<string, Record<'zh' | 'en', string>>;
+  type Assignee = { type: string; users?: number[]; roles?: string[] } | null;
+  /** An assignee rule's inputs: the rule's type, then its roles or users (`key`: assignee, or fallback). */
+  const assigneeEditor = (key: 'assignee' | 'fallback', testId: string) => {
+    const rule = (data[key] as Assignee | undefined) ?? null;
+    return (
+      <>
+        <TextField size="small" select label={f(key === 'assignee' ? 'assignee_type' : 'fallback_type')} value={rule?.type ?? ''} onChange={(e) => setData({ [key]: e.target.value ? { type: e.target.value, ...(e.target.value === 'role' ? { roles: [] } : e.target.value === 'user' ? { users: [] } : {}) } : null })} helperText={key === 'fallback' ? f('fallback_help') : undefined} SelectProps={{ inputProps: { 'data-testid': `wf-prop-${testId}-type` } }}>
+          <MenuItem value="">-</MenuItem>
+          {WorkflowAssigneeType.choices(lang).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {rule?.type === 'role' && <RolePicker label={f('roles')} value={rule.roles ?? []} onChange={(roles) => setData({ [key]: { ...rule, roles } })} testId={`wf-prop-${key === 'assignee' ? 'roles' : 'fallback-roles'}`} />}
+        {rule?.type === 'user' && <UserPicker label={f('users')} value={rule.users ?? []} onChange={(users) => setData({ [key]: { ...rule, users } })} testId={`wf-prop-${key === 'assignee' ? 'users' : 'fallback-users'}`} />}
+      </>
+    );
+  };
+  // who may not act on the record (segregation of duties): the engine never gives them a task
+  const sod = type?.sod.length ? (
+    <Typography variant="caption" color="text.secondary" data-testid="wf-prop-sod">
+      {translate('pv.workflow.node.sod', { who: type.sod.map((r) => r[lang]).join(lang === 'zh' ? '、' : ', ') })}
+    </Typography>
+  ) : null;
   return (
     <Stack spacing={1.5}>
       <Typography variant="caption" color="text.secondary">
@@ -343,7 +354,9 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
       <TextField size="small" label={f('name')} value={node.name ?? ''} onChange={(e) => onChange({ ...node, name: e.target.value || null })} inputProps={{ 'data-testid': 'wf-prop-name' }} />
       {node.kind === 'user' && (
         <>
-          {assigneeEditor}
+          {assigneeEditor('assignee', 'assignee')}
+          {assigneeEditor('fallback', 'fallback')}
+          {sod}
           <DueTime data={data} onChange={setData} />
           {text('escalation', f('escalation'), true)}
         </>
@@ -351,7 +364,9 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
       {node.kind === 'click' && (
         <>
           {text('button', f('button'))}
-          {assigneeEditor}
+          {assigneeEditor('assignee', 'assignee')}
+          {assigneeEditor('fallback', 'fallback')}
+          {sod}
         </>
       )}
       {node.kind === 'push' && (
@@ -369,9 +384,9 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
           <TextField size="small" type="number" label={f('duration_minutes')} value={(data.duration_minutes as number | null | undefined) ?? ''} onChange={(e) => setData({ duration_minutes: num(e.target.value) })} inputProps={{ 'data-testid': 'wf-prop-duration' }} />
           <TextField size="small" select label={f('date_field')} value={(data.date_field as string | null | undefined) ?? ''} onChange={(e) => setData({ date_field: e.target.value || null })}>
             <MenuItem value="">-</MenuItem>
-            {WORKFLOW_RECORD_TYPES[recordType].dateFields.map((d) => (
+            {(type?.dateFields ?? []).map((d) => (
               <MenuItem key={d} value={d}>
-                {d}
+                {type?.fields.find((x) => x.name === d)?.label[lang] ?? d}
               </MenuItem>
             ))}
           </TextField>
@@ -387,11 +402,11 @@ const NodeProperties = ({ node, recordType, onChange }: { node: WorkflowNode; re
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" select label={f('action')} value={(data.action as string | null | undefined) ?? ''} onChange={(e) => setData({ action: e.target.value || null })}>
+          <TextField size="small" select label={f('action')} value={(data.action as string | null | undefined) ?? ''} onChange={(e) => setData({ action: e.target.value || null })} helperText={f('action_help')} SelectProps={{ inputProps: { 'data-testid': 'wf-prop-action' } }}>
             <MenuItem value="">{f('no_action')}</MenuItem>
-            {Object.entries(actions).map(([id, label]) => (
-              <MenuItem key={id} value={id}>
-                {label[lang]}
+            {(type?.actions ?? []).map((a) => (
+              <MenuItem key={a.code} value={a.code}>
+                {a.label[lang]}
               </MenuItem>
             ))}
           </TextField>
@@ -610,6 +625,9 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
   const mayEdit = useHasPermission('workflow:edit');
   const mayPublish = useHasPermission('workflow:publish');
   const [def, setDef] = useState(initial);
+  const reg = useWorkflowRegistry();
+  const recordInfo = recordTypeOf(reg, def.record_type);
+  const [binding, setBinding] = useState<Binding | null>(null);
   const [nodes, setNodes] = useState<RFNode[]>(() => initial.graph.nodes.map((n) => toRFNode(n)));
   const [edges, setEdges] = useState<RFEdge[]>(() => initial.graph.edges.map((e) => toRFEdge(e, lang, false)));
   const [changed, setChanged] = useState(false);
@@ -628,8 +646,8 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
   const graphKey = useMemo(() => JSON.stringify({ nodes: graph.nodes.map(({ position: _position, ...n }) => n), edges: graph.edges }), [graph]);
   const [serverErrors, setServerErrors] = useState<{ key: string; errors: WorkflowGraphError[] } | null>(null);
   const errors: WorkflowGraphError[] = useMemo(
-    () => [...validateGraph(graph, { record: def.record_type }), ...(serverErrors?.key === graphKey ? serverErrors.errors : [])],
-    [graph, graphKey, def.record_type, serverErrors],
+    () => [...validateGraph(graph, { record: recordInfo ?? null }), ...(serverErrors?.key === graphKey ? serverErrors.errors : [])],
+    [graph, graphKey, recordInfo, serverErrors],
   );
   const errorMap = useMemo(() => {
     const m = new Map<string, string[]>();
@@ -783,6 +801,23 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
       setBusy(false);
     }
   };
+  /** 触发方式: the event or the gated action (with its condition) that starts the process, saved at once. */
+  const saveBinding = async () => {
+    if (!binding) return;
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.act<Definition>(WORKFLOW_API, 'edit', { id: def.id, version: def.version, ...bindingBody(binding) });
+      setDef({ ...data, graph: def.graph });
+      onSaved(data);
+      setBinding(null);
+      notify('pv.workflow.saved', { type: 'success' });
+    } catch (error) {
+      const message = (error as Error).message;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setBusy(false);
+    }
+  };
   const exportJson = () => saveBlob(new Blob([JSON.stringify(graph, null, 2)], { type: 'application/json' }), `${def.key}.json`);
   const importJson = async (file: File) => {
     try {
@@ -829,9 +864,30 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
           <Typography variant="h6" data-testid="wf-title">
             {def.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {def.key} · {recordTypeLabel(def.record_type, lang)} · {eventLabel(def.event, lang) || translate('pv.workflow.no_event')}
+          <Typography variant="body2" color="text.secondary" data-testid="wf-binding">
+            {def.key} · {recordTypeLabel(reg, def.record_type, lang)} · {bindingText(reg, def.record_type, bindingOf(def), lang, translate)}
           </Typography>
+          {!readOnly && (
+            <Button size="small" onClick={() => setBinding(bindingOf(def))} data-testid="wf-binding-edit">
+              {translate('pv.workflow.binding.edit')}
+            </Button>
+          )}
+          {binding && (
+            <Dialog open onClose={() => setBinding(null)} maxWidth="sm" fullWidth>
+              <DialogTitle>{translate('pv.workflow.binding.title')}</DialogTitle>
+              <DialogContent>
+                <Box sx={{ pt: 1 }}>
+                  <BindingFields recordType={def.record_type} value={binding} onChange={setBinding} />
+                </Box>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setBinding(null)}>{translate('ra.action.cancel')}</Button>
+                <Button variant="contained" disabled={busy} onClick={() => void saveBinding()} data-testid="wf-binding-save">
+                  {translate('ra.action.save')}
+                </Button>
+              </DialogActions>
+            </Dialog>
+          )}
           <DefinitionStatusChip status={def.status} />
           {def.published_version > 0 && <Chip size="small" label={translate('pv.workflow.version_n', { n: def.published_version })} />}
           {(changed || def.dirty) && def.published_version > 0 && <Chip size="small" color="warning" variant="outlined" label={translate('pv.workflow.dirty')} />}

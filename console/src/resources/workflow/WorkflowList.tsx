@@ -10,7 +10,8 @@ import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { denseDatagridSx } from '../common/lists.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
-import { DefinitionStatusChip, eventLabel, recordTypeLabel, useWorkflowChoices, workflowField } from './common.tsx';
+import { type Binding, BindingFields, DefinitionStatusChip, bindingBody, bindingOf, bindingText, recordTypeLabel, useWorkflowChoices, useWorkflowRegistry, workflowField } from './common.tsx';
+import type { WorkflowGateCondition } from '@pv/contract';
 import { WORKFLOW_API, designerPath } from './logic.ts';
 
 interface Definition {
@@ -19,6 +20,8 @@ interface Definition {
   name: string;
   record_type: string;
   event: string | null;
+  gate_action: string | null;
+  gate_condition: WorkflowGateCondition | null;
   published_version: number;
   status: string;
 }
@@ -41,13 +44,18 @@ const CreateDialog = ({ onClose }: { onClose: () => void }) => {
   const notify = useNotify();
   const navigate = useNavigate();
   const lang = useLang();
-  const [form, setForm] = useState({ key: '', name: '', record_type: 'matter', event: '' });
+  const [form, setForm] = useState({ key: '', name: '', record_type: 'matter' });
+  const [binding, setBinding] = useState<Binding>(bindingOf({}));
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value, ...(k === 'record_type' ? { event: '' } : {}) }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+    // another record type has other events and actions
+    if (k === 'record_type') setBinding(bindingOf({}));
+  };
   const submit = async () => {
     setBusy(true);
     try {
-      const { data } = await dataProvider.act<Definition>(WORKFLOW_API, 'add', { key: form.key, name: form.name, record_type: form.record_type, event: form.event || null, graph: emptyWorkflowGraph(lang) });
+      const { data } = await dataProvider.act<Definition>(WORKFLOW_API, 'add', { key: form.key, name: form.name, record_type: form.record_type, ...bindingBody(binding), graph: emptyWorkflowGraph(lang) });
       notify('pv.workflow.created', { type: 'success' });
       onClose();
       navigate(designerPath(data.id));
@@ -59,29 +67,20 @@ const CreateDialog = ({ onClose }: { onClose: () => void }) => {
     }
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{translate('pv.workflow.create_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <MuiTextField size="small" label={translate(workflowField('key'))} value={form.key} onChange={set('key')} inputProps={{ 'data-testid': 'wf-key' }} required />
           <MuiTextField size="small" label={translate(workflowField('name'))} value={form.name} onChange={set('name')} inputProps={{ 'data-testid': 'wf-name' }} required />
-          <MuiTextField size="small" select label={translate(workflowField('record_type'))} value={form.record_type} onChange={set('record_type')}>
+          <MuiTextField size="small" select label={translate(workflowField('record_type'))} value={form.record_type} onChange={set('record_type')} SelectProps={{ inputProps: { 'data-testid': 'wf-record-type' } }}>
             {choices.recordType.map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
               </MenuItem>
             ))}
           </MuiTextField>
-          <MuiTextField size="small" select label={translate(workflowField('event'))} value={form.event} onChange={set('event')}>
-            <MenuItem value="">{translate('pv.workflow.no_event')}</MenuItem>
-            {choices.event
-              .filter((c) => c.record === form.record_type)
-              .map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-          </MuiTextField>
+          <BindingFields recordType={form.record_type} value={binding} onChange={setBinding} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -116,13 +115,14 @@ const WorkflowList = () => {
   const height = useTableHeight();
   const lang = useLang();
   const translate = useTranslate();
+  const reg = useWorkflowRegistry();
   return (
     <List storeKey="workflow-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'updated_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <Datagrid rowClick={(id) => designerPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="workflow-list">
         <TextField source="key" label={workflowField('key')} />
         <TextField source="name" label={workflowField('name')} />
-        <FunctionField<Definition> source="record_type" label={workflowField('record_type')} render={(r) => recordTypeLabel(r.record_type, lang)} />
-        <FunctionField<Definition> source="event" label={workflowField('event')} sortable={false} render={(r) => eventLabel(r.event, lang) || translate('pv.workflow.no_event')} />
+        <FunctionField<Definition> source="record_type" label={workflowField('record_type')} render={(r) => recordTypeLabel(reg, r.record_type, lang)} />
+        <FunctionField<Definition> source="event" label={workflowField('event')} sortable={false} render={(r) => bindingText(reg, r.record_type, bindingOf(r), lang, translate)} />
         <FunctionField<Definition> source="published_version" label={workflowField('published_version')} textAlign="right" render={(r) => (r.published_version ? `v${r.published_version}` : translate('pv.workflow.never'))} />
         <FunctionField<Definition> source="status" label={workflowField('status')} render={(r) => <DefinitionStatusChip status={r.status} />} />
         <TextField source="updated_by_name" label={workflowField('updated_by_name')} emptyText="-" sortable={false} />

@@ -28,11 +28,29 @@ function useLogoutVisible(): boolean {
   return visible;
 }
 
+/** One password box of the popover: its placeholder is its accessible name; the error shows below it. */
+const PasswordInput = (p: { value: string; onChange: (v: string) => void; label: string; autoComplete: string; error: string | null; autoFocus?: boolean }) => (
+  <TextField
+    type="password"
+    value={p.value}
+    onChange={(e) => p.onChange(e.target.value)}
+    placeholder={p.label}
+    slotProps={{ htmlInput: { 'aria-label': p.label } }}
+    autoComplete={p.autoComplete}
+    autoFocus={p.autoFocus}
+    fullWidth
+    size="small"
+    error={!!p.error}
+    helperText={p.error ?? ' '}
+  />
+);
+
 /**
  * The top bar's avatar dropdown (SPEC.md §2, §4): avatar and name (游客 when logged out), change
- * password (a 400 px popover, placeholder 请输入密码, at least 6 characters; POST modify_passwords
- * {id, password}; code 200 shows msg as success, anything else as an error; cancel clears the
- * field), personal centre, and log out (which also forgets the tabs).
+ * password (a 400 px popover: the current password, then the new one — placeholder 请输入密码, at
+ * least 6 characters; POST modify_passwords {id, password, old_password}: one's own change always
+ * needs the current password; code 200 shows msg as success, anything else as an error; cancel
+ * clears the fields), personal centre, and log out (which also forgets the tabs).
  */
 export const AvatarMenu = () => {
   const translate = useTranslate();
@@ -44,7 +62,9 @@ export const AvatarMenu = () => {
   const anchor = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [popoverOpen, setPopoverOpen] = useState(false);
+  const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
+  const [oldError, setOldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -53,19 +73,22 @@ export const AvatarMenu = () => {
 
   const closePopover = () => {
     setPopoverOpen(false);
+    setOldPassword('');
     setPassword('');
+    setOldError(null);
     setError(null);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isPassword(password)) {
-      setError(translateContract('validation.password_min', currentLang()));
-      return;
-    }
+    const missingOld = oldPassword === '';
+    const tooShort = !isPassword(password);
+    setOldError(missingOld ? translateContract('validation.old_password_required', currentLang()) : null);
+    setError(tooShort ? translateContract('validation.password_min', currentLang()) : null);
+    if (missingOld || tooShort) return;
     setBusy(true);
     try {
-      const reply = await client.post(paths.modifyPasswords, { id: session.getId(), password }, { silent: true });
+      const reply = await client.post(paths.modifyPasswords, { id: session.getId(), password, old_password: oldPassword }, { silent: true });
       if (Number(reply.code) === 200) {
         notify(reply.msg || 'ra.notification.updated', { type: 'success' });
         closePopover();
@@ -145,21 +168,26 @@ export const AvatarMenu = () => {
           <Typography variant="subtitle1" sx={{ mb: 1.5 }}>
             {translate('pv.avatar.change_password')}
           </Typography>
-          <TextField
-            type="password"
+          <PasswordInput
+            value={oldPassword}
+            onChange={(v) => {
+              setOldPassword(v);
+              if (oldError) setOldError(null);
+            }}
+            label={translate('pv.avatar.old_password_placeholder')}
+            autoComplete="current-password"
+            error={oldError}
+            autoFocus
+          />
+          <PasswordInput
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
+            onChange={(v) => {
+              setPassword(v);
               if (error) setError(null);
             }}
-            placeholder={translate('pv.avatar.password_placeholder')}
-            slotProps={{ htmlInput: { 'aria-label': translate('pv.avatar.password_placeholder') } }}
+            label={translate('pv.avatar.password_placeholder')}
             autoComplete="new-password"
-            autoFocus
-            fullWidth
-            size="small"
-            error={!!error}
-            helperText={error ?? ' '}
+            error={error}
           />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
             <Button onClick={closePopover}>{translate('pv.avatar.cancel')}</Button>

@@ -1,24 +1,33 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, type Dirent } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { LOCK_FILE } from './lock.ts';
+import { type BackupControl, dataFolder, walSegments } from './pgdata.ts';
 import { END_OF_ARCHIVE, entryHeader, entryPadding, readTar } from './tar.ts';
 
 /**
  * The backup archive of an embedded-database install (a .tar.gz; `tar tzf` lists it):
- *   manifest.json         what it is, when it was made
- *   database/pglite.tar   the PGlite data folder as PGlite's own dumpDataDir writes it
- *   files/<path>          the rest of DATA_DIR: uploads, the generated secrets
- *   checksums.json        size and SHA-256 of every entry above; a restore refuses an archive without it
- * The database is dumped first, the files after: a file the dumped database refers to was written
- * before its row was committed, so it is in the archive.
+ *   manifest.json            what it is, when it was made
+ *   database/pgdata/…        the PGlite data folder as an online base backup copies it (pgdata.ts): its
+ *                            folders and files, the WAL segments written during the copy, and the
+ *                            backup_label that makes the copy replay them when it is first opened
+ *   files/<path>             the rest of DATA_DIR: uploads, the generated secrets
+ *   checksums.json           size and SHA-256 of every file entry above; a restore refuses an archive without it
+ * The database is copied first, the files after: a file the copied database refers to was written
+ * before its row was committed, so it is in the archive. Format 1 (before issue 29) held the folder as
+ * one PGlite dumpDataDir tar (database/pglite.tar); restores still read it.
  */
-export const BACKUP_FORMAT = 1;
+export const BACKUP_FORMAT = 2;
+const FORMATS = [1, 2];
+/** format 1: PGlite's own dump of the folder */
 export const DATABASE_ENTRY = 'database/pglite.tar';
+/** format 2: the folder's files */
+export const PGDATA_PREFIX = 'database/pgdata/';
 
 export interface Manifest {
   format: number;
@@ -30,6 +39,9 @@ export interface Manifest {
 type Sums = Record<string, { size: number; sha256: string }>;
 
 export class BackupError extends Error {}
+
+/** Read size of the copy: big enough that a busy event loop still moves data at disk speed. */
+const CHUNK = 1024 * 1024;
 
 /** DATA_DIR's files a backup carries: all but the database folder, the lock and dot-files (temporaries, earlier restores). */
 async function* dataFiles(dataDir: string, rel = ''): AsyncGenerator<string> {
@@ -63,34 +75,70 @@ async function* entry(name: string, chunks: AsyncIterable<Uint8Array> | Buffer, 
   sums[name] = { size, sha256: hash.digest('hex') };
 }
 
-/** A Blob's bytes chunk by chunk (through its reader: a web stream is not async-iterable in every lib setting). */
-async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
-  const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+/**
+ * `size` bytes of a file, read in CHUNK pieces. A data file may change while it is read (the database
+ * keeps writing): the size taken when it was listed is what the tar header announced, so a file that
+ * grew is cut there and one that shrank is padded with zeros — the WAL replayed when the copy is
+ * opened rewrites every page changed since the backup started.
+ */
+async function* fileChunks(path: string, size: number): AsyncGenerator<Buffer> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    for (let left = size; left > 0; left -= CHUNK) yield Buffer.alloc(Math.min(CHUNK, left)); // removed meanwhile (a dropped table)
+    return;
+  }
+  try {
+    let left = size;
+    while (left > 0) {
+      const buf = Buffer.allocUnsafe(Math.min(CHUNK, left));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, size - left);
+      if (bytesRead === 0) {
+        yield Buffer.alloc(left);
+        return;
+      }
+      left -= bytesRead;
+      yield bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
   }
 }
 
 /**
- * The uncompressed tar of a backup, as a stream of chunks. `dumpDatabase` gives a consistent copy of
- * the PGlite data folder (taken under PGlite's own lock, so queries wait for it but nothing fails).
+ * The uncompressed tar of a backup, as a stream of chunks of at most CHUNK bytes. `control` runs the
+ * database's side of the online copy (pg_backup_start / pg_backup_stop, pgdata.ts); its data folder
+ * is read here, file by file: memory stays flat whatever the database's size.
  */
-export async function* backupTar(dataDir: string, dumpDatabase: () => Promise<Blob>): AsyncGenerator<Buffer> {
+export async function* backupTar(dataDir: string, control: BackupControl): AsyncGenerator<Buffer> {
   const sums: Sums = {};
-  const manifest: Manifest = { format: BACKUP_FORMAT, product: 'pv-ops-console', database: 'pglite', created: new Date().toISOString() };
+  const created = new Date().toISOString();
+  const manifest: Manifest = { format: BACKUP_FORMAT, product: 'pv-ops-console', database: 'pglite', created };
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
   yield* entry('manifest.json', manifestBytes, manifestBytes.length, sums);
-  const database = await dumpDatabase();
-  yield* entry(DATABASE_ENTRY, blobChunks(database), database.size, sums);
+  const start = await control.start(`pv-ops-console ${created}`);
+  let stopped = false;
+  try {
+    for await (const e of dataFolder(control.dir)) {
+      if (e.kind === 'dir') yield entryHeader({ name: PGDATA_PREFIX + e.path, size: 0, dir: true });
+      else yield* entry(PGDATA_PREFIX + e.path, fileChunks(join(control.dir, e.path), e.size), e.size, sums);
+    }
+    const stop = await control.stop();
+    stopped = true;
+    for (const e of await walSegments(control.dir, start.walFile, stop.walFile)) yield* entry(PGDATA_PREFIX + e.path, fileChunks(join(control.dir, e.path), e.size), e.size, sums);
+    const label = Buffer.from(stop.labelfile);
+    yield* entry(`${PGDATA_PREFIX}backup_label`, label, label.length, sums);
+  } finally {
+    if (!stopped) await control.abort();
+  }
   for await (const path of dataFiles(dataDir)) {
-    // read whole (uploads are at most tens of MiB): the size in the header is then the size sent
-    const bytes = await readFile(join(dataDir, path)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return null; // deleted since the listing
-      throw err;
-    });
-    if (bytes) yield* entry(`files/${path}`, bytes, bytes.length, sums);
+    const size = await stat(join(dataDir, path)).then(
+      (st) => st.size,
+      (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? -1 : Promise.reject(err)), // deleted since the listing
+    );
+    if (size >= 0) yield* entry(`files/${path}`, fileChunks(join(dataDir, path), size), size, sums);
   }
   const sumBytes = Buffer.from(JSON.stringify(sums, null, 2) + '\n');
   yield entryHeader({ name: 'checksums.json', size: sumBytes.length });
@@ -99,10 +147,10 @@ export async function* backupTar(dataDir: string, dumpDatabase: () => Promise<Bl
   yield END_OF_ARCHIVE;
 }
 
-/** A path inside files/ that stays inside the folder it is restored to. */
-function safeRelative(path: string): string {
+/** A path inside files/ (or the data folder: `dotted`, its own names may start with a dot) that stays inside the folder it is restored to. */
+function safeRelative(path: string, dotted = false): string {
   const rel = normalize(path);
-  if (!rel || rel.startsWith('..') || rel.startsWith(sep) || rel.split(sep).some((part) => part === '..' || part.startsWith('.'))) {
+  if (!rel || rel.startsWith('..') || rel.startsWith(sep) || rel.split(sep).some((part) => part === '..' || part === '.' || (!dotted && part.startsWith('.')))) {
     throw new BackupError(`the archive holds an unsafe path: ${path}`);
   }
   return rel;
@@ -119,22 +167,40 @@ async function collect(data: AsyncIterable<Buffer>, hash: ReturnType<typeof crea
 
 export interface Unpacked {
   manifest: Manifest;
-  database: Blob;
+  /** format 1: PGlite's dump of the folder (to load); format 2: the folder was written to `target`/pglite */
+  database: { dump: Blob } | { folder: string | null; bytes: number };
   /** files/ paths written under the target folder */
   files: string[];
 }
 
+/** Streams `data` into `file` (or only through `hash` when there is no target). */
+async function writeEntry(data: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>, file: string | null) {
+  const hashed = (async function* () {
+    for await (const chunk of data) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  })();
+  if (!file) {
+    for await (const _ of hashed) void _;
+    return;
+  }
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await pipeline(hashed, createWriteStream(file, { mode: 0o600 }));
+}
+
 /**
- * Reads a backup (the uncompressed tar stream) into `target`: files/ entries become files there (null:
- * only checked), the database comes back as PGlite's dump. Every entry is checked against checksums.json; a damaged,
- * truncated or foreign archive throws BackupError.
+ * Reads a backup (the uncompressed tar stream) into `target`: files/ entries become files there, a
+ * format-2 database its pglite/ folder (null: everything is only checked). Every file entry is checked
+ * against checksums.json; a damaged, truncated or foreign archive throws BackupError. Memory stays
+ * flat (a format-1 archive's database dump is the exception: PGlite loads it from memory).
  */
 export async function unpackBackup(tar: AsyncIterable<Buffer>, target: string | null): Promise<Unpacked> {
   // what the callback finds (an object: assignments inside the callback are not narrowed away)
-  const found: { manifest?: Manifest; database?: Array<Buffer<ArrayBuffer>>; sums?: Sums } = {};
+  const found: { manifest?: Manifest; dump?: Array<Buffer<ArrayBuffer>>; folderBytes: number; folder: boolean; sums?: Sums } = { folderBytes: 0, folder: false };
   const seen: Sums = {};
   const files: string[] = [];
-  await readTar(tar, async (name, size, data) => {
+  await readTar(tar, async ({ name, size, dir }, data) => {
     if (found.sums) throw new BackupError(`an entry after checksums.json: ${name}`);
     const hash = createHash('sha256');
     if (name === 'checksums.json') {
@@ -144,49 +210,51 @@ export async function unpackBackup(tar: AsyncIterable<Buffer>, target: string | 
     if (name === 'manifest.json') {
       const value = JSON.parse(Buffer.concat(await collect(data, hash)).toString('utf8')) as Manifest;
       if (value.product !== 'pv-ops-console' || value.database !== 'pglite') throw new BackupError('this is not a backup of this product’s embedded database');
-      if (value.format !== BACKUP_FORMAT) throw new BackupError(`backup format ${value.format} is not known to this version (it reads ${BACKUP_FORMAT})`);
+      if (!FORMATS.includes(value.format)) throw new BackupError(`backup format ${value.format} is not known to this version (it reads ${FORMATS.join(' and ')})`);
       found.manifest = value;
     } else if (!found.manifest) {
       throw new BackupError('the archive does not start with manifest.json: not a backup of this product');
-    } else if (name === DATABASE_ENTRY) {
-      found.database = await collect(data, hash);
-    } else if (name.startsWith('files/')) {
-      const rel = safeRelative(name.slice('files/'.length));
-      if (target) {
-        const file = join(target, rel);
-        await mkdir(dirname(file), { recursive: true });
-        await pipeline(
-          (async function* () {
-            for await (const chunk of data) {
-              hash.update(chunk);
-              yield chunk;
-            }
-          })(),
-          createWriteStream(file, { mode: 0o600 }),
-        );
-      } else {
-        for await (const chunk of data) hash.update(chunk);
+    } else if (name === DATABASE_ENTRY && found.manifest.format === 1) {
+      found.dump = await collect(data, hash);
+    } else if (name.startsWith(PGDATA_PREFIX) && found.manifest.format === 2) {
+      const rel = safeRelative(name.slice(PGDATA_PREFIX.length), true);
+      found.folder = true;
+      const path = target ? join(target, 'pglite', rel) : null;
+      if (dir) {
+        if (path) await mkdir(path, { recursive: true, mode: 0o700 });
+        return;
       }
+      await writeEntry(data, hash, path);
+      found.folderBytes += size;
+    } else if (name.startsWith('files/') && !dir) {
+      const rel = safeRelative(name.slice('files/'.length));
+      if (rel.split(sep)[0] === 'pglite') throw new BackupError(`the archive holds an unsafe path: ${name}`);
+      await writeEntry(data, hash, target ? join(target, rel) : null);
       files.push(rel);
     } else {
       throw new BackupError(`unexpected entry in the archive: ${name}`);
     }
     seen[name] = { size, sha256: hash.digest('hex') };
   });
-  const { manifest, database, sums } = found;
+  const { manifest, dump, sums } = found;
   if (!manifest || !sums) throw new BackupError('the archive is incomplete: no checksums.json at its end');
-  if (!database) throw new BackupError('the archive holds no database');
+  if (!dump && !found.folder) throw new BackupError('the archive holds no database');
   for (const name of new Set([...Object.keys(sums), ...Object.keys(seen)])) {
     const want = sums[name];
     const got = seen[name];
     if (!want || !got || want.size !== got.size || want.sha256 !== got.sha256) throw new BackupError(`${name} does not match its checksum: the archive is damaged`);
   }
-  return { manifest, database: new Blob(database), files };
+  const database = dump ? { dump: new Blob(dump) } : { folder: target ? join(target, 'pglite') : null, bytes: found.folderBytes };
+  return { manifest, database, files };
 }
 
-/** Opens `dir` as a PGlite data folder loaded from `dump`, checks it answers, closes it. */
-async function loadDatabase(dir: string, dump: Blob): Promise<number> {
-  const pg = new PGlite({ dataDir: dir, loadDataDir: dump, extensions: { pg_trgm } });
+/**
+ * Opens the restored database and checks it answers; closes it. A format-2 folder replays the WAL of
+ * its copy on this first opening (PostgreSQL's recovery from its backup_label); a format-1 dump is
+ * loaded into `dir`.
+ */
+async function openRestored(dir: string, dump: Blob | null): Promise<number> {
+  const pg = new PGlite({ dataDir: dir, ...(dump ? { loadDataDir: dump } : {}), extensions: { pg_trgm, btree_gist } });
   try {
     const { rows } = await pg.query<{ n: number }>('select count(*)::int as n from users');
     return rows[0]?.n ?? 0;
@@ -218,7 +286,7 @@ export async function restoreBackup(tar: AsyncIterable<Buffer>, dataDir: string)
   let users: number;
   try {
     unpacked = await unpackBackup(tar, staging);
-    users = await loadDatabase(join(staging, 'pglite'), unpacked.database);
+    users = await openRestored(join(staging, 'pglite'), 'dump' in unpacked.database ? unpacked.database.dump : null);
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

@@ -1,6 +1,6 @@
 /**
  * A small streaming tar (POSIX ustar, with pax headers for long names and big sizes) — what the
- * backup archive needs and nothing more: regular files only. `tar tzf backup.tar.gz` and
+ * backup archive needs and nothing more: regular files and folders. `tar tzf backup.tar.gz` and
  * `tar xzf` read what this writes.
  */
 
@@ -10,6 +10,8 @@ const MAX_OCTAL_SIZE = 8 ** 11 - 1;
 export interface TarEntry {
   name: string;
   size: number;
+  /** a folder: size 0, the name without its trailing slash */
+  dir?: boolean;
   mtime?: Date;
   mode?: number;
 }
@@ -22,7 +24,7 @@ function octal(buf: Buffer, offset: number, length: number, value: number) {
   field(buf, offset, length, value.toString(8).padStart(length - 1, '0') + '\0');
 }
 
-function header(name: string, size: number, mtime: Date, mode: number, type: '0' | 'x'): Buffer {
+function header(name: string, size: number, mtime: Date, mode: number, type: '0' | '5' | 'x'): Buffer {
   const h = Buffer.alloc(BLOCK);
   field(h, 0, 100, name);
   octal(h, 100, 8, mode);
@@ -54,9 +56,10 @@ const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)
 /** The header block(s) of an entry: a pax header first when the name or the size does not fit ustar. */
 export function entryHeader(entry: TarEntry): Buffer {
   const mtime = entry.mtime ?? new Date();
-  const mode = entry.mode ?? 0o600;
-  const pax = (Buffer.byteLength(entry.name) > 100 ? paxRecord('path', entry.name) : '') + (entry.size > MAX_OCTAL_SIZE ? paxRecord('size', String(entry.size)) : '');
-  const own = header(Buffer.byteLength(entry.name) > 100 ? entry.name.slice(-100) : entry.name, entry.size, mtime, mode, '0');
+  const mode = entry.mode ?? (entry.dir ? 0o700 : 0o600);
+  const name = entry.dir ? `${entry.name}/` : entry.name;
+  const pax = (Buffer.byteLength(name) > 100 ? paxRecord('path', name) : '') + (entry.size > MAX_OCTAL_SIZE ? paxRecord('size', String(entry.size)) : '');
+  const own = header(Buffer.byteLength(name) > 100 ? name.slice(-100) : name, entry.dir ? 0 : entry.size, mtime, mode, entry.dir ? '5' : '0');
   if (!pax) return own;
   const paxBody = Buffer.from(pax);
   return Buffer.concat([header('PaxHeader', paxBody.length, mtime, 0o644, 'x'), paxBody, padding(paxBody.length), own]);
@@ -141,9 +144,13 @@ function parsePax(body: Buffer): Record<string, string> {
 
 /**
  * Reads a tar stream entry by entry; `onEntry` must consume `data` fully before returning. Regular
- * files only: anything else (links, devices, folders) is refused, so an archive cannot place a link.
+ * files and folders only: anything else (links, devices) is refused, so an archive cannot place a link.
+ * A folder's name comes without its trailing slash, with `dir` set and no data.
  */
-export async function readTar(source: AsyncIterable<Buffer>, onEntry: (name: string, size: number, data: AsyncGenerator<Buffer>) => Promise<void>): Promise<void> {
+export async function readTar(
+  source: AsyncIterable<Buffer>,
+  onEntry: (entry: { name: string; size: number; dir: boolean }, data: AsyncGenerator<Buffer>) => Promise<void>,
+): Promise<void> {
   const reader = new ByteReader(source[Symbol.asyncIterator]());
   let pax: Record<string, string> = {};
   for (;;) {
@@ -159,9 +166,10 @@ export async function readTar(source: AsyncIterable<Buffer>, onEntry: (name: str
     if (type === 'x') {
       const body = size ? await reader.take(size) : Buffer.alloc(0);
       pax = parsePax(body ?? Buffer.alloc(0));
-    } else if (type === '0' || type === '\0') {
+    } else if (type === '0' || type === '\0' || type === '5') {
       const data = reader.stream(size);
-      await onEntry(name, size, data);
+      const dir = type === '5';
+      await onEntry({ name: dir ? name.replace(/\/+$/, '') : name, size, dir }, data);
       for await (const _ of data) void _; // whatever the callback left unread
     } else {
       throw new TarFormatError(`the archive holds an entry that is not a file: ${name}`);

@@ -35,6 +35,9 @@ const MESSAGES = {
   too_large: ['文件过大（上限 %{limit}）', 'The file is too large (limit %{limit})'],
   empty: ['文件中没有数据行（第 1 行为表头，数据从第 2 行开始）', 'The file has no data rows (row 1 is the header; data starts on row 2)'],
   too_many_rows: ['单次最多导入 %{max} 行，该文件有 %{n} 行，请拆分后再导入', 'At most %{max} rows per import; this file has %{n}. Please split it'],
+  too_many_rows_over: ['单次最多读取 %{max} 行，该文件超过了，未导入任何数据，请拆分后再导入', 'At most %{max} rows can be read at once; this file has more and nothing was imported. Please split it'],
+  inflated_too_large: ['该文件解压后超过 %{limit}，不是正常的 Excel 文件（可能是“压缩炸弹”），已拒绝', 'This file unpacks to more than %{limit}; it is not an ordinary Excel file (possibly a zip bomb) and was refused'],
+  row_too_large: ['第 %{row} 行内容过大（超过 %{limit}），无法读取', 'Row %{row} is too large to read (over %{limit})'],
   missing_columns: ['缺少必填列：%{columns}（请使用导入模板）', 'Required columns are missing: %{columns} (please use the import template)'],
   rows_invalid: ['%{n} 行有错误，未导入任何数据，请修改后重新导入', '%{n} row(s) have errors; nothing was imported. Please fix them and import again'],
 } as const;

@@ -4,7 +4,7 @@ import type { Lang } from '@pv/contract';
 import { and, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { type Db, isEmbedded } from '../db/client.ts';
 import type { ResourceDef, SortExpr } from '../resources/define.ts';
 import { isSortExpr, planList } from '../resources/query.ts';
 import { selection } from '../resources/service.ts';
@@ -25,6 +25,11 @@ export interface ExportSpec {
 
 /** Rows fetched per query; each batch is one keyset query, written out before the next is read. */
 export const EXPORT_BATCH = 1000;
+/**
+ * On PGlite a batch — its statement and writing its rows — runs in the server's one thread while every
+ * other request waits: smaller batches, so the others get a turn at least every few tens of ms.
+ */
+export const EMBEDDED_EXPORT_BATCH = 200;
 
 /**
  * Rows after (key, id) in the list's order: PostgreSQL sorts NULLs last ascending and first
@@ -54,15 +59,16 @@ export async function* exportBatches(db: Db, def: ResourceDef, query: Record<str
   const { key: sortKey, desc } = plan.sort;
   const keyText = isSortExpr(sortKey) ? sql<string | null>`(${sortKey.expr})::text` : sql<string | null>`${sortKey}::text`;
   let cursor: { key: string | null; id: number } | null = null;
+  const batch = isEmbedded(db) ? EMBEDDED_EXPORT_BATCH : EXPORT_BATCH;
   for (;;) {
     const rows = (await db
       .select({ ...selection(def), __key: keyText })
       .from(def.table as any)
       .where(and(plan.where, cursor ? after(sortKey, def.table.id, desc, cursor.key, cursor.id) : undefined))
       .orderBy(...plan.orderBy)
-      .limit(EXPORT_BATCH)) as Row[];
+      .limit(batch)) as Row[];
     if (rows.length) yield rows;
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < batch) return;
     const last = rows.at(-1)!;
     cursor = { key: (last.__key as string | null) ?? null, id: last.id as number };
   }

@@ -9,7 +9,7 @@ import { insertRecord } from '../resources/service.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import type { Actor } from '../modules/system/syslog.ts';
 import { columnLabel, excelError, type ImportColumn } from './columns.ts';
-import { buildXlsx, looksLikeZip, readXlsx, XlsxFormatError } from './xlsx.ts';
+import { buildXlsx, inflatedLimitFor, looksLikeZip, readXlsxAsync, XlsxFormatError, type XlsxLimits } from './xlsx.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,8 +40,12 @@ export interface ImportSpec {
   applyAll?(db: Db, rows: { row: number; input: Row }[], auth: AuthContext, actor: Actor, lang: Lang): Promise<ImportResult>;
   /** largest upload in bytes; default IMPORT_MAX_BYTES (excel/routes.ts) */
   maxBytes?: number;
-  /** the file's rows of cells; default: the first sheet of an .xlsx (anything else refused). Throw an ApiError for a file it cannot read. */
-  read?(file: Uint8Array): string[][];
+  /**
+   * The file's rows of cells; default: the first sheet of an .xlsx (anything else refused). Throw an
+   * ApiError for a file it cannot read. An .xlsx is read with readXlsxAsync and `limits` (the rows
+   * this import takes, and the inflated bytes they may need): a zip bomb is refused, not inflated.
+   */
+  read?(file: Uint8Array, limits: XlsxLimits): string[][] | Promise<string[][]>;
   /**
    * Title lines a file may carry above its header (a bank's report heading): the header is the
    * first of this many rows that names every required column; rows are still numbered as in the file.
@@ -73,6 +77,16 @@ export function importTemplate(spec: ImportSpec, lang: Lang): Buffer {
   });
 }
 
+/**
+ * What reading an import's file may cost: twice the rows it takes (with the header and title lines;
+ * a file a little over the limit is still read, so the refusal can say how many rows it has) and
+ * the inflated bytes they may need. Past that the reader stops: a zip bomb is never read on.
+ */
+export const importLimits = (spec: Pick<ImportSpec, 'maxRows' | 'headerSearchRows'>): XlsxLimits => {
+  const maxRows = spec.maxRows * 2 + (spec.headerSearchRows ?? 1);
+  return { maxRows, maxInflatedBytes: inflatedLimitFor(maxRows) };
+};
+
 /** The file's rows as validated create inputs, or every problem found (nothing is written here). */
 export async function parseImport(
   spec: ImportSpec,
@@ -81,11 +95,13 @@ export async function parseImport(
   resolve?: (rows: { row: number; raw: Row }[]) => Promise<RowError[]>,
 ): Promise<{ inputs: { row: number; input: Row }[]; errors: RowError[] }> {
   let rows: string[][];
-  if (spec.read) rows = spec.read(file);
+  // every row the import takes, plus the header and the title lines above it
+  const limits = importLimits(spec);
+  if (spec.read) rows = await spec.read(file, limits);
   else {
     if (!looksLikeZip(file)) throw excelError(400, 'type');
     try {
-      rows = readXlsx(file);
+      rows = await readXlsxAsync(file, limits);
     } catch (err) {
       if (err instanceof XlsxFormatError) throw excelError(400, 'malformed');
       throw err;
@@ -104,7 +120,11 @@ export async function parseImport(
   const mapping = mappingOf(rows[at] ?? []);
   const body = rows.slice(at + 1);
   const missing = spec.columns.filter((c) => c.required && !mapping.includes(c));
-  if (missing.length) throw excelError(400, 'missing_columns', { columns: missing.map((c) => columnLabel(c, lang)).join(lang === 'zh' ? '、' : ', ') });
+  if (missing.length) {
+    // the console names them and offers the template beside the message
+    const columns = missing.map((c) => columnLabel(c, lang));
+    throw excelError(400, 'missing_columns', { columns: columns.join(lang === 'zh' ? '、' : ', ') }).withData({ missing_columns: columns });
+  }
   const data = body.map((cells, i) => ({ row: i + at + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
   if (!data.length) throw excelError(400, 'empty');
   if (data.length > spec.maxRows) throw excelError(400, 'too_many_rows', { max: spec.maxRows, n: data.length });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, authOf, type Deps } from '../http/deps.ts';
 import { ok } from '../http/errors.ts';
@@ -7,6 +7,15 @@ import { excelError, excelMessage } from './columns.ts';
 import { type ExportSpec, sendExport } from './export.ts';
 import { type ImportSpec, importRows, importTemplate } from './import.ts';
 import { contentDisposition, XLSX_MIME } from './xlsx.ts';
+
+/** A workbook made in memory as the reply: its name (RFC 5987) with an ASCII fallback, readable by the console. */
+export function sendXlsx(reply: FastifyReply, file: Buffer, name: string, fallback: string) {
+  return reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', contentDisposition(name, fallback))
+    .header('access-control-expose-headers', 'Content-Disposition')
+    .send(file);
+}
 
 /** Largest upload accepted by an import. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -113,11 +122,7 @@ export function excelRoutes(
     { config: { permission: importPermission }, schema: doc(tag, 'The import template (.xlsx): headers in the caller\'s language, required ones marked *, one example row', { returns: 'an .xlsx file' }) },
     async (req, reply) => {
       const name = `${importSpec.templateTitle[req.lang === 'zh' ? 0 : 1]}.xlsx`;
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', contentDisposition(name, `${def.name}_import_template.xlsx`))
-        .header('access-control-expose-headers', 'Content-Disposition')
-        .send(importTemplate(importSpec, req.lang));
+      return sendXlsx(reply, importTemplate(importSpec, req.lang), name, `${def.name}_import_template.xlsx`);
     },
   );
 

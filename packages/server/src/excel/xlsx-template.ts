@@ -1,4 +1,5 @@
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate';
+import { unzipLimited, ZipFormatError, ZipLimitError } from './unzip.ts';
 import { escapeXml, sharedStringsOf, textOf } from './xlsx.ts';
 
 /**
@@ -44,17 +45,12 @@ const MAX_UNZIPPED = 64 * 1024 * 1024;
 function openXlsx(data: Uint8Array): Record<string, Uint8Array> {
   let files: Record<string, Uint8Array>;
   try {
-    // a workbook of a few MB unzips to tens of MB at most; more is refused before inflating (a zip bomb)
-    let total = 0;
-    files = unzipSync(data, {
-      filter: (f) => {
-        total += f.originalSize;
-        if (total > MAX_UNZIPPED) throw new Error('too large');
-        return true;
-      },
-    });
-  } catch {
-    throw new XlsxTemplateError('error.xlsx_template_zip');
+    // the one zip reader of uploads: a workbook of a few MB unzips to tens of MB at most; past
+    // MAX_UNZIPPED of inflated bytes (counted as they come, not as declared) it stops — a zip bomb
+    files = unzipLimited(data, MAX_UNZIPPED);
+  } catch (err) {
+    if (err instanceof ZipFormatError || err instanceof ZipLimitError) throw new XlsxTemplateError('error.xlsx_template_zip');
+    throw err;
   }
   for (const part of ['[Content_Types].xml', 'xl/workbook.xml']) if (!files[part]) throw new XlsxTemplateError('error.xlsx_template_parts', { part });
   if (!Object.keys(files).some((n) => SHEET.test(n))) throw new XlsxTemplateError('error.xlsx_template_parts', { part: 'xl/worksheets/*.xml' });

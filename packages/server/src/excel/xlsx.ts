@@ -1,9 +1,12 @@
-import { unzipSync, Zip, ZipDeflate, strFromU8 } from 'fflate';
+import { Zip, ZipDeflate, strFromU8 } from 'fflate';
+import { excelError } from './columns.ts';
+import { inflateBudget, inflateEntry, inflateWhole, type InflateBudget, type ZipEntry, zipEntries, ZipFormatError, ZipLimitError } from './unzip.ts';
 
 /**
  * A minimal SpreadsheetML (.xlsx) writer and reader (docs/DECISIONS.md "Excel export/import"):
  * the writer emits one sheet's XML row by row into a streamed zip (flat memory however many rows);
- * the reader takes the first sheet of an uploaded file (size-limited) into string cells.
+ * the reader takes the first sheet of an uploaded file into string cells, streamed and limited
+ * (excel/unzip.ts: a zip bomb is refused before the memory grows).
  */
 export type CellValue = string | number | null | undefined;
 
@@ -164,10 +167,12 @@ export const decodeXml = (s: string) =>
 export const textOf = (xml: string) =>
   [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)].map((m) => decodeXml(m[1] ?? '')).join('');
 
+const SHARED_ITEM = /<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g;
+
 /** The shared-string table of an unzipped workbook (empty when it has none), each entry's text with its runs joined. */
 export const sharedStringsOf = (files: Record<string, Uint8Array>): string[] => {
   const sst = files['xl/sharedStrings.xml'];
-  return sst ? [...strFromU8(sst).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => textOf(m[1] ?? '')) : [];
+  return sst ? [...strFromU8(sst).matchAll(SHARED_ITEM)].map((m) => textOf(m[1] ?? '')) : [];
 };
 
 function columnIndex(ref: string): number {
@@ -180,58 +185,212 @@ function columnIndex(ref: string): number {
   return n - 1;
 }
 
+/** What one upload may cost (docs/DECISIONS.md "Uploaded workbooks"). */
+export interface XlsxLimits {
+  /** non-empty rows (the header and title lines included); more is refused without reading on */
+  maxRows?: number;
+  /** bytes inflated over all parts read (sheet, shared strings, workbook); more is refused at once */
+  maxInflatedBytes?: number;
+}
+/** Excel's own row limit: a sheet cannot have more. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+export const XLSX_MAX_INFLATED = 256 * 1024 * 1024;
+/** One row's XML, all its cells (Excel's cell limit is 32,767 characters; a row of 100 such cells is ~6.5 MiB of UTF-8). */
+const MAX_ROW_XML = 8 * 1024 * 1024;
+/** Inflated bytes a workbook of `rows` rows is allowed: 4 KiB of sheet XML per row in whole MiB, at least 32 MiB, at most XLSX_MAX_INFLATED. */
+export const inflatedLimitFor = (rows: number) => Math.min(XLSX_MAX_INFLATED, Math.max(32, Math.ceil((rows * 4096) / 1024 / 1024)) * 1024 * 1024);
+
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const tooLarge = (limit: number) => excelError(400, 'inflated_too_large', { limit: mib(limit) });
+
+/**
+ * Elements named `tag` (`<tag ...>...</tag>` or `<tag .../>`) out of XML text that arrives in pieces:
+ * `push` returns the complete ones; text between elements is dropped at once, and an element still
+ * open past `maxElement` characters is refused, so the text kept never grows past that.
+ */
+class ElementStream {
+  private buf = '';
+  /** where the search for the open element's end tag goes on */
+  private resume = 0;
+  private readonly open: string;
+  private readonly close: string;
+  constructor(
+    tag: string,
+    private readonly maxElement: number,
+    private readonly onTooLarge: () => Error,
+  ) {
+    this.open = `<${tag}`;
+    this.close = `</${tag}>`;
+  }
+
+  push(text: string): string[] {
+    this.buf += text;
+    const out: string[] = [];
+    let pos = 0;
+    for (;;) {
+      let start = this.buf.indexOf(this.open, pos);
+      // <row but not <rowBreaks
+      while (start >= 0 && !/[\s>/]/.test(this.buf[start + this.open.length] ?? ' ')) start = this.buf.indexOf(this.open, start + 1);
+      if (start < 0) {
+        // keep a tail that may be the start of a tag cut in two
+        pos = Math.max(pos, this.buf.length - this.open.length);
+        break;
+      }
+      const tagEnd = this.buf.indexOf('>', start);
+      if (tagEnd < 0) {
+        pos = start;
+        break;
+      }
+      if (this.buf[tagEnd - 1] === '/') {
+        out.push(this.buf.slice(start, tagEnd + 1));
+        pos = tagEnd + 1;
+        this.resume = 0;
+        continue;
+      }
+      const end = this.buf.indexOf(this.close, Math.max(tagEnd, this.resume));
+      if (end < 0) {
+        pos = start;
+        this.resume = Math.max(tagEnd, this.buf.length - this.close.length) - start;
+        break;
+      }
+      out.push(this.buf.slice(start, end + this.close.length));
+      pos = end + this.close.length;
+      this.resume = 0;
+    }
+    this.buf = this.buf.slice(pos);
+    if (this.resume > this.buf.length) this.resume = 0;
+    if (this.buf.length > this.maxElement) throw this.onTooLarge();
+    return out;
+  }
+}
+
+/** A part's text, piece by piece, as it inflates. */
+function* textOfPart(data: Uint8Array, entry: ZipEntry, budget: InflateBudget): Generator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for (const chunk of inflateEntry(data, entry, budget)) yield decoder.decode(chunk, { stream: true });
+  yield decoder.decode();
+}
+
+/** The cells of one <row> element (strings; shared strings looked up). */
+function rowCells(rowXml: string, shared: string[]): string[] {
+  const cells: string[] = [];
+  let next = 0;
+  for (const c of rowXml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    const attrs = c[1] ?? '';
+    const ref = /\br="([A-Z]+)\d*"/.exec(attrs);
+    const col = ref ? columnIndex(ref[1]!) : next;
+    // Excel's last column is XFD (16,384): a reference past it is not a cell of any sheet
+    if (col >= 16_384) throw new XlsxFormatError('not_xlsx');
+    next = col + 1;
+    const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? 'n';
+    const cellBody = c[2] ?? '';
+    const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(cellBody)?.[1];
+    let value: string;
+    if (type === 'inlineStr') value = textOf(cellBody);
+    else if (type === 's') value = v !== undefined ? (shared[Number(v)] ?? '') : '';
+    else if (type === 'b') value = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
+    else value = v !== undefined ? decodeXml(v) : '';
+    cells[col] = value.trim();
+  }
+  return Array.from(cells, (c) => c ?? '');
+}
+
+const NO_CELLS: readonly string[] = Object.freeze([]);
+
+/**
+ * The reader behind readXlsx / readXlsxAsync: the first worksheet, streamed. Yields after each slice
+ * of inflated text (the async driver lets other requests run there); returns the rows.
+ */
+function* sheetRows(data: Uint8Array, limits: XlsxLimits): Generator<void, string[][]> {
+  const maxRows = limits.maxRows ?? EXCEL_MAX_ROWS;
+  const budget = inflateBudget(limits.maxInflatedBytes ?? XLSX_MAX_INFLATED);
+  let entries: Map<string, ZipEntry>;
+  try {
+    entries = zipEntries(data);
+  } catch (err) {
+    if (err instanceof ZipFormatError) throw new XlsxFormatError('not_xlsx');
+    throw err;
+  }
+  const part = (name: string) => entries.get(name) ?? [...entries.values()].find((e) => e.name.toLowerCase() === name.toLowerCase());
+  const small = (name: string) => {
+    const e = part(name);
+    return e ? strFromU8(inflateWhole(data, e, budget)) : '';
+  };
+  try {
+    const workbook = small('xl/workbook.xml');
+    if (!workbook) throw new XlsxFormatError('not_xlsx');
+    // the first sheet of the workbook, through its relationship (not necessarily sheet1.xml)
+    const first = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook) ?? /<sheet\b[^>]*\bid="([^"]+)"/.exec(workbook);
+    const rels = small('xl/_rels/workbook.xml.rels');
+    let target = 'worksheets/sheet1.xml';
+    if (first) {
+      const rel = new RegExp(`<Relationship\\b[^>]*\\bId="${first[1]!.replace(/[^\w-]/g, '')}"[^>]*>`).exec(rels)?.[0];
+      const t = rel && /\bTarget="([^"]+)"/.exec(rel)?.[1];
+      if (t) target = t.replace(/^\/?xl\//, '').replace(/^\//, '');
+    }
+    const sheet = part(`xl/${target}`);
+    if (!sheet) throw new XlsxFormatError('no_sheet');
+
+    // shared strings first (random access: wherever they are in the zip), then the sheet row by row
+    const shared: string[] = [];
+    const sst = part('xl/sharedStrings.xml');
+    if (sst) {
+      const items = new ElementStream('si', MAX_ROW_XML, () => tooLarge(budget.limit));
+      for (const text of textOfPart(data, sst, budget)) {
+        for (const si of items.push(text)) shared.push(textOf(si));
+        yield;
+      }
+    }
+    const rows: (readonly string[])[] = [];
+    let filled = 0;
+    let rowNo = 0;
+    const stream = new ElementStream('row', MAX_ROW_XML, () => excelError(400, 'row_too_large', { row: rowNo + 1, limit: mib(MAX_ROW_XML) }));
+    for (const text of textOfPart(data, sheet, budget)) {
+      for (const rowXml of stream.push(text)) {
+        const rAttr = /^<row\b[^>]*?\br="(\d+)"/.exec(rowXml);
+        const index = rAttr ? Number(rAttr[1]) - 1 : rowNo;
+        if (!Number.isSafeInteger(index) || index < 0 || index >= EXCEL_MAX_ROWS) throw new XlsxFormatError('not_xlsx');
+        rowNo = index + 1;
+        const cells = rowCells(rowXml, shared);
+        // empty rows take no room: only rows with a value are kept (and counted)
+        if (!cells.some((c) => c !== '')) continue;
+        if (++filled > maxRows) throw excelError(400, 'too_many_rows_over', { max: maxRows });
+        rows[index] = cells;
+      }
+      yield;
+    }
+    return Array.from(rows, (r) => (r ?? NO_CELLS) as string[]);
+  } catch (err) {
+    if (err instanceof ZipLimitError) throw tooLarge(err.limit);
+    if (err instanceof ZipFormatError) throw new XlsxFormatError('not_xlsx');
+    throw err;
+  }
+}
+
 /**
  * Reads the first worksheet into rows of trimmed strings (numbers as written, booleans as
- * TRUE/FALSE). Empty trailing rows are dropped. Throws XlsxFormatError for anything not an xlsx.
+ * TRUE/FALSE); rows without a value are empty arrays, trailing ones dropped. Throws XlsxFormatError
+ * for anything not an xlsx, and a 400 ApiError (excel.inflated_too_large, excel.too_many_rows_over,
+ * excel.row_too_large) past `limits` — checked while inflating, before the memory grows.
+ * Synchronous: for files the server wrote itself and tests; an upload goes through readXlsxAsync.
  */
-export function readXlsx(data: Uint8Array): string[][] {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(data, { filter: (f) => f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' || f.name === 'xl/sharedStrings.xml' || f.name.startsWith('xl/worksheets/') });
-  } catch {
-    throw new XlsxFormatError('not_xlsx');
+export function readXlsx(data: Uint8Array, limits: XlsxLimits = {}): string[][] {
+  const reader = sheetRows(data, limits);
+  for (;;) {
+    const step = reader.next();
+    if (step.done) return step.value;
   }
-  const workbook = files['xl/workbook.xml'];
-  if (!workbook) throw new XlsxFormatError('not_xlsx');
-  // the first sheet of the workbook, through its relationship (not necessarily sheet1.xml)
-  const first = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(strFromU8(workbook)) ?? /<sheet\b[^>]*\bid="([^"]+)"/.exec(strFromU8(workbook));
-  const rels = files['xl/_rels/workbook.xml.rels'] ? strFromU8(files['xl/_rels/workbook.xml.rels']) : '';
-  let target = 'worksheets/sheet1.xml';
-  if (first) {
-    const rel = new RegExp(`<Relationship\\b[^>]*\\bId="${first[1]}"[^>]*>`).exec(rels)?.[0];
-    const t = rel && /\bTarget="([^"]+)"/.exec(rel)?.[1];
-    if (t) target = t.replace(/^\/?xl\//, '').replace(/^\//, '');
+}
+
+/** readXlsx for an upload: the same reader, giving other requests their turn between slices of the file. */
+export async function readXlsxAsync(data: Uint8Array, limits: XlsxLimits = {}): Promise<string[][]> {
+  const reader = sheetRows(data, limits);
+  for (;;) {
+    const step = reader.next();
+    if (step.done) return step.value;
+    // one slice (≤ 8 KiB compressed) at a time: a big upload never holds the event loop for long
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const sheet = files[`xl/${target}`];
-  if (!sheet) throw new XlsxFormatError('no_sheet');
-  const shared = sharedStringsOf(files);
-  const rows: string[][] = [];
-  const xml = strFromU8(sheet);
-  for (const rowMatch of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const rAttr = /\br="(\d+)"/.exec(rowMatch[1] ?? '');
-    const rowIdx = rAttr ? Number(rAttr[1]) - 1 : rows.length;
-    const cells: string[] = [];
-    let next = 0;
-    for (const c of (rowMatch[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = c[1] ?? '';
-      const ref = /\br="([A-Z]+)\d*"/.exec(attrs);
-      const col = ref ? columnIndex(ref[1]!) : next;
-      next = col + 1;
-      const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? 'n';
-      const body = c[2] ?? '';
-      const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      let value: string;
-      if (type === 'inlineStr') value = textOf(body);
-      else if (type === 's') value = v !== undefined ? (shared[Number(v)] ?? '') : '';
-      else if (type === 'b') value = v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : '';
-      else value = v !== undefined ? decodeXml(v) : '';
-      cells[col] = value.trim();
-    }
-    rows[rowIdx] = Array.from(cells, (c) => c ?? '');
-  }
-  const dense = Array.from(rows, (r) => r ?? []);
-  while (dense.length && dense.at(-1)!.every((c) => c === '')) dense.pop();
-  return dense;
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

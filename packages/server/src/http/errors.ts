@@ -7,6 +7,9 @@ import { t } from './messages.ts';
  * (validation messages assembled from several issues).
  */
 export class ApiError extends Error {
+  /** what the reply's data carries besides the msg (e.g. the columns an import misses); null by default */
+  data: unknown = null;
+
   constructor(
     readonly code: number,
     readonly key: string,
@@ -17,6 +20,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** The same error with `data` in its reply. */
+  withData(data: unknown): this {
+    this.data = data;
+    return this;
+  }
+
   message_(lang: Lang): string {
     return this.detail ? this.detail(lang) : t(this.key, lang, this.params);
   }
@@ -25,7 +34,11 @@ export class ApiError extends Error {
 export const badRequest = (key: string, params?: Record<string, unknown>) => new ApiError(ResponseCode.badRequest, key, params);
 export const notFound = (id: unknown) => new ApiError(ResponseCode.notFound, 'error.not_found', { id });
 export const forbidden = (permission: string) => new ApiError(ResponseCode.forbidden, 'error.forbidden', { permission });
-export const outOfScope = () => new ApiError(ResponseCode.forbidden, 'error.out_of_scope');
+/**
+ * A record outside the caller's data scope answers exactly as one that does not exist: 404 with the
+ * same message (no existence oracle, docs/DECISIONS.md "API conventions").
+ */
+export const outOfScope = (id: unknown) => notFound(id);
 export const conflict = (current: number, yours: number) =>
   new ApiError(ResponseCode.conflict, 'error.version_conflict', { current, yours });
 

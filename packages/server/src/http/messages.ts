@@ -18,6 +18,9 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.refresh_required': '缺少刷新令牌（请求头 X-Refresh-Token 或参数 refresh_token）',
     'error.method_not_allowed': '该接口不支持 %{method} 请求',
     'error.wrong_old_password': '原密码不正确',
+    'error.ref_not_found': '%{field}不存在或已被删除（ID %{id}）',
+    'error.display_token_all_scope': '大屏令牌可读取全公司的统计数据，只有数据范围为“全部”的用户可以签发或吊销',
+    'error.own_password_reset': '不能重置自己的密码：请在头像菜单“修改密码”中输入当前密码后修改',
     'error.display_token_invalid': '大屏令牌无效，请向管理员索取新的大屏链接',
     'error.display_token_revoked': '大屏令牌“%{name}”已被吊销，请向管理员索取新的大屏链接',
     'error.display_token_expired': '大屏令牌“%{name}”已于 %{at} 过期，请向管理员索取新的大屏链接',
@@ -26,6 +29,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.backup_key': '备份密钥不对：请在服务器上用 pnpm backup 备份（它读取数据目录里的 backup-key）',
     'error.backup_postgres': '本服务器使用 PostgreSQL：请用 pg_dump 备份数据库，再备份数据目录（见 README“备份与恢复”）',
     'error.backup_running': '已有一个备份正在进行，请等它完成后再试',
+    'error.backup_no_session': '没有这个备份会话（已结束或已被服务器关闭）：请重新运行 pnpm backup',
   },
   en: {
     'validation.type': 'Wrong type, expected %{expected}',
@@ -40,6 +44,9 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.refresh_required': 'Missing refresh token (header X-Refresh-Token or parameter refresh_token)',
     'error.method_not_allowed': 'This endpoint does not accept %{method}',
     'error.wrong_old_password': 'The current password is not correct',
+    'error.ref_not_found': '%{field}: the record does not exist or was deleted (ID %{id})',
+    'error.display_token_all_scope': 'A display token reads the whole company\'s statistics: only users whose data scope is All may issue or revoke one',
+    'error.own_password_reset': 'You cannot reset your own password: use Change password in the avatar menu, with your current password',
     'error.display_token_invalid': 'This display token is not valid; ask an administrator for a new big-screen link',
     'error.display_token_revoked': 'The display token "%{name}" has been revoked; ask an administrator for a new big-screen link',
     'error.display_token_expired': 'The display token "%{name}" expired at %{at}; ask an administrator for a new big-screen link',
@@ -48,6 +55,7 @@ const extra: Record<Lang, Record<string, string>> = {
     'error.backup_key': 'Wrong backup key: back up on the server with pnpm backup (it reads backup-key in the data folder)',
     'error.backup_postgres': 'This server uses PostgreSQL: back up the database with pg_dump and the data folder with your file backups (README "Backup and restore")',
     'error.backup_running': 'Another backup is running; try again when it has finished',
+    'error.backup_no_session': 'No such backup session (it ended or the server closed it): run pnpm backup again',
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Lang } from '@pv/contract';
 import type { AuthContext } from '../modules/auth/context.ts';
+import type { RouteRefs } from '../resources/refs.ts';
 
 /**
  * What a route needs. Every /api route declares one of these in its `config` (checked at
@@ -19,10 +20,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     permission?: string;
+    /** what the route's record-naming fields name, where it differs from their names (resources/refs.ts) */
+    refs?: RouteRefs;
   }
   interface FastifyInstance {
     /** every /api route with what it needs (filled at registration; docs and tests read it) */
-    routeTable: Array<{ method: string; url: string; public: boolean; permission: string | null }>;
+    routeTable: Array<{ method: string; url: string; public: boolean; permission: string | null; refs: RouteRefs }>;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@pv/contract';
+import type { MyMessage, ServerFrame } from '@pv/contract';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/client.ts';
 import { getMine, unreadCounts } from '../modules/message/service.ts';
@@ -12,7 +12,7 @@ export interface Client {
   /** receives `stats` frames (asked for with ?topics=stats; always for a display token) */
   stats: boolean;
   token: string;
-  /** the language of error frames */
+  /** the language of error frames and of the messages pushed */
   lang: 'zh' | 'en';
   /** answered the last ping */
   alive: boolean;
@@ -71,7 +71,7 @@ export class Hub {
   /** Runs an event from the bus; errors are reported, never thrown into the bus. */
   handle(event: RealtimeEvent): void {
     if (event.kind === 'stats') this.statsChanged();
-    else this.deliver(event).catch(this.onError);
+    else if (event.kind !== 'auth') this.deliver(event).catch(this.onError);
   }
 
   /**
@@ -101,18 +101,24 @@ export class Hub {
     return this.byUser.has(userId) ? [userId] : [];
   }
 
-  private async deliver(event: Exclude<RealtimeEvent, { kind: 'stats' }>) {
+  private async deliver(event: Exclude<RealtimeEvent, { kind: 'stats' | 'auth' }>) {
     if (this.closed) return;
     const users = this.targets(event.kind === 'message' ? event.recipient_id : event.user_id);
     if (!users.length) return;
     const counts = await unreadCounts(this.db, users);
     if (event.kind === 'message') {
-      // the same row for every recipient; a brand-new message is unread for all of them
-      const message = await getMine(this.db, users[0]!, event.id);
-      if (!message || this.closed) return;
+      // the same row for every recipient, in each console's language; a brand-new message is unread for all of them
+      const inLang = new Map<'zh' | 'en', Promise<MyMessage | null>>();
+      const messageIn = (lang: 'zh' | 'en') => {
+        if (!inLang.has(lang)) inLang.set(lang, getMine(this.db, users[0]!, event.id, lang));
+        return inLang.get(lang)!;
+      };
       for (const userId of users) {
-        const frame: ServerFrame = { type: 'message', message: { ...message, read: false, read_at: null }, unread: counts.get(userId) ?? 0 };
-        for (const c of this.byUser.get(userId) ?? []) send(c.socket, frame);
+        for (const c of this.byUser.get(userId) ?? []) {
+          const message = await messageIn(c.lang);
+          if (!message || this.closed) return;
+          send(c.socket, { type: 'message', message: { ...message, read: false, read_at: null }, unread: counts.get(userId) ?? 0 } satisfies ServerFrame);
+        }
       }
     } else {
       if (this.closed) return;

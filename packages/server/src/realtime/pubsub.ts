@@ -15,7 +15,14 @@ export type RealtimeEvent =
    * 0021_stats_notify: statement triggers on customers, stations, work orders, self-audits and
    * matters), so every write path counts and nothing is sent for a rolled-back transaction
    */
-  | { kind: 'stats' };
+  | { kind: 'stats' }
+  /**
+   * who may do what changed: a session (`session`), a user's account or roles (`user`), or roles and
+   * agents at large (neither). Sent by the database (migration auth_notify: triggers on sessions,
+   * users, user_roles, roles and agents) so every write path counts; `beat` is the auth cache's own
+   * heartbeat (modules/auth/cache.ts)
+   */
+  | { kind: 'auth'; session?: string; user?: number; beat?: string };
 
 /** Publish/subscribe across API processes. */
 export interface PubSub {
@@ -30,7 +37,7 @@ export const REALTIME_CHANNEL = 'pv_realtime';
 function parseEvent(payload: string): RealtimeEvent | null {
   try {
     const e = JSON.parse(payload) as RealtimeEvent;
-    return e && (e.kind === 'message' || e.kind === 'unread' || e.kind === 'stats') ? e : null;
+    return e && (e.kind === 'message' || e.kind === 'unread' || e.kind === 'stats' || e.kind === 'auth') ? e : null;
   } catch {
     return null;
   }
@@ -54,7 +61,7 @@ interface PgliteLike {
   listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 }
 interface PostgresLike {
-  listen(channel: string, cb: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
+  listen(channel: string, cb: (payload: string) => void, onlisten?: () => void): Promise<{ unlisten(): Promise<void> }>;
 }
 
 /**
@@ -63,7 +70,13 @@ interface PostgresLike {
  * instance delivers NOTIFY to its own listeners, so several apps on one PGlite also share events).
  * Payloads stay far below NOTIFY's 8000-byte limit (ids only).
  */
-export async function pgPubSub(db: Db, kind: 'pglite' | 'postgres', onError: (err: unknown) => void = () => {}): Promise<PubSub> {
+export async function pgPubSub(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  onError: (err: unknown) => void = () => {},
+  /** PostgreSQL: called each time the listening connection (re)subscribes — events sent while it was down are lost */
+  onListen?: () => void,
+): Promise<PubSub> {
   const handlers = new Set<Handler>();
   const client = (db as unknown as { $client: unknown }).$client;
   const receive = (payload: string) => fanOut(handlers, payload, onError);
@@ -71,7 +84,7 @@ export async function pgPubSub(db: Db, kind: 'pglite' | 'postgres', onError: (er
   if (kind === 'pglite') {
     stop = await (client as PgliteLike).listen(REALTIME_CHANNEL, receive);
   } else {
-    const sub = await (client as PostgresLike).listen(REALTIME_CHANNEL, receive);
+    const sub = await (client as PostgresLike).listen(REALTIME_CHANNEL, receive, onListen);
     stop = () => sub.unlisten();
   }
   let closed = false;

@@ -55,6 +55,9 @@ export async function realtimeRoutes(app: FastifyInstance, { db, dbKind, config 
     },
   });
 
+  app.metrics.gauge('pv_websocket_connections', 'Open websockets (console tabs, big screens, wall displays) on this server', () => app.websocketServer.clients.size);
+  app.metrics.gauge('pv_websocket_clients', 'Signed-in websocket clients on this server', () => hub.clients().length);
+
   /**
    * Verifies a token (a session's access token, or a wall display's token); on failure tells the
    * client why (in its language) and closes with 4402 / 4405.

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
+import { registerRecordType } from './refs.ts';
 
 export type FilterOp = 'eq' | 'prefix' | 'contains' | 'gte' | 'lte';
 
@@ -67,6 +68,11 @@ export interface ResourceDef<T extends ResourceTable = ResourceTable> {
   scope(auth: AuthContext): SQL | undefined;
   /** extra read-only columns for index/get_info (e.g. agent_name via a correlated subquery) */
   extraColumns?: Record<string, SQL>;
+  /**
+   * columns the API never returns (a secret's hash): index, get_info and export do not read them
+   * (present() gets what it needs of them through extraColumns); writes still lock and log whole rows
+   */
+  unread?: string[];
   /** what the API returns for a row (masking, ISO dates) */
   present(row: Record<string, unknown>, lang: Lang): Record<string, unknown>;
   /** turn validated create input into insert values (forced fields, references checked) */
@@ -99,7 +105,9 @@ export interface WriteContext {
   tx: Queryable;
 }
 
+/** A declared resource; its records become a type routes can name (resources/refs.ts). */
 export function defineResource<T extends ResourceTable>(def: ResourceDef<T>): ResourceDef<T> {
+  registerRecordType(def.name, def);
   return def;
 }
 

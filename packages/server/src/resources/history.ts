@@ -12,7 +12,7 @@ import { listTransitions, type TransitionEntry } from '../lifecycle/engine.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { plainRow } from '../modules/present.ts';
 import type { ResourceDef } from './define.ts';
-import { namesFor } from './refs.ts';
+import { namesFor } from './names.ts';
 import { loadOne } from './service.ts';
 
 type Row = Record<string, unknown>;

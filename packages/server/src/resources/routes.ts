@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, authOf, type Deps, input } from '../http/deps.ts';
 import { ok } from '../http/errors.ts';
-import { doc } from '../http/openapi.ts';
+import { deleteQueryDoc, doc } from '../http/openapi.ts';
 import { parse } from '../http/validate.ts';
 import type { GenericOp, ResourceDef } from './define.ts';
 import { parseIds } from './query.ts';
@@ -56,7 +56,7 @@ export function resourceRoutes(app: FastifyInstance, { db }: Deps, def: Resource
       const ids = 'id' in body ? [body.id] : parseIds(body.ids);
       return ok({ ids: await deleteRecords(db, def, ids, authOf(req), actorOf(req)) });
     };
-    app.get(`${base}/del`, { config: perm('del'), schema: doc(tag, `Delete: ?id=1 or ?ids=1,2,3 → {ids}`) }, handler);
+    app.get(`${base}/del`, { config: perm('del'), schema: doc(tag, `Delete: ?id=1 or ?ids=1,2,3 → {ids}`, { querystring: deleteQueryDoc }) }, handler);
     app.post(`${base}/del`, { config: perm('del'), schema: doc(tag, `Delete: {id} or {ids: [..] | "1,2"} → {ids}`, { body: deleteSchema }) }, handler);
   }
   if (ops.has('update_field')) {

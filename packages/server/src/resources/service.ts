@@ -12,8 +12,38 @@ type Row = Record<string, unknown>;
 
 const logged = (def: ResourceDef, row: Row) => (def.logRow ? def.logRow(row) : row);
 
-export function selection(def: Pick<ResourceDef, 'table' | 'extraColumns'>) {
-  return { ...getTableColumns(def.table), ...(def.extraColumns ?? {}) };
+const selections = new WeakMap<object, Record<string, unknown>>();
+
+/** What index, get_info and export read of a resource: its columns but the unread ones, and its extra columns (built once). */
+export function selection(def: Pick<ResourceDef, 'table' | 'extraColumns' | 'unread'>): Record<string, any> {
+  let cols = selections.get(def);
+  if (!cols) {
+    const unread = new Set(def.unread ?? []);
+    cols = { ...Object.fromEntries(Object.entries(getTableColumns(def.table)).filter(([k]) => !unread.has(k))), ...(def.extraColumns ?? {}) };
+    selections.set(def, cols);
+  }
+  return cols;
+}
+
+/**
+ * get_info of a caller who sees every row: the same statement every time, so drizzle builds its SQL
+ * once per resource and handle (prepared) instead of on every request.
+ */
+const byIdQueries = new WeakMap<Db, Map<ResourceDef, { execute(values: { id: number }): Promise<unknown[]> }>>();
+
+function byIdQuery(db: Db, def: ResourceDef) {
+  let perDb = byIdQueries.get(db);
+  if (!perDb) byIdQueries.set(db, (perDb = new Map()));
+  let q = perDb.get(def);
+  if (!q) {
+    q = db
+      .select(selection(def))
+      .from(def.table as any)
+      .where(eq(def.table.id, sql.placeholder('id')))
+      .prepare(`${def.name}_by_id`);
+    perDb.set(def, q);
+  }
+  return q;
 }
 
 export async function listRecords(db: Db, def: ResourceDef, query: Record<string, unknown>, auth: AuthContext, lang: Lang) {
@@ -72,10 +102,10 @@ export async function listRecords(db: Db, def: ResourceDef, query: Record<string
 }
 
 /**
- * Reads one row by id (optionally FOR UPDATE) and tells apart "does not exist" (404) from "exists
- * but outside your data scope" (403) — one query, the scope evaluated as a column.
+ * One row in the caller's data scope, optionally FOR UPDATE — one query, the scope evaluated as a
+ * column; a row outside the scope answers exactly as a missing one (404, no existence oracle). A
+ * lifecycle module may pass only its table and scope.
  */
-/** One row in the caller's data scope (404 / 403 outside it); a lifecycle module may pass only its table and scope. */
 export async function loadOne(db: Queryable, def: Pick<ResourceDef, 'table' | 'scope' | 'extraColumns'>, id: number, auth: AuthContext, opts: { lock?: boolean; extra?: boolean } = {}): Promise<Row> {
   const cols = opts.extra ? selection(def) : getTableColumns(def.table);
   let q = db
@@ -87,11 +117,16 @@ export async function loadOne(db: Queryable, def: Pick<ResourceDef, 'table' | 's
   const [row] = await q;
   if (!row) throw notFound(id);
   const { __in_scope, ...rest } = row as Row;
-  if (!__in_scope) throw outOfScope();
+  if (!__in_scope) throw outOfScope(id);
   return rest;
 }
 
 export async function getRecord(db: Db, def: ResourceDef, id: number, auth: AuthContext, lang: Lang) {
+  if (def.scope(auth) === undefined) {
+    const [row] = await byIdQuery(db, def).execute({ id });
+    if (!row) throw notFound(id);
+    return def.present(row as Row, lang);
+  }
   return def.present(await loadOne(db, def, id, auth, { extra: true }), lang);
 }
 
@@ -182,7 +217,8 @@ export async function deleteRecords(db: Db, def: ResourceDef, ids: number[], aut
     const found = new Set(rows.map((r) => r.id as number));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw notFound(missing.join(', '));
-    if (rows.some((r) => !r.__in_scope)) throw outOfScope();
+    const hidden = rows.filter((r) => !r.__in_scope).map((r) => r.id);
+    if (hidden.length) throw outOfScope(hidden.join(', '));
     if (def.beforeDelete) await def.beforeDelete(rows, { auth, tx });
     await tx.delete(def.table).where(inArray(def.table.id, ids));
     for (const { __in_scope: _, ...before } of rows) await writeLog(tx, actor, { action: 'del', resource: def.name, recordId: before.id as number, before: logged(def, before) });

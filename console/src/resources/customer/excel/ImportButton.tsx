@@ -1,5 +1,5 @@
 import { type ChangeEvent, useRef, useState } from 'react';
-import { Button, useCanAccess, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Button, useCanAccess, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -18,6 +18,7 @@ import { client } from '../../../providers/client.ts';
 import { bindingOf } from '../../../providers/resources.ts';
 import { downloadFile, XLSX_MIME } from './download.ts';
 import { ImportRowErrors } from '../../common/ImportRowErrors.tsx';
+import { missingColumnsOf, TemplateButton } from '../../common/SheetImportDialog.tsx';
 
 interface RowError {
   row: number;
@@ -25,7 +26,7 @@ interface RowError {
   message: string;
 }
 
-type Outcome = { kind: 'ok'; imported: number; message?: string } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string };
+type Outcome = { kind: 'ok'; imported: number; message?: string } | { kind: 'rows'; msg: string; errors: RowError[] } | { kind: 'error'; msg: string; missing: boolean };
 
 /** 导入 Excel: template download, file picker, upload; then "imported N" or the table of row errors. */
 /** What an import adds: picks the dialog title and the success message. */
@@ -39,7 +40,6 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
   const resource = useResourceContext() ?? '';
   const api = bindingOf(resource).api;
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -59,13 +59,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
     setOutcome(null);
     e.target.value = '';
   };
-  const template = async () => {
-    try {
-      await downloadFile(api, 'import_template', {}, `${api}_template.xlsx`);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    }
-  };
+  const template = () => downloadFile(api, 'import_template', {}, `${api}_template.xlsx`);
   const upload = async () => {
     if (!file) return;
     setBusy(true);
@@ -82,7 +76,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
     } catch (error) {
       const data = error instanceof ApiError ? (error.data as { errors?: RowError[] } | null) : null;
       const msg = (error as Error).message;
-      setOutcome(data?.errors?.length ? { kind: 'rows', msg, errors: data.errors } : { kind: 'error', msg });
+      setOutcome(data?.errors?.length ? { kind: 'rows', msg, errors: data.errors } : { kind: 'error', msg, missing: missingColumnsOf(data) !== null });
     } finally {
       setBusy(false);
     }
@@ -101,9 +95,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
             {translate('pv.excel.hint')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-            <MuiButton variant="text" onClick={template} data-testid="excel-template">
-              {translate('pv.excel.template')}
-            </MuiButton>
+            <TemplateButton download={template} testId="excel-template" />
             <MuiButton variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
               {translate('pv.excel.choose')}
             </MuiButton>
@@ -118,7 +110,7 @@ export const ImportButton = ({ subject = 'customer', access = 'create' }: { subj
             </Alert>
           )}
           {outcome?.kind === 'error' && (
-            <Alert severity="error" data-testid="excel-result">
+            <Alert severity="error" data-testid="excel-result" action={outcome.missing ? <TemplateButton download={template} testId="excel-result-template" /> : undefined}>
               {outcome.msg}
             </Alert>
           )}

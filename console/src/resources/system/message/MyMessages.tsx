@@ -34,9 +34,10 @@ export const MyMessages = () => {
       if (mine === seq.current) setData((d) => d ?? { list: [], total: 0, unread: 0 });
     }
   }, [page, filter]);
+  // system messages come in the reader's language: a language switch reads them again
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, lang]);
   useRealtimeFrames((frame) => {
     if (frame.type === 'message' || frame.type === 'unread') void load();
   });

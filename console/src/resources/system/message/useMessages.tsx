@@ -4,6 +4,7 @@ import { Box } from '@mui/material';
 import { NOTIFY_DEFAULT_LIMIT, paths, type MessageLevel, type MyMessage, type NotifyResult } from '@pv/contract';
 import { client } from '../../../providers/client.ts';
 import { realtime } from '../../../providers/realtime.ts';
+import { useLang } from '../../common/format.tsx';
 
 /** Shared pieces of the bell and the message centre: the live unread count, the bell's feed, read/clear calls. */
 
@@ -30,6 +31,8 @@ export function useRealtimeFrames(listener: Parameters<typeof realtime.subscribe
 export function useNotifyFeed({ toast }: { toast: boolean }) {
   const notify = useNotify();
   const unread = useUnread();
+  // system messages come in the reader's language: a language switch reads them again
+  const lang = useLang();
   const [list, setList] = useState<MyMessage[]>([]);
   // only the latest request may set the state: a reply that left the server before a push must not undo it
   const seq = useRef(0);
@@ -46,7 +49,7 @@ export function useNotifyFeed({ toast }: { toast: boolean }) {
   }, []);
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, lang]);
   useRealtimeFrames((frame) => {
     if (frame.type === 'message') {
       setList((prev) => [frame.message, ...prev.filter((m) => m.id !== frame.message.id)].slice(0, NOTIFY_DEFAULT_LIMIT));

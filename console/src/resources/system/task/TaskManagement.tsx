@@ -42,7 +42,7 @@ import { TASKS_KEY, formatDuration, formatResult, formatTime, taskApi, useJobs, 
 const StatusChip = ({ status }: { status: string | null }) => {
   const translate = useTranslate();
   if (!status) return <>—</>;
-  const color = status === 'success' ? 'success' : status === 'failed' ? 'error' : 'info';
+  const color = status === 'success' ? 'success' : status === 'failed' ? 'error' : status === 'interrupted' ? 'warning' : 'info';
   return <Chip size="small" color={color} label={translate(`pv.task.status.${status}`)} data-testid="task-status" />;
 };
 

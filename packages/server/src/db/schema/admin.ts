@@ -60,6 +60,13 @@ export const messages = pgTable(
     link: varchar('link', { length: 300 }),
     sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     recipient_id: integer('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A system message's catalogue key (`<key>_title` / `<key>_body` in the contract's messages) and
+     * its parameters: shown in the reader's language. title/content keep the Chinese text (search,
+     * and the message's text where there is no key: typed by a person, or from before keys).
+     */
+    msg_key: varchar('msg_key', { length: 100 }),
+    msg_params: jsonb('msg_params').$type<Record<string, unknown>>(),
     ...versioned(),
   },
   (t) => [index('messages_recipient_idx').on(t.recipient_id, t.id)],
@@ -83,7 +90,9 @@ export const messageReads = pgTable(
 
 /**
  * Scheduled jobs (任务管理). `code` names a job the server knows; cron is a 5-field expression.
- * `locked_until` lets exactly one API process run a due job when several are running.
+ * A run holds a lease: `locked_until` (renewed by a heartbeat while it runs) and `lease_owner` (the
+ * claim's token), so exactly one API process runs a job, and the claim of a process that died
+ * expires within TASK_LEASE_SECONDS (its run is then closed as interrupted).
  */
 export const scheduledTasks = pgTable('scheduled_tasks', {
   id: serial('id').primaryKey(),
@@ -94,8 +103,10 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
   enabled: boolean('enabled').notNull().default(true),
   next_run_at: tstz('next_run_at'),
   locked_until: tstz('locked_until'),
+  /** the claim holding the lease: renewals and the release touch the row only while it is theirs */
+  lease_owner: varchar('lease_owner', { length: 64 }),
   last_run_at: tstz('last_run_at'),
-  /** success | failed | running */
+  /** success | failed | running | interrupted */
   last_status: varchar('last_status', { length: 16 }),
   last_result: text('last_result'),
   last_duration_ms: integer('last_duration_ms'),
@@ -114,6 +125,7 @@ export const taskRuns = pgTable(
     triggered_by: integer('triggered_by'),
     started_at: tstz('started_at').notNull().defaultNow(),
     finished_at: tstz('finished_at'),
+    /** running | success | failed | interrupted (its server stopped mid-run: the lease expired) */
     status: varchar('status', { length: 16 }).notNull().default('running'),
     result: text('result'),
     duration_ms: integer('duration_ms'),

@@ -152,7 +152,11 @@ export const rentBills = pgTable(
   ],
 );
 
-/** 扣款: each deduction of a bill with its reason and who made it (append-only). */
+/**
+ * 扣款: each deduction of a bill with its reason and who made it (append-only). A negative entry is
+ * the one correction there is: a termination that cuts the bill below its deductions records the
+ * part given back, so the entries always add up to the bill's deduction.
+ */
 export const rentDeductions = pgTable(
   'rent_deductions',
   {
@@ -166,7 +170,7 @@ export const rentDeductions = pgTable(
     created_by_name: varchar('created_by_name', { length: 64 }),
     created_at: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('rent_deductions_bill_idx').on(t.bill_id), check('rent_deductions_positive', sql`${t.amount} > 0`)],
+  (t) => [index('rent_deductions_bill_idx').on(t.bill_id), check('rent_deductions_nonzero', sql`${t.amount} <> 0`)],
 );
 
 /** One generation run per period key (2026-Q4 is quarterly contracts' run): a cursor over contract ids. */

@@ -53,6 +53,11 @@ export const warehouses = pgTable(
     district_code: varchar('district_code', { length: 12 }),
     address: varchar('address', { length: 200 }),
     keeper_id: integer('keeper_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * the field team member it serves (a van's 班组): he sees and issues from it, and from the
+     * non-van warehouses whose region covers his van's region
+     */
+    team_id: integer('team_id').references(() => users.id, { onDelete: 'set null' }),
     /** an agent's own warehouse (agent data scope); null = the operator's */
     agent_id: integer('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     /** enabled | disabled: a disabled warehouse takes part in no movement */
@@ -65,6 +70,7 @@ export const warehouses = pgTable(
     index('warehouses_kind_idx').on(t.kind, t.id),
     index('warehouses_province_idx').on(t.province_code, t.id),
     index('warehouses_keeper_idx').on(t.keeper_id),
+    index('warehouses_team_idx').on(t.team_id),
     index('warehouses_agent_idx').on(t.agent_id),
     ...searchIndexes('warehouses', t.code, { code: true }),
     ...searchIndexes('warehouses', t.name, { pairs: true }),

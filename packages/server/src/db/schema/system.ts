@@ -80,11 +80,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
-/** The system log (系统日志): who did what to which record, with before/after, written in the write's transaction. */
+/**
+ * The system log (系统日志): who did what to which record, with before/after, written in the write's
+ * transaction. Partitioned by month of China time (migration sys_log_partitions, hand-written: drizzle
+ * does not declare partitions), so the months past SYSLOG_RETENTION_MONTHS are detached and archived
+ * as whole tables (modules/syslog/partitions.ts); the primary key therefore includes created_at.
+ */
 export const sysLog = pgTable(
   'sys_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     user_id: integer('user_id'),
     username: varchar('username', { length: 64 }),
     ip: varchar('ip', { length: 64 }),
@@ -96,6 +101,7 @@ export const sysLog = pgTable(
     created_at: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.created_at] }),
     index('sys_log_record_idx').on(t.resource, t.record_id, t.id),
     index('sys_log_user_idx').on(t.user_id, t.created_at),
     index('sys_log_action_idx').on(t.action, t.username, t.created_at),

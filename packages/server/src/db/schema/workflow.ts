@@ -1,4 +1,4 @@
-import type { WorkflowGraph } from '@pv/contract';
+import type { Lang, WorkflowGateCondition, WorkflowGraph } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { tstz, versioned } from './common.ts';
@@ -8,6 +8,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
+
+/** What a gated action's request keeps until its process approves it. */
+export interface WorkflowRequest {
+  action: string;
+  params: Record<string, unknown>;
+  requested_by: number | null;
+  requested_at: string;
+}
 
 /**
  * 流程定义 (issue 16, docs/DECISIONS.md "Workflow"): a process drawn on the designer. `graph` is
@@ -21,12 +29,16 @@ export const workflowDefinitions = pgTable(
     key: varchar('key', { length: 64 }).notNull().unique(),
     name: varchar('name', { length: 64 }).notNull(),
     description: varchar('description', { length: 500 }),
-    /** WorkflowRecordType of the contract */
+    /** a record type of the registry (lifecycle/records.ts, declared by its module) */
     record_type: varchar('record_type', { length: 32 }).notNull(),
-    /** WorkflowEvent that starts it, or null (started by hand only) */
+    /** the registry's business event that starts it, or null (started by hand, or by a gated action) */
     event: varchar('event', { length: 48 }),
     /** equality on the record's fields narrowing the event, e.g. {"type": "bank_card"} */
     event_match: jsonb('event_match').$type<Record<string, string>>(),
+    /** 需要审批: the record's named action that starts this process instead of applying (applied when it approves) */
+    gate_action: varchar('gate_action', { length: 32 }),
+    /** …when this holds on the record, the action's parameters and facts (null: always) */
+    gate_condition: jsonb('gate_condition').$type<WorkflowGateCondition>(),
     graph: jsonb('graph').$type<WorkflowGraph>().notNull(),
     status: varchar('status', { length: 16 }).notNull().default('draft'),
     /** number of the latest published version (0: never published) */
@@ -53,6 +65,8 @@ export const workflowVersions = pgTable(
     record_type: varchar('record_type', { length: 32 }).notNull(),
     event: varchar('event', { length: 48 }),
     event_match: jsonb('event_match').$type<Record<string, string>>(),
+    gate_action: varchar('gate_action', { length: 32 }),
+    gate_condition: jsonb('gate_condition').$type<WorkflowGateCondition>(),
     graph: jsonb('graph').$type<WorkflowGraph>().notNull(),
     note: varchar('note', { length: 200 }),
     published_by: integer('published_by'),
@@ -89,11 +103,16 @@ export const workflowInstances = pgTable(
     current_node: varchar('current_node', { length: 64 }),
     /** outcome of the last user task (edges may branch on it) */
     last_outcome: varchar('last_outcome', { length: 16 }),
-    /** failed: why, in zh (the history has both languages' keys) */
+    /** failed: why, in zh (lists, search) */
     error: text('error'),
+    /** failed: why, in every language (a module's refusal is built per language; its key and params cannot rebuild it) */
+    error_messages: jsonb('error_messages').$type<Record<Lang, string>>(),
     error_key: varchar('error_key', { length: 64 }),
     error_params: jsonb('error_params').$type<Record<string, unknown>>(),
+    /** manual | event | request (a gated action asked for approval) */
     trigger: varchar('trigger', { length: 16 }).notNull().default('manual'),
+    /** trigger request: the action asked for, its parameters, who asked — applied when the process approves */
+    request: jsonb('request').$type<WorkflowRequest>(),
     event: varchar('event', { length: 48 }),
     started_by: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     started_at: tstz('started_at').notNull().defaultNow(),

@@ -16,6 +16,7 @@ import { getRecord, loadOne, mutate } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
 import { plainRow } from '../present.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { agentResource as def, agentUsage, maskAgentLogged } from './resource.ts';
 
 const ACTIONS = {
@@ -27,15 +28,20 @@ const ACTIONS = {
 export async function setAgentStatus(db: Db, action: keyof typeof ACTIONS, body: unknown, auth: AuthContext, actor: Actor) {
   const { id, version } = parse(agentActionSchema, body);
   const { to, label } = ACTIONS[action];
-  return mutate(db, def, id, version, auth, actor, action, (before) => {
-    if (before.status === to) {
-      const state = before.status as string;
-      throw new ApiError(400, 'error.illegal_transition', { state, action }, (lang: Lang) =>
-        t('error.illegal_transition', lang, { state: AgentStatus.label(state, lang), action: label[lang === 'zh' ? 0 : 1] }),
-      );
-    }
-    return { status: to };
-  });
+  return mutate(
+    db, def, id, version, auth, actor, action,
+    (before) => {
+      if (before.status === to) {
+        const state = before.status as string;
+        throw new ApiError(400, 'error.illegal_transition', { state, action }, (lang: Lang) =>
+          t('error.illegal_transition', lang, { state: AgentStatus.label(state, lang), action: label[lang === 'zh' ? 0 : 1] }),
+        );
+      }
+      return { status: to };
+    },
+    // processes bound to the change start with it (agent/process.ts)
+    (tx) => raiseWorkflowEvent(tx, `agent.${action}d`, id, actor).then(() => undefined),
+  );
 }
 
 export const agentExport: ExportSpec = {

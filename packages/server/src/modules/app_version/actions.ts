@@ -28,6 +28,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { sniffContentType } from '../file/sniff.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { type AppVersionResource, illegalAppVersionAction } from './resource.ts';
 import { assertUnique, checkStoreUrl } from './rules.ts';
 
@@ -157,7 +158,12 @@ export class AppVersionActions {
         const params = { other: blocker.version_name, other_code: blocker.version_code, name: before.version_name, code: before.version_code };
         throw new ApiError(400, 'error.app_version_not_newer', params, (lang) => t('error.app_version_not_newer', lang, { ...params, platform: AppPlatform.label(before.platform, lang) }));
       }
-      return this.move(tx, before, 'publish', actor, { published_at: new Date(), published_by: auth.userId }, { data: { rollout: before.rollout, min_supported_version: before.min_supported_version } });
+      // 版本发布审批: a published process may have to approve the release first
+      const pending = await requestApproval(tx, { type: 'app_version', action: 'publish', record: before as unknown as Row, params: {}, actor });
+      if (pending) return { ...before, workflow_request: pending } as Release;
+      const after = await this.move(tx, before, 'publish', actor, { published_at: new Date(), published_by: auth.userId }, { data: { rollout: before.rollout, min_supported_version: before.min_supported_version } });
+      await raiseWorkflowEvent(tx, 'app_version.published', before.id, actor);
+      return after;
     });
   }
 

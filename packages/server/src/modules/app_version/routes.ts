@@ -15,13 +15,14 @@ import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
-import { doc } from '../../http/openapi.ts';
+import { deleteQueryDoc, doc } from '../../http/openapi.ts';
 import { acceptRawBodies } from '../../http/raw-body.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes } from '../../resources/history.ts';
 import { parseIds } from '../../resources/query.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileNameOf } from '../file/routes.ts';
 import { fileServiceOf, uploadTooLarge } from '../file/service.ts';
@@ -55,7 +56,7 @@ export function appVersionRoutes(app: FastifyInstance, deps: Deps) {
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
     app.post(`${P}/${name}`, { config: { permission: `app_version:${name}` }, schema: doc('app_version', what, { body, returns: 'the release' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row as Record<string, unknown>, await show(row.id as number, req)));
     });
 
   action('add', '新建版本 {platform, version_name x.y.z, version_code, notes_zh, notes_en?, store_url? (https; iOS / HarmonyOS), min_supported_version?, rollout 0–100 = 100}: a draft; name and code unique per platform', appVersionAddSchema, (b, a, c) => actions.add(b, a, c));
@@ -68,7 +69,7 @@ export function appVersionRoutes(app: FastifyInstance, deps: Deps) {
     const ids = 'id' in body ? [body.id] : parseIds(body.ids);
     return ok({ ids: await actions.del(ids, authOf(req), actorOf(req)) });
   };
-  app.get(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: ?id=1 or ?ids=1,2 → {ids} (their packages too); a published or withdrawn release stays') }, del);
+  app.get(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: ?id=1 or ?ids=1,2 → {ids} (their packages too); a published or withdrawn release stays', { querystring: deleteQueryDoc }) }, del);
   app.post(`${P}/del`, { config: { permission: 'app_version:del' }, schema: doc('app_version', 'Delete drafts: {id} or {ids} → {ids} (their packages too); a published or withdrawn release stays', { body: deleteSchema }) }, del);
 
   app.register(async (scoped) => {

@@ -104,6 +104,46 @@ export const BUILTIN_ROLES = [
     data_scope: 'agent',
   },
   {
+    // 财务制单: the finance maker. Holds and releases bills, makes and submits payment batches and
+    // sends the approved ones to the bank (the bank file), generates and pays settlements, keeps
+    // invoices and makes statements. Approving any of it is someone else's (finance_approver).
+    code: 'finance',
+    name: '财务制单',
+    permissions: [
+      ...READ('lease_contract', 'rent_bill', 'revenue', 'tariff', 'partner', 'workflow_instance'),
+      'rent_bill:export', 'rent_bill:report', 'rent_bill:deduct', 'rent_bill:pause', 'rent_bill:release', 'revenue:export', 'revenue:report',
+      ...READ('payment_batch'), 'payment_batch:add', 'payment_batch:submit', 'payment_batch:remove_line', 'payment_batch:cancel', 'payment_batch:export',
+      ...READ('settlement', 'settlement_rule'), 'settlement:export', 'settlement:generate', 'settlement:submit', 'settlement:resolve', 'settlement:adjust', 'settlement:pay',
+      'invoice:*',
+      ...READ('statement'), 'statement:add', 'statement:del', 'statement:export', 'statement:refresh', 'statement:send', 'statement:import', 'statement:explain', 'statement:rate',
+    ],
+    data_scope: 'all',
+  },
+  {
+    // 财务审批: the finance approver. Approves or returns payment batches (never one they made or
+    // submitted), imports the bank's result, confirms statements; reads what they approve.
+    code: 'finance_approver',
+    name: '财务审批',
+    permissions: [
+      ...READ('lease_contract', 'rent_bill', 'payment_batch', 'settlement', 'settlement_rule', 'invoice', 'statement', 'partner', 'workflow_instance'),
+      'rent_bill:export', 'rent_bill:report',
+      'payment_batch:approve', 'payment_batch:reject', 'payment_batch:import',
+      'settlement:export', 'invoice:export', 'statement:export', 'statement:confirm',
+    ],
+    data_scope: 'all',
+  },
+  {
+    // 运维审核: reviews the field's work — approves or rejects submitted inspections and maintenance
+    // orders; reads stations, plans, stock and the O&M statistics.
+    code: 'om_reviewer',
+    name: '运维审核',
+    permissions: [
+      ...READ('station', 'operation_plan', 'inspection', 'maintenance', 'material', 'warehouse', 'stock', 'workflow_instance'),
+      'inspection:approve', 'inspection:reject', 'inspection:export', 'maintenance:approve', 'maintenance:reject', 'maintenance:export', 'statistic:view',
+    ],
+    data_scope: 'all',
+  },
+  {
     code: 'team',
     name: '施工队/并网专员',
     permissions: ['work_order:index', 'work_order:get_info', 'work_order:accept', 'work_order:reject_order', 'work_order:start', 'work_order:submit_audit', 'work_order:rectify', ...READ('self_audit', 'station', 'material', 'warehouse', 'stock'), 'inspection:index', 'inspection:get_info', 'inspection:start', 'inspection:submit', ...READ('maintenance'), 'maintenance:accept', 'maintenance:start', 'maintenance:submit'],

@@ -4,6 +4,7 @@ import {
   SOCIAL_URL_PATH,
   checkPasswordSchema,
   exLoginSchema,
+  givenPasswordField,
   idField,
   loginSchema,
   modifyPasswordsSchema,
@@ -140,6 +141,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.register,
     {
+      config: { public: true },
       schema: doc('auth', 'Self sign-up (only with REGISTER_ENABLED): user name, password (≥ 6), phone + SMS code (purpose register) → signed in as with login', {
         body: registerSchema,
       }),
@@ -154,6 +156,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.socialLogin,
     {
+      config: { public: true },
       schema: doc('auth', "External identity provider: exchanges the callback's code (state from social_url) and signs in the linked user (user_identities)", {
         body: socialLoginSchema,
       }),
@@ -163,7 +166,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
 
   app.get(
     paths.publicKey,
-    { schema: doc('auth', 'The login RSA public key: publicKey (base64 SPKI DER), n and e (base64url), enabled (LOGIN_RSA)') },
+    { config: { public: true }, schema: doc('auth', 'The login RSA public key: publicKey (base64 SPKI DER), n and e (base64url), enabled (LOGIN_RSA)') },
     async () => ok(publicKeyInfo(config)),
   );
 
@@ -209,13 +212,13 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   const modifyPasswordSchema = z.strictObject({
     id: idField().optional(),
     password: passwordField(),
-    old_password: z.string().optional(),
+    old_password: givenPasswordField('validation.old_password_required').optional(),
   });
   app.post(
     paths.modifyPassword,
     {
-      config: { permission: '' },
-      schema: doc('auth', 'Change your password (old_password required unless admin); an admin may pass another user id. Other sessions are revoked', {
+      config: { permission: '', refs: { id: 'user' } },
+      schema: doc('auth', 'Change your password (old_password always required for your own); an admin may pass another user id (no old_password). Other sessions are revoked', {
         body: modifyPasswordSchema,
       }),
     },
@@ -228,13 +231,13 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.modifyPasswords,
     {
-      config: { permission: '' },
-      schema: doc('auth', 'Avatar menu password change (SPEC.md §7 modify_passwords): id (yours; others only for an admin) and password (≥ 6). Other sessions of that user are revoked; msg is the success text', {
+      config: { permission: '', refs: { id: 'user' } },
+      schema: doc('auth', 'Avatar menu password change (SPEC.md §7 modify_passwords): id (yours; others only for an admin), password (6–128) and, for your own, old_password (your current one). Other sessions of that user are revoked; msg is the success text', {
         body: modifyPasswordsSchema,
       }),
     },
     async (req) => {
-      await modifyPassword(db, authOf(req), actorOf(req), parse(modifyPasswordsSchema, input(req)), false);
+      await modifyPassword(db, authOf(req), actorOf(req), parse(modifyPasswordsSchema, input(req)));
       return { code: 200, msg: t('msg.password_changed', req.lang), data: null };
     },
   );
@@ -267,7 +270,7 @@ export function authRoutes(app: FastifyInstance, { db, config }: Deps) {
   app.post(
     paths.exLogin,
     {
-      config: { permission: '' },
+      config: { permission: '', refs: { id: 'user' } },
       schema: doc('auth', '山海系统 link: a one-time ticket for the caller (id must be yours) → {ex, url, su_login, page}; the console posts ex to su_login on the external system', {
         body: exLoginSchema,
       }),

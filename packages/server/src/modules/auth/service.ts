@@ -6,6 +6,7 @@ import { type Db, query } from '../../db/client.ts';
 import { roles, sessions, userIdentities, userRoles, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { authCacheOf } from './cache.ts';
 import { type AuthContext, widestScope } from './context.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { rsaDecrypt } from './rsa.ts';
@@ -204,16 +205,18 @@ function expiresSoon(p: TokenPayload, now = Date.now()): boolean {
   return p.exp * 1000 - now <= window * 1000;
 }
 
-/**
- * Resolves a bearer token to the caller, in one query (session + user + roles), or throws:
- * 402 for a forged/revoked/ended session (the client signs out), 405 for an access token past or
- * near expiry (ACCESS_TOKEN_REFRESH_WINDOW_SECONDS) whose session is still alive (the client
- * refreshes once and retries, SPEC.md §8).
- */
-export async function authenticate(db: Db, config: Config, token: string): Promise<AuthContext> {
-  const verified = verifyAccessToken(token, config.tokenSecret);
-  if (!verified.ok) throw new ApiError(402, 'error.token_invalid');
-  const p: TokenPayload = verified.payload;
+/** What authenticate() knows of a session: its row, and the caller it makes (built once per read). */
+interface SessionUser {
+  row: SessionUserRow;
+  auth: AuthContext;
+}
+
+/** The session's row (session + user + roles), from the auth cache or one query; null when there is none. */
+async function sessionUser(db: Db, p: TokenPayload): Promise<SessionUser | null> {
+  const cache = authCacheOf<SessionUser>(db);
+  const cached = cache?.session(p.sid);
+  if (cached) return cached.userId === p.sub ? cached.row : null;
+  const readAt = Date.now();
   const [row] = await query<SessionUserRow>(
     db,
     sql`select s.revoked_at, s.access_expired_at, s.expires_at, u.id, u.username, u.full_name, u.identity, u.agent_id, u.department_id,
@@ -223,14 +226,9 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
         from sessions s join users u on u.id = s.user_id
         where s.id = ${p.sid} and s.user_id = ${p.sub}`,
   );
-  if (!row || row.revoked_at) throw new ApiError(402, 'error.token_invalid');
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw new ApiError(402, 'error.token_expired');
-  if (row.status !== 'enabled') throw new ApiError(402, 'error.account_disabled');
-  if (row.disabled_agent) throw new ApiError(402, 'error.agent_disabled', { name: row.disabled_agent });
-  if (verified.expired || expiresSoon(p)) throw new ApiError(405, 'error.token_expiring');
-  if (row.access_expired_at && (p.ims ?? p.iat * 1000) <= new Date(row.access_expired_at).getTime()) throw new ApiError(405, 'error.token_expiring');
+  if (!row) return null;
   const roles = typeof row.roles === 'string' ? (JSON.parse(row.roles) as Exclude<SessionUserRow['roles'], string>) : row.roles;
-  return {
+  const auth: AuthContext = {
     userId: row.id,
     sessionId: p.sid,
     username: row.username,
@@ -244,6 +242,41 @@ export async function authenticate(db: Db, config: Config, token: string): Promi
     permissions: new Set(roles.flatMap((r) => r.permissions)),
     scope: row.is_admin ? 'all' : widestScope(roles.map((r) => r.scope)),
   };
+  const found = { row, auth };
+  cache?.keep(p.sid, row.id, found, readAt);
+  return found;
+}
+
+/** The token's payload if its signature is ours (checked once per token while the auth cache keeps it). */
+function verifiedPayload(db: Db, config: Config, token: string): TokenPayload | null {
+  const cache = authCacheOf<SessionUser>(db);
+  const known = cache?.token(token);
+  if (known) return known;
+  const verified = verifyAccessToken(token, config.tokenSecret);
+  if (!verified.ok) return null;
+  cache?.keepToken(token, verified.payload);
+  return verified.payload;
+}
+
+/**
+ * Resolves a bearer token to the caller — from the auth cache (cache.ts), else in one query (session +
+ * user + roles) — or throws: 402 for a forged/revoked/ended session (the client signs out), 405 for an
+ * access token past or near expiry (ACCESS_TOKEN_REFRESH_WINDOW_SECONDS) whose session is still alive
+ * (the client refreshes once and retries, SPEC.md §8).
+ */
+export async function authenticate(db: Db, config: Config, token: string): Promise<AuthContext> {
+  const p = verifiedPayload(db, config, token);
+  if (!p) throw new ApiError(402, 'error.token_invalid');
+  const found = await sessionUser(db, p);
+  if (!found || found.row.revoked_at) throw new ApiError(402, 'error.token_invalid');
+  const { row, auth } = found;
+  const now = Date.now();
+  if (new Date(row.expires_at).getTime() <= now) throw new ApiError(402, 'error.token_expired');
+  if (row.status !== 'enabled') throw new ApiError(402, 'error.account_disabled');
+  if (row.disabled_agent) throw new ApiError(402, 'error.agent_disabled', { name: row.disabled_agent });
+  if (p.exp * 1000 <= now || expiresSoon(p, now)) throw new ApiError(405, 'error.token_expiring');
+  if (row.access_expired_at && (p.ims ?? p.iat * 1000) <= new Date(row.access_expired_at).getTime()) throw new ApiError(405, 'error.token_expiring');
+  return auth;
 }
 
 export function userInfo(auth: AuthContext): UserInfo {
@@ -261,24 +294,19 @@ export function userInfo(auth: AuthContext): UserInfo {
 }
 
 /**
- * Changes a password (SPEC.md §7 modify_password): your own, or anyone's for an admin. Other
- * sessions of that user are revoked; the caller's stays signed in. `requireOld`: a non-admin changing
- * their own password must give the old one (modify_password; modify_passwords of the avatar menu
- * has no such field, SPEC.md §7).
+ * Changes a password (SPEC.md §7 modify_password / modify_passwords): your own — always with the
+ * current one (old_password), administrators included, so a stolen session cannot become a
+ * permanent takeover — or, for an administrator, another user's (no old password; the system log
+ * names who set whose). Other sessions of that user are revoked; the caller's stays signed in.
  */
-export async function modifyPassword(
-  db: Db,
-  auth: AuthContext,
-  actor: Actor,
-  input: { id?: number; password: string; old_password?: string },
-  requireOld = true,
-) {
+export async function modifyPassword(db: Db, auth: AuthContext, actor: Actor, input: { id?: number; password: string; old_password?: string }) {
   const targetId = input.id ?? auth.userId;
   if (targetId !== auth.userId && !auth.isAdmin) throw new ApiError(403, 'error.forbidden', { permission: 'admin' });
   const [user] = await db.select().from(users).where(eq(users.id, targetId));
   if (!user) throw new ApiError(404, 'error.not_found', { id: targetId });
-  if (requireOld && targetId === auth.userId && !auth.isAdmin) {
-    if (!input.old_password || !(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
+  if (targetId === auth.userId) {
+    if (!input.old_password) throw new ApiError(400, 'validation.old_password_required');
+    if (!(await verifyPassword(user.password_hash, input.old_password))) throw new ApiError(400, 'error.wrong_old_password');
   }
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

@@ -20,6 +20,7 @@ import type { Queryable } from '../../db/client.ts';
 import { loadOne, mutate } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { plainRow } from '../present.ts';
 import { checkFinancier, customerResource as def } from './resource.ts';
 
@@ -45,9 +46,12 @@ function illegal(state: string, action: string, stage?: string): ApiError {
   });
 }
 
+/** The workflow events the customer's actions raise (modules/customer/process.ts). */
+const EVENTS: Record<string, string> = { convert: 'customer.converted', lose: 'customer.lost' };
+
 /**
  * mutate() plus a timeline row when the status (or stage) changed, in the same transaction: the
- * customer detail page shows these as the lifecycle timeline.
+ * customer detail page shows these as the lifecycle timeline; the action's workflow event follows.
  */
 function transition(
   db: Db, id: number, version: number | null, auth: AuthContext, actor: Actor, action: string,
@@ -57,6 +61,7 @@ function transition(
   return mutate(db, def, id, version, auth, actor, action, (row, tx) => ((before = row), change(row, tx)), async (tx, updated) => {
     if (before.status === updated.status && before.stage === updated.stage) return;
     await recordTransition(tx, actor, { entity: 'customer', entityId: id, action, from: before.status as string, to: updated.status as string, reason });
+    if (EVENTS[action]) await raiseWorkflowEvent(tx, EVENTS[action], id, actor);
   });
 }
 

@@ -164,7 +164,7 @@ export function customerExtraRoutes(app: FastifyInstance, { db, config }: Deps) 
   );
   app.get(
     `${base}/owners`,
-    { config: { permission: 'customer:index' }, schema: doc('customer', 'Users who may follow a customer up (跟进人 picker): q = name / user name / phone, id = include that user → {list,total}', { querystring: ownersQuery }) },
+    { config: { permission: 'customer:index', refs: { id: 'user' } }, schema: doc('customer', 'Users who may follow a customer up (跟进人 picker): q = name / user name / phone, id = include that user → {list,total}', { querystring: ownersQuery }) },
     async (req) => ok(await ownerChoices(db, req.query, authOf(req))),
   );
 }

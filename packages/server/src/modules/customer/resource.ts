@@ -26,7 +26,7 @@ async function resolveAgent(tx: Queryable, auth: AuthContext, wanted: number | n
   if (auth.scope === 'agent' && !auth.isAdmin) {
     if (wanted === undefined || wanted === null) return auth.agentId;
     const [ok] = await tx.select({ id: agents.id }).from(agents).where(sql`${agents.id} = ${wanted} and ${agents.id} in ${agentTree(auth.agentId ?? 0)}`);
-    if (!ok) throw outOfScope();
+    if (!ok) throw outOfScope(wanted);
     return wanted;
   }
   if (wanted !== undefined && wanted !== null) {
@@ -101,7 +101,10 @@ export const customerResource = defineResource({
   extraColumns: {
     agent_name: sql<string | null>`(select a.name from agents a where a.id = "customers"."agent_id")`,
     owner_name: sql<string | null>`(select u.full_name from users u where u.id = "customers"."owner_id")`,
+    app_password_set: sql<boolean>`("customers"."app_password_hash" is not null)`,
   },
+  // the 光E宝 password hash is never read for the API, only whether one is set (above)
+  unread: ['app_password_hash'],
   present(row) {
     const out = plainRow(row);
     // id card and bank card are stored in full and never leave the server unmasked
@@ -109,7 +112,7 @@ export const customerResource = defineResource({
     out.bank_card = row.bank_card ? maskMiddle(row.bank_card as string) : null;
     // the 光E宝 app password hash never leaves the server: only whether one is set
     delete out.app_password_hash;
-    out.app_password_set = !!row.app_password_hash;
+    out.app_password_set = 'app_password_set' in row ? !!row.app_password_set : !!row.app_password_hash;
     return out;
   },
   logRow: withoutAppPassword,

@@ -91,6 +91,8 @@ export function fileRoutes(app: FastifyInstance, deps: Deps) {
     scoped.post(
       paths.upload,
       {
+        // (outside /api the auth hook does not read this: it documents the route, and marks its replies private)
+        config: { permission: 'matter:reply' },
         schema: doc('file', 'Audio upload of SPEC.md §7 (voice notes on matter replies): the audio as the raw body, Bearer and matter:reply required → the stored file (id, url)'),
         // not under /api: the auth hook does not run, so authenticate here — before the body is read
         onRequest: async (req) => {

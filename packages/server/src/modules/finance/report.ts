@@ -46,7 +46,7 @@ export function monthRange(gte: string | undefined, lte: string | undefined, def
 export async function checkAgentFilter(db: Db, auth: AuthContext, agentId: number | undefined) {
   if (auth.scope !== 'agent' || !agentId) return;
   const [mine] = await query<{ ok: boolean }>(db, sql`select ${agentId}::int in ${agentTree(auth.agentId ?? 0)} as ok`);
-  if (!mine?.ok) throw outOfScope();
+  if (!mine?.ok) throw outOfScope(agentId);
 }
 
 const UNPAID = sql`('pending', 'failed')`;

@@ -17,8 +17,9 @@ import {
 } from '@pv/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { messages, operationPlans, stations, users } from '../../db/schema/index.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { operationPlans, stations, users } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, illegalTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
@@ -185,11 +186,8 @@ export class InspectionActions {
         .returning()) as Row[];
       await writeLog(tx, actor, { action: 'assign', resource: 'inspection', recordId: row.id as number, before: row, after });
       await recordTransition(tx, actor, { entity: 'inspection', entityId: row.id as number, action: 'assign', from: row.status as string, to: row.status as string, data: { team_id: team.id, team_name: team.name, ...(input.deadline ? { deadline: input.deadline } : {}) } });
-      const [msg] = await tx
-        .insert(messages)
-        .values({ title: `巡检任务改派给你：${row.inspection_no as string}`, content: row.inspection_no as string, type: 'business', level: 'info', link: '/operation/inspectionList', sender_id: auth.userId, recipient_id: team.id })
-        .returning({ id: messages.id });
-      return { row: after!, message: { id: msg!.id, recipient_id: team.id } };
+      const msg = await sendMessage(tx, { key: 'msg.inspection_reassigned', params: { inspection_no: row.inspection_no as string }, link: '/operation/inspectionList', sender: auth.userId, to: team.id });
+      return { row: after!, message: { id: msg.id, recipient_id: team.id } };
     });
   }
 
@@ -207,6 +205,7 @@ export class InspectionActions {
         .where(eq(operationPlans.id, input.id))
         .returning()) as Row[];
       await writeLog(tx, actor, { action, resource: 'operation_plan', recordId: input.id, before: plan, after });
+      if (action === 'enable') await raiseWorkflowEvent(tx, 'operation_plan.enabled', input.id, actor);
       return after!;
     });
   }

@@ -2,7 +2,8 @@ import { nextCronTime, type PlanScope } from '@pv/contract';
 import { and, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
-import { inspectionRuns, messages, operationPlans } from '../../db/schema/index.ts';
+import { inspectionRuns, operationPlans } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { type BatchResult, type CursorRunSpec, runBatch, runToEnd } from '../../lifecycle/cursor-run.ts';
 import { agentTree } from '../scope.ts';
 
@@ -203,10 +204,15 @@ async function finishRun(tx: Queryable, plan: Plan, period: string, periodStart:
     .update(operationPlans)
     .set({ next_period_at: nextPeriodStart(plan, periodStart), last_period: period })
     .where(eq(operationPlans.id, plan.id));
-  await tx.execute(sql`insert into ${messages} (title, content, type, level, link, sender_id, recipient_id)
-    select ${'新巡检任务：'} || ${plan.name} || ' ' || ${period} || '，' || count(*) || ' 个电站', ${plan.plan_no}, 'business', 'info', '/operation/inspectionList', null, i.team_id
-    from inspections i where i.plan_id = ${plan.id} and i.period = ${period} and i.team_id is not null and i.status = 'pending'
-    group by i.team_id`);
+  const teams = await query<{ team_id: number; n: number }>(
+    tx,
+    sql`select i.team_id, count(*)::int as n from inspections i
+        where i.plan_id = ${plan.id} and i.period = ${period} and i.team_id is not null and i.status = 'pending'
+        group by i.team_id order by i.team_id`,
+  );
+  for (const team of teams) {
+    await sendMessage(tx, { key: 'msg.inspections_generated', params: { plan: plan.name, plan_no: plan.plan_no, period, count: Number(team.n) }, link: '/operation/inspectionList', to: Number(team.team_id), push: true });
+  }
 }
 
 /** Opens (or finds) the run of a plan's due period; null when nothing is due. */

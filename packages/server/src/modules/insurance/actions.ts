@@ -39,12 +39,14 @@ import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { nextNumber } from '../../lifecycle/numbers.ts';
+import { inScopeExpr } from '../../resources/query.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { chinaDate } from '../inspection/generate.ts';
 import { stationResource, stationScope } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { claimResource, policyResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
@@ -305,6 +307,7 @@ export class InsuranceActions {
       const after = await this.bump(tx, p.id as number, { status: 'surrendered', surrender_date: input.surrender_date, surrender_reason: input.reason });
       await writeLog(tx, actor, { action: 'surrender', resource: 'insurance_policy', recordId: p.id as number, before: p, after });
       await recordTransition(tx, actor, { entity: 'insurance_policy', entityId: p.id as number, action: 'surrender', from: 'active', to: 'surrendered', reason: input.reason, data: { surrender_date: input.surrender_date } });
+      await raiseWorkflowEvent(tx, 'insurance_policy.surrendered', p.id as number, actor);
       return after;
     });
   }
@@ -475,13 +478,15 @@ export class InsuranceActions {
   /** The stations a policy covers with their sums insured. */
   async coverOf(id: number, auth: AuthContext) {
     await loadOne(this.db, policyResource, id, auth);
+    // a policy covers stations of several agents: the caller sees those of its own scope only
     const list = await query<Row>(
       this.db,
-      sql`select ps.id, ps.policy_id, ps.station_id, s.code as station_code, s.name as station_name, s.province_code, s.city_code,
+      sql`select ps.id, ps.policy_id, ps.station_id, stations.code as station_code, stations.name as station_name, stations.province_code, stations.city_code,
             ps.sum_insured::text as sum_insured, ps.start_date::text as start_date, ps.end_date::text as end_date,
             ps.removed_on::text as removed_on, ps.removed_reason,
             (select count(*)::int from insurance_claims c where c.policy_id = ps.policy_id and c.station_id = ps.station_id) as claims
-          from insurance_policy_stations ps join stations s on s.id = ps.station_id where ps.policy_id = ${id} order by s.code`,
+          from insurance_policy_stations ps join stations on stations.id = ps.station_id
+          where ps.policy_id = ${id} and ${inScopeExpr(stationResource.scope(auth))} order by stations.code`,
     );
     return { list, total: list.length };
   }
@@ -571,6 +576,7 @@ export class InsuranceActions {
       if (input.document_ids?.length) await this.files.attach(tx, input.document_ids, 'insurance_claim', c!.id, auth);
       await writeLog(tx, actor, { action: 'add', resource: 'insurance_claim', recordId: c!.id, after: c as Row });
       await recordTransition(tx, actor, { entity: 'insurance_claim', entityId: c!.id, action: 'add', from: null, to: 'reported', data: { policy_no: cover.policy_no, amount_claimed: input.amount_claimed, cause: input.cause } });
+      await raiseWorkflowEvent(tx, 'insurance_claim.reported', c!.id, actor);
       return c as Row;
     });
   }
@@ -594,9 +600,15 @@ export class InsuranceActions {
     const input = parse(claimAssessSchema, body);
     return this.db.transaction(async (tx) => {
       const c = await this.lockedClaim(tx, input.id, input.version, auth);
-      if (c.status === 'submitted' && new Money(input.amount_approved).gt(c.amount_claimed as string))
+      assertTransition(CLAIM_MACHINE, c.status as string, 'assess', ClaimStatus, ClaimActionLabel);
+      if (new Money(input.amount_approved).gt(c.amount_claimed as string))
         throw new ApiError(400, 'error.claim_approved_over', { approved: input.amount_approved, claimed: c.amount_claimed });
-      return this.moveClaim(tx, c, actor, 'assess', { amount_approved: input.amount_approved, assess_note: input.note ?? null }, { reason: input.note ?? null, data: { amount_approved: input.amount_approved } });
+      // a published process may have to approve the assessment first
+      const pending = await requestApproval(tx, { type: 'insurance_claim', action: 'assess', record: c, params: { amount_approved: input.amount_approved, note: input.note ?? null }, actor });
+      if (pending) return { ...c, workflow_request: pending };
+      const after = await this.moveClaim(tx, c, actor, 'assess', { amount_approved: input.amount_approved, assess_note: input.note ?? null }, { reason: input.note ?? null, data: { amount_approved: input.amount_approved } });
+      await raiseWorkflowEvent(tx, 'insurance_claim.assessed', c.id as number, actor);
+      return after;
     });
   }
 
@@ -605,8 +617,12 @@ export class InsuranceActions {
     const input = parse(claimPaySchema, body);
     return this.db.transaction(async (tx) => {
       const c = await this.lockedClaim(tx, input.id, input.version, auth);
-      if (c.status === 'assessed' && new Money(input.amount_received).gt(c.amount_approved as string))
+      assertTransition(CLAIM_MACHINE, c.status as string, 'pay', ClaimStatus, ClaimActionLabel);
+      if (new Money(input.amount_received).gt(c.amount_approved as string))
         throw new ApiError(400, 'error.claim_received_over', { received: input.amount_received, approved: c.amount_approved });
+      // a published process may have to approve the payment first (保险理赔赔付审批)
+      const pending = await requestApproval(tx, { type: 'insurance_claim', action: 'pay', record: c, params: { amount_received: input.amount_received, paid_on: input.paid_on }, actor });
+      if (pending) return { ...c, workflow_request: pending };
       return this.moveClaim(tx, c, actor, 'pay', { amount_received: input.amount_received, paid_on: input.paid_on }, { data: { amount_received: input.amount_received, paid_on: input.paid_on } });
     });
   }

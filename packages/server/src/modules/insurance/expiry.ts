@@ -2,8 +2,7 @@ import { InsuranceKind, POLICY_REMIND_DAYS, addDays, daysInclusive } from '@pv/c
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
-import { t } from '../../http/messages.ts';
+import { sendMessage } from '../message/centre.ts';
 import { chinaDate } from '../inspection/generate.ts';
 
 interface Claimed {
@@ -41,16 +40,9 @@ export async function remindPolicyExpiry(db: Db, now: Date) {
     let sent = 0;
     for (const c of claimed) {
       if (c.recipient === null) continue;
-      const params = { no: c.policy_no, kind: InsuranceKind.label(c.kind, 'zh'), insurer: c.insurer ?? '', count: c.station_count, date: c.end_date, days: daysInclusive(today, c.end_date) - 1 };
-      await tx.insert(messages).values({
-        title: t('msg.policy_expiring_title', 'zh', params),
-        content: t('msg.policy_expiring_body', 'zh', params),
-        type: 'business',
-        level: 'warning',
-        link: `/partner/insurancePolicyDetail?id=${c.id}`,
-        sender_id: null,
-        recipient_id: Number(c.recipient),
-      });
+      const kind = InsuranceKind.labels[c.kind as keyof typeof InsuranceKind.labels] ?? c.kind;
+      const params = { no: c.policy_no, kind, insurer: c.insurer ?? '', count: c.station_count, date: c.end_date, days: daysInclusive(today, c.end_date) - 1 };
+      await sendMessage(tx, { key: 'msg.policy_expiring', params, level: 'warning', link: `/partner/insurancePolicyDetail?id=${c.id}`, to: Number(c.recipient), push: true });
       sent++;
     }
     return { reminded: claimed.length, messages: sent, no_owner: claimed.length - sent };

@@ -24,12 +24,13 @@ import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
 import { readResultFile } from '../payment/result.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
-import { ApiError, ok } from '../../http/errors.ts';
+import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileServiceOf } from '../file/service.ts';
 import type { Actor } from '../system/syslog.ts';
@@ -77,7 +78,7 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
   const claimAction = (name: string, what: string, body: z.ZodType, run: Act) =>
     app.post(`${C}/${name}`, { config: { permission: `insurance_claim:${name}` }, schema: doc('insurance_claim', what, { body, returns: 'the claim' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await showClaim(row.id as number, req));
+      return ok(withPending(row, await showClaim(row.id as number, req)));
     });
 
   policyAction(
@@ -127,7 +128,7 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
   );
   claimAction('submit', '提交资料 {id, version, document_ids (≥ 1), amount_claimed?}: 报案 → 资料提交', claimSubmitSchema, (b, a, c) => actions.submitClaim(b, a, c));
   claimAction('assess', '定损 {id, version, amount_approved (≤ claimed), note?}: 资料提交 → 定损', claimAssessSchema, (b, a, c) => actions.assessClaim(b, a, c));
-  claimAction('pay', '确认赔付 {id, version, amount_received (≤ approved), paid_on}: 定损 → 已赔付', claimPaySchema, (b, a, c) => actions.payClaim(b, a, c));
+  claimAction('pay', '确认赔付 {id, version, amount_received (≤ approved), paid_on}: 定损 → 已赔付; when a published process must approve it (需要审批) it starts instead and the answer carries workflow_request', claimPaySchema, (b, a, c) => actions.payClaim(b, a, c));
   claimAction('reject', '拒赔 {id, version, reason}: 资料提交 / 定损 → 拒赔', claimRejectSchema, (b, a, c) => actions.rejectClaim(b, a, c));
   app.get(
     `${C}/documents`,
@@ -162,14 +163,7 @@ export function insuranceRoutes(app: FastifyInstance, deps: Deps) {
       columns: POLICY_RENEWAL_COLUMNS.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required, example: c.example, parse: c.key.endsWith('_date') ? dayCell : undefined })),
       schema: policyRenewalRowSchema,
       // .xlsx, or .csv as UTF-8 or GBK (the reader of bank results and partner sheets); a file it cannot read is named as such
-      read: (file) => {
-        try {
-          return readResultFile(file);
-        } catch (err) {
-          if (err instanceof ApiError) throw new ApiError(400, err.key === 'error.batch_import_type' ? 'error.statement_import_type' : 'error.statement_import_malformed');
-          throw err;
-        }
-      },
+      read: (file, limits) => readResultFile(file, limits, { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }),
       headerSearchRows: 10,
       resolve: (_db, rows, auth, lang) => actions.checkRenewalSheet(rows, auth, lang),
       applyAll: (_db, rows, auth, actor, lang) => actions.renewFromSheet(rows, auth, actor, lang),

@@ -1,8 +1,9 @@
 import { Money, creditCodeCheck, invoiceTotals, previousMonth, toFen, type InvoiceLineInput } from '@pv/contract';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { demoUser } from '../../seed/demo-users.ts';
 import { query } from '../../db/client.ts';
-import { agents, partners, settlements, users } from '../../db/schema/index.ts';
+import { agents, partners, settlements } from '../../db/schema/index.ts';
 import { chinaDate } from '../inspection/generate.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { SettlementActions } from '../settlement/actions.ts';
@@ -17,17 +18,17 @@ const day = (today: string, back: number) => new Date(Date.parse(`${today}T00:00
 const body = (lines: Array<Partial<InvoiceLineInput> & { item: string; amount: string; tax_rate: string }>) => ({ lines, ...invoiceTotals(lines) });
 
 /**
- * The demo's invoices, entered by 运营客服 kefu through the real service (timeline and log are the
+ * The demo's invoices, entered by 财务制单 caiwu (运营客服 kefu on a database without it) through the real service (timeline and log are the
  * product's): an incoming 专票 from a module supplier at 13 % and 6 % with part of it credited by a
  * red-letter invoice; an incoming 数电票 from a team or agent matched to last month's settlement
  * (confirmed here for it; Shandong's and Henan's stay as the settlement demo leaves them); an
  * outgoing invoice to a financier; a draft.
  */
 export async function seedDemoInvoices(db: Db, now = new Date()) {
-  const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
-  if (!kefu) return;
-  const auth = (await contextOfUser(db, kefu.id))!;
-  const actor = { userId: kefu.id, username: kefu.username, ip: null };
+  const maker = await demoUser(db, 'caiwu', 'kefu');
+  if (!maker) return;
+  const auth = (await contextOfUser(db, maker.id))!;
+  const actor = { userId: maker.id, username: maker.username, ip: null };
   const svc = new InvoiceService(db, null);
   const today = chinaDate(now);
   const partner = async (kind: string) => (await db.select().from(partners).where(eq(partners.kind, kind)).orderBy(asc(partners.id)).limit(1))[0];

@@ -22,8 +22,10 @@ import { ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
+import type { RouteRefs } from '../../resources/refs.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { fileServiceOf } from '../file/service.ts';
 import type { Actor } from '../system/syslog.ts';
@@ -49,15 +51,17 @@ export function invoiceRoutes(app: FastifyInstance, deps: Deps) {
 
   const show = (id: number, req: FastifyRequest) => getRecord(db, invoice, id, authOf(req), req.lang);
   type Act = (body: unknown, auth: AuthContext, actor: Actor) => Promise<Row>;
+  // a match target is a settlement or a statement, as target_type says
+  const refs: RouteRefs = { target_id: (input) => (input.target_type === 'settlement' || input.target_type === 'statement' ? input.target_type : null) };
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
-    app.post(`${P}/${name}`, { config: { permission: `invoice:${name}` }, schema: doc('invoice', what, { body, returns: 'the invoice' }) }, async (req) => {
+    app.post(`${P}/${name}`, { config: { permission: `invoice:${name}`, refs }, schema: doc('invoice', what, { body, returns: 'the invoice' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row, await show(row.id as number, req)));
     });
 
   action('add', 'A draft invoice: direction, kind, code + number (unique), issue date, seller and buyer with tax ids, partner, lines (amount excluding tax, rate 13/9/6/3/1/0) and the totals printed on it (checked against the lines: tax per line rounded once, totals summed)', invoiceCreateSchema, (b, a, c) => svc.add(b, a, c));
   action('edit', 'Edit a draft {id, version, …}; lines and totals are complete when sent', invoiceEditSchema, (b, a, c) => svc.edit(b, a, c));
-  action('register', '登记: 草稿 → 已登记 {id, version}', invoiceMoveSchema, (b, a, c) => svc.register(b, a, c));
+  action('register', '登记: 草稿 → 已登记 {id, version}; when a published process must approve it (发票登记审批) it starts instead and the answer carries workflow_request', invoiceMoveSchema, (b, a, c) => svc.register(b, a, c));
   action('void', '作废 {id, version, reason}: a draft, or a registered invoice with no matches and no credits (a red-letter invoice gives its credit back)', invoiceVoidSchema, (b, a, c) => svc.void(b, a, c));
   action('red_letter', '开具红字发票 for the original {id, version, kind, invoice_code, invoice_no, issue_date, reason, lines (negative), totals}: never more than is left of the original (decided under its row lock) → the red-letter invoice', invoiceRedLetterSchema, (b, a, c) => svc.redLetter(b, a, c));
   action('match', '匹配 {id, version, target_type: settlement, target_id, amount}: within what is left of the invoice and of the target', invoiceMatchSchema, (b, a, c) => svc.match(b, a, c));
@@ -77,7 +81,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.get(
     `${P}/for_target`,
-    { config: { permission: 'invoice:index' }, schema: doc('invoice', 'Three-way view of one target (?target_type=settlement&target_id=): settled, invoiced, paid amounts, the differences and the matched invoices', { querystring: targetQuery }) },
+    { config: { permission: 'invoice:index', refs }, schema: doc('invoice', 'Three-way view of one target (?target_type=settlement&target_id=): settled, invoiced, paid amounts, the differences and the matched invoices', { querystring: targetQuery }) },
     async (req) => {
       const q = parse(targetQuery, req.query);
       return ok(await svc.forTarget(q.target_type, q.target_id, authOf(req), req.lang));

@@ -35,6 +35,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { invoiceResource as def } from './resource.ts';
 import { MATCH_TARGETS } from './targets.ts';
 
@@ -50,21 +51,43 @@ const actionLabels = { label: (a: string | null | undefined, lang: Lang) => Invo
 const stateError = (key: string, row: Row, extra: Record<string, unknown> = {}) =>
   new ApiError(400, key, { no: row.invoice_no, state: row.status, ...extra }, (lang) => t(key, lang, { ...extra, no: String(row.invoice_no), state: InvoiceStatus.label(String(row.status), lang) }));
 
-/** The lines with their tax; the entered totals checked against their sums (refused naming the difference). */
-function priced(lines: readonly InvoiceLineInput[], entered: Totals) {
+/** What is left of an original per tax rate (its lines less the red-letter lines crediting it): amount and tax excluding the credit being made. */
+type LeftByRate = Map<string, { amount: Money; tax: Money }>;
+
+/**
+ * The lines with their tax; the entered totals checked against their sums (refused naming the
+ * difference). With `left` (a red-letter invoice): a credit that takes the rest of a rate's amount
+ * takes the rest of its tax too, on its last line of that rate — otherwise a partial credit in
+ * thirds would leave 0.01 of tax no line could ever credit (every part but the last is rounded,
+ * the last is the whole minus the others; docs/DECISIONS.md "Money").
+ */
+function priced(lines: readonly InvoiceLineInput[], entered: Totals, left?: LeftByRate) {
   lines.forEach((l, i) => {
     if (!linePriceOk(l.quantity, l.unit_price, l.amount)) {
       throw new ApiError(400, 'error.invoice_line_price', { line: i + 1, product: toFen(new Money(l.quantity!).times(l.unit_price!)), amount: l.amount });
     }
   });
-  const computed = invoiceTotals(lines);
+  const taxes = lines.map((l) => lineTax(l.amount, l.tax_rate));
+  for (const [rate, rest] of left ?? []) {
+    const at = lines.map((l, i) => (String(l.tax_rate) === rate ? i : -1)).filter((i) => i >= 0);
+    if (!at.length) continue;
+    const amount = at.reduce((s, i) => s.plus(lines[i]!.amount), new Money(0));
+    if (!amount.negated().eq(rest.amount)) continue;
+    const tax = at.reduce((s, i) => s.plus(taxes[i]!), new Money(0));
+    const diff = rest.tax.negated().minus(tax);
+    const last = at.at(-1)!;
+    if (!diff.isZero() && diff.abs().lte('0.06')) taxes[last] = toFen(new Money(taxes[last]!).plus(diff));
+  }
+  const amountTotal = sumMoney(lines.map((l) => l.amount));
+  const taxTotal = sumMoney(taxes);
+  const computed = left ? { amount_total: amountTotal, tax_total: taxTotal, total: sumMoney([amountTotal, taxTotal]) } : invoiceTotals(lines);
   const miss = totalsMismatch(entered, computed);
   if (miss) {
     throw new ApiError(400, 'error.invoice_total_mismatch', { ...miss }, (lang) => t('error.invoice_total_mismatch', lang, { ...miss, field: FIELD_LABEL[miss.field][lang] }));
   }
   return {
     totals: computed,
-    rows: lines.map((l, i) => ({ seq: i + 1, item: l.item, spec: l.spec ?? null, unit: l.unit ?? null, quantity: l.quantity ?? null, unit_price: l.unit_price ?? null, amount: l.amount, tax_rate: Number(l.tax_rate), tax: lineTax(l.amount, l.tax_rate) })),
+    rows: lines.map((l, i) => ({ seq: i + 1, item: l.item, spec: l.spec ?? null, unit: l.unit ?? null, quantity: l.quantity ?? null, unit_price: l.unit_price ?? null, amount: l.amount, tax_rate: Number(l.tax_rate), tax: taxes[i]! })),
   };
 }
 
@@ -186,6 +209,7 @@ export class InvoiceService {
         if (input.file_id) await this.files.attach(tx, [input.file_id], 'invoice', id, auth);
         await writeLog(tx, actor, { action: 'add', resource: 'invoice', recordId: id, after: await this.snapshot(tx, row as Row) });
         await recordTransition(tx, actor, { entity: 'invoice', entityId: id, action: 'add', from: null, to: 'draft', data: { invoice_no: input.invoice_no, total: totals.total } });
+        await raiseWorkflowEvent(tx, 'invoice.created', id, actor);
         return row as Row;
       }),
     );
@@ -235,6 +259,9 @@ export class InvoiceService {
     return this.db.transaction(async (tx) => {
       const before = await this.locked(tx, id, version, auth);
       const to = assertTransition(INVOICE_MACHINE, before.status as string, 'register', InvoiceStatus, actionLabels);
+      // 发票登记审批: a published process may have to approve the registration first
+      const pending = await requestApproval(tx, { type: 'invoice', action: 'register', record: before, params: {}, actor });
+      if (pending) return { ...before, workflow_request: pending };
       const [after] = await tx
         .update(invoices)
         .set({ status: to, registered_at: new Date(), registered_by: auth.userId, version: sql`${invoices.version} + 1`, updated_at: new Date() })
@@ -242,6 +269,7 @@ export class InvoiceService {
         .returning();
       await writeLog(tx, actor, { action: 'register', resource: 'invoice', recordId: id, before: { status: before.status }, after: { status: to } });
       await recordTransition(tx, actor, { entity: 'invoice', entityId: id, action: 'register', from: before.status as string, to, data: { total: before.total } });
+      await raiseWorkflowEvent(tx, 'invoice.registered', id, actor);
       return after as Row;
     });
   }
@@ -303,7 +331,7 @@ export class InvoiceService {
         const original = await this.locked(tx, input.id, input.version, auth);
         if (original.is_red) throw new ApiError(400, 'error.invoice_red_original');
         if (original.status !== 'registered' && original.status !== 'matched') throw stateError('error.invoice_not_original', original);
-        const { totals, rows } = priced(input.lines, input);
+        const { totals, rows } = priced(input.lines, input, await this.leftByRate(tx, original.id as number));
         const amount = new Money(totals.total).negated();
         const left = new Money(String(original.total)).minus(String(original.credited_amount));
         if (amount.gt(left)) {
@@ -333,6 +361,16 @@ export class InvoiceService {
         return red as Row;
       }),
     );
+  }
+
+  /** An original's amount and tax per rate, less its registered red-letter invoices' lines. */
+  private async leftByRate(tx: Queryable, originalId: number): Promise<LeftByRate> {
+    const rows = await query<{ rate: number; amount: string; tax: string }>(
+      tx,
+      sql`select l.tax_rate as rate, sum(l.amount)::text as amount, sum(l.tax)::text as tax from invoice_lines l join invoices i on i.id = l.invoice_id
+          where (i.id = ${originalId} or (i.original_id = ${originalId} and i.is_red and i.status <> 'voided')) group by l.tax_rate`,
+    );
+    return new Map(rows.map((r) => [String(r.rate), { amount: new Money(r.amount), tax: new Money(r.tax) }]));
   }
 
   /** What has been invoiced against a target: the sum of every match on it. */

@@ -31,7 +31,7 @@ import { stationResource } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { ensureBills, settleTermination } from './bills.ts';
 import { LEASE_PREFIX, illegalLeaseAction, leaseActionLabels, leaseContractResource as def, maskCards } from './resource.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 
 type Row = Record<string, unknown>;
 type Station = typeof stations.$inferSelect;
@@ -198,7 +198,9 @@ export class LeaseActions {
       this.cardMissing(contract, 'sign');
       const problem = quantityProblem(contract.rent_rule as string, contract.panel_count as number | null, contract.capacity_kwp as string | null);
       if (problem) throw problem;
-      return this.apply(tx, contract, actor, 'sign', { sign_method: input.sign_method, signed_date: input.signed_date }, { data: { sign_method: input.sign_method, signed_date: input.signed_date } });
+      const after = await this.apply(tx, contract, actor, 'sign', { sign_method: input.sign_method, signed_date: input.signed_date }, { data: { sign_method: input.sign_method, signed_date: input.signed_date } });
+      await raiseWorkflowEvent(tx, 'lease_contract.signed', input.id, actor);
+      return after;
     });
   }
 

@@ -27,6 +27,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { detachHeldBills, heldAtBank } from '../payment/hold.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { billInsert } from './generate.ts';
 import { illegalBillAction, maskCards, rentBillResource } from './resource.ts';
 
@@ -190,6 +191,17 @@ export async function settleTermination(tx: Queryable, contract: Row, day: strin
       .set({ cover_end: amount.cover_end, days: amount.days, amount_due: amount.amount, deduction, amount_payable: toFen(new Money(amount.amount).minus(deduction)), version: sql`${rentBills.version} + 1`, updated_at: new Date() })
       .where(eq(rentBills.id, holding.id))
       .returning();
+    // the deductions beyond the new amount are given back by one correcting entry: the entries add up to the bill
+    const givenBack = new Money(holding.deduction).minus(deduction);
+    if (givenBack.gt(0)) {
+      await tx.insert(rentDeductions).values({
+        bill_id: holding.id,
+        amount: givenBack.negated().toFixed(2),
+        reason: `终止结算（${day}）：账单减至 ${amount.amount}，扣款以此为限 / Termination on ${day}: the bill is now ${amount.amount}, deductions capped at it`,
+        created_by: userId,
+        created_by_name: actor.username,
+      });
+    }
     await writeLog(tx, actor, { action: 'settle', resource: 'rent_bill', recordId: holding.id, before: maskCards(holding), after: maskCards(row as Row) });
     await recordTransition(tx, actor, { entity: 'rent_bill', entityId: holding.id, action: 'settle', from: holding.status, to: holding.status, reason, data: { terminate_date: day, amount_due: amount.amount, was: holding.amount_due } });
     resettled = row as Row;
@@ -232,6 +244,9 @@ export class RentBillActions {
       const { bill } = await this.locked(tx, input.id, input.version, auth);
       if (!(UNPAID as readonly string[]).includes(bill.status as string)) throw illegalBillAction(bill.status as string, 'deduct');
       await this.notInBatch(tx, bill, 'deduct');
+      // above the amount a published process names, the deduction waits for its approval
+      const pending = await requestApproval(tx, { type: 'rent_bill', action: 'deduct', record: bill, params: { amount: input.amount, reason: input.reason }, actor });
+      if (pending) return { ...bill, workflow_request: pending };
       const [after] = await tx
         .update(rentBills)
         .set({ deduction: sql`${rentBills.deduction} + ${input.amount}::numeric`, amount_payable: sql`${rentBills.amount_payable} - ${input.amount}::numeric`, version: sql`${rentBills.version} + 1`, updated_at: new Date() })
@@ -242,6 +257,7 @@ export class RentBillActions {
       await tx.insert(rentDeductions).values({ bill_id: input.id, amount: input.amount, reason: input.reason, created_by: auth.userId, created_by_name: who?.name ?? actor.username });
       await writeLog(tx, actor, { action: 'deduct', resource: 'rent_bill', recordId: input.id, before: maskCards(bill), after: maskCards(after as Row) });
       await recordTransition(tx, actor, { entity: 'rent_bill', entityId: input.id, action: 'deduct', from: bill.status as string, to: bill.status as string, reason: input.reason, data: { amount: input.amount, payable: after.amount_payable } });
+      await raiseWorkflowEvent(tx, 'rent_bill.deducted', input.id, actor);
       return after;
     });
   }
@@ -252,7 +268,9 @@ export class RentBillActions {
     return this.db.transaction(async (tx) => {
       const { bill } = await this.locked(tx, input.id, input.version, auth);
       await this.notInBatch(tx, bill, 'pause');
-      return applyBill(tx, bill, actor, 'pause', { paused_by: 'manual', pause_reason: input.reason }, { reason: input.reason, data: { by: 'manual' } });
+      const after = await applyBill(tx, bill, actor, 'pause', { paused_by: 'manual', pause_reason: input.reason }, { reason: input.reason, data: { by: 'manual' } });
+      await raiseWorkflowEvent(tx, 'rent_bill.paused', input.id, actor);
+      return after;
     });
   }
 

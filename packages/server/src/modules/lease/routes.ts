@@ -40,6 +40,7 @@ import { fileNameOf } from '../file/routes.ts';
 import { fileServiceOf, uploadTooLarge } from '../file/service.ts';
 import { chinaDate } from '../inspection/generate.ts';
 import type { Actor } from '../system/syslog.ts';
+import { withPending } from '../workflow/public.ts';
 import { writeLog } from '../system/syslog.ts';
 import { LeaseActions } from './actions.ts';
 import { RentBillActions } from './bills.ts';
@@ -77,7 +78,7 @@ export function leaseRoutes(app: FastifyInstance, deps: Deps) {
   const action = (base: string, name: string, permission: string, what: string, body: z.ZodType, run: Act, show: (id: number, req: FastifyRequest) => Promise<Row>) =>
     app.post(`${base}/${name}`, { config: { permission }, schema: doc(base.split('/').at(-1)!, what, { body, returns: 'the record' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row, await show(row.id as number, req)));
     });
 
   action(L, 'add', 'lease_contract:add', 'A draft contract for a station whose owner is in 屋顶租赁 mode (one open contract per station); the card must pass its check digit', leaseAddSchema, (b, a, c) => leases.add(b, a, c), showLease);
@@ -122,7 +123,7 @@ export function leaseRoutes(app: FastifyInstance, deps: Deps) {
     );
   });
 
-  action(B, 'deduct', 'rent_bill:deduct', '扣款 {id, version, amount > 0, reason}: payable = due − deductions, never below zero', rentBillDeductSchema, (b, a, c) => bills.deduct(b, a, c), showBill);
+  action(B, 'deduct', 'rent_bill:deduct', '扣款 {id, version, amount > 0, reason}: payable = due − deductions, never below zero; when a published process must approve it (需要审批, e.g. above an amount) it starts instead and the answer carries workflow_request', rentBillDeductSchema, (b, a, c) => bills.deduct(b, a, c), showBill);
   action(B, 'pause', 'rent_bill:pause', '暂停 by hand with a reason (pending / failed → paused)', rentBillReasonSchema, (b, a, c) => bills.pause(b, a, c), showBill);
   action(B, 'release', 'rent_bill:release', '恢复: paused → pending; refused while the station is frozen or terminated', rentBillMoveSchema, (b, a, c) => bills.release(b, a, c), showBill);
   action(B, 'pay', 'rent_bill:pay', '确认已支付 {id, version, bank_serial, paid_at?, channel?}: pending / failed → paid, the payee account snapshotted', rentBillPaySchema, (b, a, c) => bills.pay(b, a, c), showBill);

@@ -13,7 +13,8 @@ import {
 } from '@pv/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { maintenanceOrders, maintenanceSla, matters, messages, stations, stockSerials, users } from '../../db/schema/index.ts';
+import { maintenanceOrders, maintenanceSla, matters, stations, stockSerials, users } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition, stationFrozen } from '../../lifecycle/engine.ts';
@@ -27,7 +28,8 @@ import type { Notice, StockService } from '../stock/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { deadlineOf } from '../work_order/resource.ts';
 import { maintenanceActionLabels, maintenanceResource as def, openForFailedItem, openMaintenanceOrder, slaHours } from './resource.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
 
 type Row = Record<string, unknown>;
 interface Move {
@@ -77,6 +79,7 @@ export async function applyMaintenance(tx: Queryable, order: Row, actor: Actor, 
 /** 审核通过: 待审核 → 已完成; finished_at; the repair SLA is breached when past repair_due; a matter source is resolved. */
 export async function approveMaintenanceIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor): Promise<Row> {
   const { order } = await lockMaintenance(tx, id, version, auth, 'approve');
+  await assertSod(tx, 'maintenance', order, auth.userId, 'approve');
   const now = new Date();
   const row = await applyMaintenance(tx, order, actor, 'approve', { set: { finished_at: now, ...(now > (order.repair_due as Date) ? { repair_breached: true } : {}) } });
   if (row.source === 'matter' && row.source_id) {
@@ -90,6 +93,12 @@ export async function approveMaintenanceIn(tx: Queryable, id: number, version: n
 export async function rejectMaintenanceIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Row> {
   const { order } = await lockMaintenance(tx, id, version, auth, 'reject');
   return applyMaintenance(tx, order, actor, 'reject', { set: { reject_reason: reason }, reason });
+}
+
+/** 取消 with a reason, from any open state. */
+export async function cancelMaintenanceIn(tx: Queryable, id: number, version: number | null, reason: string, auth: AuthContext, actor: Actor): Promise<Row> {
+  const { order } = await lockMaintenance(tx, id, version, auth, 'cancel');
+  return applyMaintenance(tx, order, actor, 'cancel', { set: { cancel_reason: reason, cancelled_at: new Date() }, reason });
 }
 
 /** The maintenance routes: validation, then the lifecycle above in a transaction of their own. */
@@ -171,19 +180,16 @@ export class MaintenanceActions {
         set: { team_id: team.id, deadline, dispatched_at: new Date(), dispatched_by: auth.userId },
         data: { team_id: team.id, team_name: team.name, deadline: deadline.toISOString() },
       });
-      const [msg] = await tx
-        .insert(messages)
-        .values({
-          title: `新运维工单：${row.order_no as string}`,
-          content: `${MaintenancePriority.label(row.priority as string, 'zh')} · ${row.description as string}`.slice(0, 500),
-          type: 'business',
-          level: row.priority === 'urgent' ? 'warning' : 'info',
-          link: maintenanceLink(row.id as number),
-          sender_id: auth.userId,
-          recipient_id: team.id,
-        })
-        .returning({ id: messages.id });
-      return { row, message: { id: msg!.id, recipient_id: team.id } };
+      const priority = MaintenancePriority.labels[row.priority as keyof typeof MaintenancePriority.labels] ?? String(row.priority);
+      const msg = await sendMessage(tx, {
+        key: 'msg.maintenance_dispatched',
+        params: { order_no: row.order_no as string, priority, description: String(row.description ?? '').slice(0, 480) },
+        level: row.priority === 'urgent' ? 'warning' : 'info',
+        link: maintenanceLink(row.id as number),
+        sender: auth.userId,
+        to: team.id,
+      });
+      return { row, message: { id: msg.id, recipient_id: team.id } };
     });
   }
 
@@ -221,6 +227,7 @@ export class MaintenanceActions {
           { warehouse_id: p.warehouse_id, material_id: p.material_id, qty: p.qty, serials: p.serials, ref_type: 'maintenance', ref_no: order.order_no as string, station_id: order.station_id as number, remark: null },
           auth,
           actor,
+          { orderStation: true },
         );
         notices.push(...res.notices);
         if (p.old_serials?.length) {
@@ -266,9 +273,10 @@ export class MaintenanceActions {
     return this.db.transaction((tx) => rejectMaintenanceIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
-  /** 取消 with a reason, from any open state. */
+  /** 取消 with a reason (cancelMaintenanceIn). */
   cancel(body: unknown, auth: AuthContext, actor: Actor) {
-    return this.run(body, auth, actor, 'cancel', (_o, input) => ({ set: { cancel_reason: input.reason, cancelled_at: new Date() }, reason: input.reason as string }), maintenanceReasonSchema);
+    const input = parse(maintenanceReasonSchema, body);
+    return this.db.transaction((tx) => cancelMaintenanceIn(tx, input.id, input.version, input.reason, auth, actor));
   }
 
   /** GET maintenance/sla: hours per priority. */

@@ -26,6 +26,7 @@ import { nextNumber } from '../../lifecycle/numbers.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { agentRegionCounters, ownershipScope } from '../scope.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 
 type Row = Record<string, unknown>;
@@ -122,6 +123,7 @@ export async function openMaintenanceOrder(tx: Queryable, input: OpenMaintenance
     to: 'pending_dispatch',
     data: { station_code: station.code, source: input.source, source_id: input.source_id ?? null, ...(input.source_item ? { source_item: input.source_item } : {}) },
   });
+  await raiseWorkflowEvent(tx, 'maintenance.created', row!.id as number, actor);
   return row!;
 }
 

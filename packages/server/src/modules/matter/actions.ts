@@ -13,7 +13,8 @@ import {
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { customers, files, matterReplies, matters, messages, users } from '../../db/schema/index.ts';
+import { customers, files, matterReplies, matters, users } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { parse } from '../../http/validate.ts';
 import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
@@ -108,19 +109,16 @@ export class MatterActions {
   private async notify(tx: Queryable, auth: AuthContext, handlerId: number, rows: Row[]): Promise<number> {
     const first = rows[0]!;
     const single = rows.length === 1;
-    const [msg] = await tx
-      .insert(messages)
-      .values({
-        title: single ? `光E宝事项待处理：${first.matter_no as string}` : `光E宝事项待处理：${rows.length} 件`,
-        content: rows.map((r) => `${r.matter_no as string} ${r.title as string}`).join('\n'),
-        type: 'business',
-        level: 'info',
-        link: single ? matterLink(first.id as number) : '/stationManagement/gebMatter',
-        sender_id: auth.userId,
-        recipient_id: handlerId,
-      })
-      .returning({ id: messages.id });
-    return msg!.id;
+    const msg = await sendMessage(tx, {
+      key: single ? 'msg.matter_assigned' : 'msg.matters_assigned',
+      params: { matter_no: first.matter_no as string, count: rows.length },
+      // the matters' own numbers and titles
+      content: rows.map((r) => `${r.matter_no as string} ${r.title as string}`).join('\n'),
+      link: single ? matterLink(first.id as number) : '/stationManagement/gebMatter',
+      sender: auth.userId,
+      to: handlerId,
+    });
+    return msg.id;
   }
 
   /** 指派处理人: pending/processing → processing, assigned_at; the handler gets a message. */

@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { ownershipScope } from '../scope.ts';
 import { illegalMatterAction } from './labels.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 
 
 type Row = Record<string, unknown>;
@@ -64,7 +64,7 @@ const extraColumns = {
 const matterScope = (auth: AuthContext) => ownershipScope(auth, { agent: matters.agent_id, createdBy: matters.created_by, owner: matters.handler_id });
 
 /** What the matter lifecycle needs of the resource (its table and data scope), without the file service the full declaration takes. */
-export const matterRecords = { table: matters, scope: matterScope };
+export const matterRecords = { name: 'matter', table: matters, scope: matterScope };
 
 export function matterResourceOf(files: FileService) {
   return defineResource({

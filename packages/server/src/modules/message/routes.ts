@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ok } from '../../http/errors.ts';
-import { doc } from '../../http/openapi.ts';
+import { deleteQueryDoc, doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import type { Realtime } from '../../realtime/routes.ts';
 import { parseIds } from '../../resources/query.ts';
@@ -85,7 +85,7 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
     await publish({ kind: 'unread', user_id: null });
     return ok({ ids: deleted });
   };
-  app.get(paths.message('del'), { config: perm('del'), schema: doc(TAG, 'Manage: delete ?id=1 or ?ids=1,2,3 → {ids} (read states go with them)') }, del);
+  app.get(paths.message('del'), { config: perm('del'), schema: doc(TAG, 'Manage: delete ?id=1 or ?ids=1,2,3 → {ids} (read states go with them)', { querystring: deleteQueryDoc }) }, del);
   app.post(paths.message('del'), { config: perm('del'), schema: doc(TAG, 'Manage: delete {id} or {ids} → {ids}', { body: deleteSchema }) }, del);
 
   app.post(
@@ -110,14 +110,14 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
     async (req) => {
       const auth = authOf(req);
       const q = parse(myMessageListSchema, req.query);
-      return ok(await listMine(db, auth.userId, { ...q, read: q.read ?? undefined }));
+      return ok(await listMine(db, auth.userId, { ...q, read: q.read ?? undefined, lang: req.lang }));
     },
   );
 
   app.post(
     paths.message('get_notify'),
     {
-      config: MINE,
+      config: { ...MINE, refs: { ids: 'own' } },
       schema: doc(
         TAG,
         `Mine, for the top-bar bell: optionally mark ids read (ids of other people's messages are ignored), then return the unread count and the latest \`limit\` (default ${NOTIFY_DEFAULT_LIMIT}) messages not cleared`,
@@ -129,7 +129,7 @@ export function messageRoutes(app: FastifyInstance, { db }: Deps, realtime: Real
       const body = parse(notifySchema, input(req) ?? {});
       const marked = body.ids?.length ? await markRead(db, auth.userId, body.ids) : 0;
       if (marked) await publish({ kind: 'unread', user_id: auth.userId });
-      return ok({ ...(await notifyList(db, auth.userId, body.limit ?? NOTIFY_DEFAULT_LIMIT)), marked });
+      return ok({ ...(await notifyList(db, auth.userId, body.limit ?? NOTIFY_DEFAULT_LIMIT, req.lang)), marked });
     },
   );
 

@@ -1,7 +1,8 @@
-import type { MyMessage, MyMessageList, NotifyResult } from '@pv/contract';
+import type { Lang, MyMessage, MyMessageList, NotifyResult } from '@pv/contract';
 import { type SQL, and, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
 import { messageReads, messages } from '../../db/schema/index.ts';
+import { renderMessage } from './centre.ts';
 
 /**
  * The signed-in user's own messages: those addressed to them or to everyone. Read state is per
@@ -18,6 +19,8 @@ const myColumns = {
   id: messages.id,
   title: messages.title,
   content: messages.content,
+  msg_key: messages.msg_key,
+  msg_params: messages.msg_params,
   type: messages.type,
   level: messages.level,
   link: messages.link,
@@ -31,11 +34,11 @@ type MyRow = { [K in keyof typeof myColumns]: unknown };
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-function present(r: MyRow): MyMessage {
+/** A row as the reader sees it: a system message in their language (renderMessage). */
+function present(r: MyRow, lang: Lang): MyMessage {
   return {
     id: Number(r.id),
-    title: r.title as string,
-    content: r.content as string,
+    ...renderMessage(r, lang),
     type: r.type as MyMessage['type'],
     level: r.level as MyMessage['level'],
     link: (r.link as string | null) ?? null,
@@ -73,6 +76,7 @@ export async function unreadCounts(db: Queryable, userIds: number[]): Promise<Ma
 }
 
 export interface MyListQuery {
+  lang: Lang;
   page: number;
   limit: number;
   read?: boolean;
@@ -103,17 +107,17 @@ export async function listMine(db: Db, userId: number, q: MyListQuery): Promise<
     db.select({ n: count() }).from(messages).leftJoin(messageReads, readJoin(userId)).where(where),
     unreadCount(db, userId),
   ]);
-  return { list: rows.map((r) => present(r)), total: Number(total?.n ?? 0), unread };
+  return { list: rows.map((r) => present(r, q.lang)), total: Number(total?.n ?? 0), unread };
 }
 
-/** One of the caller's messages (for the websocket push), or null if it is not theirs. */
-export async function getMine(db: Queryable, userId: number, id: number): Promise<MyMessage | null> {
+/** One of the caller's messages in their language (for the websocket push), or null if it is not theirs. */
+export async function getMine(db: Queryable, userId: number, id: number, lang: Lang): Promise<MyMessage | null> {
   const [row] = await db
     .select(myColumns)
     .from(messages)
     .leftJoin(messageReads, readJoin(userId))
     .where(and(eq(messages.id, id), visibleTo(userId)));
-  return row ? present(row) : null;
+  return row ? present(row, lang) : null;
 }
 
 /** Marks the given messages read for `userId`; ids that are not theirs are ignored. Returns how many became read. */
@@ -145,7 +149,7 @@ export async function clearAll(db: Queryable, userId: number): Promise<number> {
 }
 
 /** get_notify: the unread count and the latest messages not cleared from the bell. */
-export async function notifyList(db: Db, userId: number, limit: number): Promise<NotifyResult> {
+export async function notifyList(db: Db, userId: number, limit: number, lang: Lang): Promise<NotifyResult> {
   const [rows, unread] = await Promise.all([
     db
       .select(myColumns)
@@ -156,6 +160,6 @@ export async function notifyList(db: Db, userId: number, limit: number): Promise
       .limit(limit),
     unreadCount(db, userId),
   ]);
-  return { list: rows.map((r) => present(r)), unread };
+  return { list: rows.map((r) => present(r, lang)), unread };
 }
 

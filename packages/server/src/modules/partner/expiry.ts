@@ -2,8 +2,7 @@ import { CERT_REMIND_DAYS, addDays, daysInclusive } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
-import { t } from '../../http/messages.ts';
+import { sendMessage } from '../message/centre.ts';
 import { chinaDate } from '../inspection/generate.ts';
 
 interface Claimed {
@@ -42,16 +41,9 @@ export async function remindCertificateExpiry(db: Db, now: Date) {
     let sent = 0;
     for (const c of claimed) {
       if (c.recipient === null) continue;
-      const params = { partner: c.partner_name, code: c.credit_code, name: c.name, no: c.cert_no ? `（${c.cert_no}）` : '', date: c.expires_on, days: daysInclusive(today, c.expires_on) - 1 };
-      await tx.insert(messages).values({
-        title: t('msg.partner_cert_expiring_title', 'zh', params),
-        content: t('msg.partner_cert_expiring_body', 'zh', params),
-        type: 'business',
-        level: 'warning',
-        link: `/partner/partnerDetail?id=${c.partner_id}`,
-        sender_id: null,
-        recipient_id: Number(c.recipient),
-      });
+      const no = c.cert_no ? { zh: `（${c.cert_no}）`, en: ` (${c.cert_no})` } : '';
+      const params = { partner: c.partner_name, code: c.credit_code, name: c.name, no, date: c.expires_on, days: daysInclusive(today, c.expires_on) - 1 };
+      await sendMessage(tx, { key: 'msg.partner_cert_expiring', params, level: 'warning', link: `/partner/partnerDetail?id=${c.partner_id}`, to: Number(c.recipient), push: true });
       sent++;
     }
     const expired = await query<{ id: number }>(

@@ -25,6 +25,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { holding } from '../work_order/actions.ts';
 import { maskAccount, partnerResource as def } from './resource.ts';
 
@@ -179,6 +180,8 @@ export class PartnerService {
           .where(eq(partners.id, id))
           .returning();
         await writeLog(tx, actor, { action: 'edit', resource: 'partner', recordId: id, before: logBefore, after: await snapshot(tx, after as Row) });
+        // a new payee account: processes bound to the change start with it (its check before the next payment)
+        if (['account_holder', 'bank_name', 'account_no'].some((k) => (after as Row)[k] !== before[k])) await raiseWorkflowEvent(tx, 'partner.account_changed', id, actor);
         return after as Row;
       }),
     );

@@ -24,7 +24,7 @@ import {
 } from '@pv/contract';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { paymentBatches, paymentLines, rentBills, users } from '../../db/schema/index.ts';
+import { paymentBatches, paymentLines, rentBills } from '../../db/schema/index.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -37,7 +37,8 @@ import { rentBillResource } from '../lease/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { detachHeldBills, refreshBatchSums, sumsOf } from './hold.ts';
 import { BATCH_PREFIX, assertBatchScope, paymentBatchResource } from './resource.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
 import { SETTLEMENT_EXCLUSIONS, insertSettlementLines, previewSettlements, refusedSettlements, releaseSettlements } from './settlements.ts';
 
 type Row = Record<string, unknown>;
@@ -136,12 +137,6 @@ async function move(tx: Queryable, batch: Batch, action: PaymentBatchAction, act
   await recordTransition(tx, actor, { entity: 'payment_batch', entityId: batch.id, action, from: batch.status, to, reason: opts.reason ?? null, data: opts.data });
   return after!;
 }
-
-const nameOf = async (tx: Queryable, userId: number | null) => {
-  if (userId == null) return '';
-  const [u] = await tx.select({ name: sql<string>`coalesce(nullif(${users.full_name}, ''), ${users.username})` }).from(users).where(eq(users.id, userId));
-  return u?.name ?? `#${userId}`;
-};
 
 /**
  * 新建付款批次 in the caller's transaction: a draft with one line per qualifying bill (the amount
@@ -262,17 +257,14 @@ const noLines = (batch: Batch, action: string) =>
 
 /**
  * 审批通过 in the caller's transaction (the workflow engine will call this): awaiting approval →
- * approved, by someone who neither made nor submitted the batch (four eyes; admins too). The
+ * approved, by someone who neither made nor submitted the batch (four eyes, the record type's
+ * segregation-of-duties rule: payment/process.ts; admins too). The
  * approval covers the batch's lines and total as they are now (the version the approver read).
  */
 export async function approveBatchIn(tx: Queryable, id: number, version: number | null, auth: AuthContext, actor: Actor): Promise<Batch> {
   const batch = await lockBatch(tx, id, auth, version);
   assertTransition(PAYMENT_BATCH_MACHINE, batch.status, 'approve', PaymentBatchStatus, PaymentBatchActionLabel);
-  const maker = [batch.created_by, batch.submitted_by].find((u) => u === auth.userId);
-  if (maker != null) {
-    const who = await nameOf(tx, maker);
-    throw new ApiError(403, 'error.batch_four_eyes', { batch_no: batch.batch_no, who });
-  }
+  await assertSod(tx, 'payment_batch', batch, auth.userId, 'approve');
   return move(tx, batch, 'approve', actor, { approved_by: auth.userId, approved_at: new Date() }, { data: { line_count: batch.line_count, total: batch.total } });
 }
 

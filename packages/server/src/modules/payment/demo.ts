@@ -1,7 +1,8 @@
 import { BANK_RESULT_COLUMNS } from '@pv/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { leaseContracts, paymentLines, rentBills, stations, users } from '../../db/schema/index.ts';
+import { demoUser } from '../../seed/demo-users.ts';
+import { leaseContracts, paymentLines, rentBills, stations } from '../../db/schema/index.ts';
 import { buildXlsx } from '../../excel/xlsx.ts';
 import { contextOfUser } from '../menu/tree.ts';
 import { addBatchIn, approveBatchIn, exportBatchIn, submitBatchIn } from './actions.ts';
@@ -9,18 +10,19 @@ import { importResult } from './result.ts';
 
 /**
  * The demo's payment batches, made through the real actions (so lines, bills, timeline and log are
- * what the product writes): 运营客服 kefu makes and submits, the administrator approves, exports
- * and imports the bank's answer. One batch completed with a failed line (the bank: 账户已销户), that
- * bill paid by a later batch, and one batch awaiting approval — the other unpaid bills stay free.
+ * what the product writes): 财务制单 caiwu makes, submits and sends them to the bank, 财务审批
+ * caiwu_sp approves and imports the bank's answer (kefu and the administrator on a database without
+ * them). One batch completed with a failed line (the bank: 账户已销户), that bill paid by a later
+ * batch, and one batch awaiting approval — the other unpaid bills stay free.
  */
 export async function seedDemoPayments(db: Db, now = new Date()) {
-  const [kefu] = await db.select().from(users).where(eq(users.username, 'kefu'));
-  const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-  if (!kefu || !admin) return;
-  const maker = (await contextOfUser(db, kefu.id))!;
-  const checker = (await contextOfUser(db, admin.id))!;
-  const makerActor = { userId: kefu.id, username: kefu.username, ip: null };
-  const checkerActor = { userId: admin.id, username: admin.username, ip: null };
+  const makerUser = await demoUser(db, 'caiwu', 'kefu');
+  const checkerUser = await demoUser(db, 'caiwu_sp', 'admin');
+  if (!makerUser || !checkerUser) return;
+  const maker = (await contextOfUser(db, makerUser.id))!;
+  const checker = (await contextOfUser(db, checkerUser.id))!;
+  const makerActor = { userId: makerUser.id, username: makerUser.username, ip: null };
+  const checkerActor = { userId: checkerUser.id, username: checkerUser.username, ip: null };
   // payable bills of connected stations with a payee account, oldest first
   const bills = await db
     .select({ id: rentBills.id })
@@ -32,12 +34,12 @@ export async function seedDemoPayments(db: Db, now = new Date()) {
   if (bills.length < 3) return;
   const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
-  /** made by kefu, submitted, approved by the administrator, exported, the bank's answer imported */
+  /** made and submitted by the maker, approved by the checker, sent to the bank by the maker, the bank's answer imported by the checker */
   const pay = async (ids: number[], name: string, answer: (reference: string, i: number) => { result: string; serial?: string; reason?: string }) => {
     let batch = await db.transaction((tx) => addBatchIn(tx, { name, selection: { bill_ids: ids } }, maker, makerActor));
     batch = await db.transaction((tx) => submitBatchIn(tx, batch.id, batch.version, maker, makerActor));
     batch = await db.transaction((tx) => approveBatchIn(tx, batch.id, batch.version, checker, checkerActor));
-    batch = await db.transaction((tx) => exportBatchIn(tx, batch.id, batch.version, 'xlsx', checker, checkerActor));
+    batch = await db.transaction((tx) => exportBatchIn(tx, batch.id, batch.version, 'xlsx', maker, makerActor));
     const lines = await db.select().from(paymentLines).where(eq(paymentLines.batch_id, batch.id)).orderBy(asc(paymentLines.seq));
     const header = BANK_RESULT_COLUMNS.map((c) => c.zh);
     const rows = lines.map((l, i) => {

@@ -20,7 +20,7 @@ import { type Db, type Queryable, query } from '../../db/client.ts';
 import { paymentBatches } from '../../db/schema/index.ts';
 import { CsvFormatError, decodeCsv, looksLikeText, parseCsv } from '../../excel/csv.ts';
 import { type ImportResult, type ImportSpec, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
-import { looksLikeZip, readXlsx, XlsxFormatError } from '../../excel/xlsx.ts';
+import { buildXlsx, type CellValue, looksLikeZip, readXlsxAsync, XlsxFormatError, type XlsxLimits } from '../../excel/xlsx.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { illegalTransition, recordTransition } from '../../lifecycle/engine.ts';
@@ -28,6 +28,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
 import { lockBatch } from './actions.ts';
+import { bankLines } from './bankfile.ts';
 import { refreshBatchSums, sumsOf } from './hold.ts';
 import { paymentBatchResource } from './resource.ts';
 import { writeSettlementResults } from './settlements.ts';
@@ -52,16 +53,27 @@ import { writeSettlementResults } from './settlements.ts';
  */
 export const RESULT_MAX_BYTES = 24 * 1024 * 1024;
 
-/** The file's rows: .xlsx by its zip signature, else CSV text (UTF-8 or GB18030). */
-export function readResultFile(file: Uint8Array): string[][] {
+/** The messages of a sheet that is neither .xlsx nor CSV, or is a damaged one: the bank result's by default. */
+export interface SheetFileMessages {
+  type: string;
+  malformed: string;
+}
+const BANK_RESULT_MESSAGES: SheetFileMessages = { type: 'error.batch_import_type', malformed: 'error.batch_import_malformed' };
+
+/**
+ * The file's rows: .xlsx by its zip signature (within the import's limits: a zip bomb gets the
+ * reader's own 400), else CSV text (UTF-8 or GB18030). Partners' sheets and the insurer's renewal
+ * sheet are read the same way, with their own messages.
+ */
+export async function readResultFile(file: Uint8Array, limits: XlsxLimits, messages: SheetFileMessages = BANK_RESULT_MESSAGES): Promise<string[][]> {
   try {
-    if (looksLikeZip(file)) return readXlsx(file);
+    if (looksLikeZip(file)) return await readXlsxAsync(file, limits);
     if (looksLikeText(file)) return parseCsv(decodeCsv(file));
   } catch (err) {
-    if (err instanceof XlsxFormatError || err instanceof CsvFormatError) throw new ApiError(400, 'error.batch_import_malformed');
+    if (err instanceof XlsxFormatError || err instanceof CsvFormatError) throw new ApiError(400, messages.malformed);
     throw err;
   }
-  throw new ApiError(400, 'error.batch_import_type');
+  throw new ApiError(400, messages.type);
 }
 
 interface Checked {
@@ -291,6 +303,27 @@ async function completeIn(tx: Queryable, id: number, actor: Actor) {
     .returning();
   await writeLog(tx, actor, { action: 'complete', resource: 'payment_batch', recordId: id, before, after });
   await recordTransition(tx, actor, { entity: 'payment_batch', entityId: id, action: 'complete', from: 'exported', to: 'completed', data: { paid_count: after!.paid_count, paid_amount: after!.paid_amount, failed_count: after!.failed_count, failed_amount: after!.failed_amount } });
+}
+
+/**
+ * The bank result template of a batch (payment_batch/result_template): the import's columns, required
+ * ones marked *, with the payee's name beside the reference (the import reads it not), one row per
+ * line awaiting the bank — reference, payee, card (masked: full numbers are the bank file's alone, and
+ * the import matches a masked card by its digits), amount — and 处理结果 / 失败原因 / 银行流水号 /
+ * 交易时间 left for the bank's answer. Refused, like the import, before the batch went to the bank.
+ */
+export async function resultTemplate(db: Db, id: number, auth: AuthContext, lang: Lang): Promise<{ file: Buffer; batchNo: string }> {
+  const batch = (await loadOne(db, paymentBatchResource, id, auth)) as typeof paymentBatches.$inferSelect;
+  if (!IMPORTABLE.includes(batch.status)) throw illegalTransition(batch.status, 'import_result', PaymentBatchStatus, PaymentBatchActionLabel);
+  const label = (c: (typeof BANK_RESULT_COLUMNS)[number]) => (lang === 'zh' ? c.zh : c.en) + (c.required ? '*' : '');
+  const [reference, ...rest] = BANK_RESULT_COLUMNS;
+  const header = [label(reference), lang === 'zh' ? '收款人户名' : 'Payee', ...rest.map(label)];
+  const rows: CellValue[][] = [header];
+  for await (const lines of bankLines(db, batch.id)) {
+    for (const l of lines) rows.push([l.reference, l.payee_name ?? '', maskMiddle(l.payee_card ?? ''), l.amount, '', '', '', '']);
+  }
+  const file = buildXlsx(rows, { sheetName: batch.batch_no, headerRow: true, widths: [20, 14, 24, 14, 10, 24, 22, 20] });
+  return { file, batchNo: batch.batch_no };
 }
 
 /** The import's columns and reading (generic machinery: headers zh/en, row schema, per-row messages). */

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentLines } from '../../db/schema/index.ts';
 import { col } from '../../excel/columns.ts';
-import { excelRoutes, SHEET_OR_CSV_TYPES, sheetUploadRoute } from '../../excel/routes.ts';
+import { excelRoutes, SHEET_OR_CSV_TYPES, sendXlsx, sheetUploadRoute } from '../../excel/routes.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
 import { doc } from '../../http/openapi.ts';
@@ -31,7 +31,7 @@ import type { Actor } from '../system/syslog.ts';
 import { PaymentBatchActions, exportBatchIn, reconcile } from './actions.ts';
 import { sendBankFile } from './bankfile.ts';
 import { paymentBatchResource as batch, maskLine, paymentLineResource } from './resource.ts';
-import { RESULT_MAX_BYTES, importResult } from './result.ts';
+import { RESULT_MAX_BYTES, importResult, resultTemplate } from './result.ts';
 
 type Row = Record<string, unknown>;
 
@@ -132,6 +132,18 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps) {
     load: (req) => loadOne(db, batch, parse(paymentBatchImportQuery, req.query).id, authOf(req)),
     run: (req, body) => importResult(db, parse(paymentBatchImportQuery, req.query), body, authOf(req), actorOf(req), req.lang),
   });
+
+  app.get(
+    `${P}/result_template`,
+    {
+      config: { permission: 'payment_batch:import' },
+      schema: doc('payment_batch', '银行结果模板 (?id=): the result import\'s columns (required ones marked *) with the lines awaiting the bank prefilled — reference, payee, card (masked), amount — and 处理结果 / 失败原因 / 银行流水号 / 交易时间 empty; once the batch is with the bank', { querystring: idQuery, returns: 'an .xlsx file' }),
+    },
+    async (req, reply) => {
+      const { file, batchNo } = await resultTemplate(db, parse(idQuery, req.query).id, authOf(req), req.lang);
+      return sendXlsx(reply, file, `${req.lang === 'zh' ? '银行结果模板' : 'bank_result_template'}_${batchNo}.xlsx`, `bank_result_template_${batchNo}.xlsx`);
+    },
+  );
 
   excelRoutes(app, deps, {
     exportSpec: {

@@ -9,6 +9,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { openMaintenanceOrder } from '../maintenance/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { chinaMonth, estimateMonth } from './estimate.ts';
 import { ratioSql, revenueResource as def, threshold, underSql } from './resource.ts';
 
@@ -31,6 +32,9 @@ export class RevenueActions {
       if (before.version !== input.version) throw conflict(before.version as number, input.version);
       if (!before.settled) throw new ApiError(400, 'error.revenue_not_settled');
       if (before.actual_kwh === input.actual_kwh && before.actual_amount === input.actual_amount) throw new ApiError(400, 'error.revenue_correction_same');
+      // 收益更正审批: a published process may have to approve the correction first
+      const pending = await requestApproval(tx, { type: 'revenue', action: 'correct', record: before, params: { actual_kwh: input.actual_kwh, actual_amount: input.actual_amount, reason: input.reason }, actor });
+      if (pending) return { ...before, workflow_request: pending };
       const [after] = await tx
         .update(revenues)
         .set({
@@ -47,6 +51,7 @@ export class RevenueActions {
         .where(eq(revenues.id, input.id))
         .returning();
       await writeLog(tx, actor, { action: 'correct', resource: def.name, recordId: input.id, before, after: { ...after, reason: input.reason } });
+      await raiseWorkflowEvent(tx, 'revenue.corrected', input.id, actor);
       return after as Row;
     });
   }

@@ -26,7 +26,7 @@ export async function revenueReport(db: Db, raw: unknown, auth: AuthContext): Pr
   const q = { ...input, period_gte: gte, period_lte: lte };
   if (auth.scope === 'agent' && q.agent_id) {
     const [mine] = await query<{ ok: boolean }>(db, sql`select ${q.agent_id}::int in ${agentTree(auth.agentId ?? 0)} as ok`);
-    if (!mine?.ok) throw outOfScope();
+    if (!mine?.ok) throw outOfScope(q.agent_id);
   }
   if (q.period_gte > q.period_lte) throw new ApiError(400, 'error.invalid_params', {}, (lang) => (lang === 'zh' ? '结束月份不能早于开始月份' : 'The last month cannot be before the first one'));
   const conds: SQL[] = [sql`x.period >= ${q.period_gte}`, sql`x.period <= ${q.period_lte}`];

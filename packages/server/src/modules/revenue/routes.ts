@@ -9,6 +9,7 @@ import { doc } from '../../http/openapi.ts';
 import { historyRoutes } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import { RevenueActions } from './actions.ts';
 import { revenueReport, reportSheet } from './report.ts';
 import { revenueResource, tariffResource } from './resource.ts';
@@ -78,10 +79,10 @@ export function revenueRoutes(app: FastifyInstance, deps: Deps) {
   const TAG = 'revenue';
   app.post(
     `${base}/correct`,
-    { config: { permission: 'revenue:correct' }, schema: doc(TAG, '更正实际收益: new actual kWh and amount of a settled month with a reason (imported actuals are not editable otherwise); ratio and flag recomputed; logged', { body: revenueCorrectSchema, returns: 'the revenue row' }) },
+    { config: { permission: 'revenue:correct' }, schema: doc(TAG, '更正实际收益: new actual kWh and amount of a settled month with a reason (imported actuals are not editable otherwise); ratio and flag recomputed; logged; when a published process must approve it (需要审批) it starts instead and the answer carries workflow_request', { body: revenueCorrectSchema, returns: 'the revenue row' }) },
     async (req) => {
       const row = await actions.correct(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await getRecord(db, revenueResource, row.id as number, authOf(req), req.lang));
+      return ok(withPending(row, await getRecord(db, revenueResource, row.id as number, authOf(req), req.lang)));
     },
   );
   app.post(

@@ -20,6 +20,8 @@ import { getRecord, loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { FileService } from '../file/service.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import type { WorkOrderActions } from '../work_order/actions.ts';
 import { createDraftOnGrid } from '../lease/actions.ts';
 import { openWorkOrder } from '../work_order/resource.ts';
@@ -118,6 +120,7 @@ export class SelfAuditActions {
         data: { audit_id: auditId, attempt },
         station: { action: kind === 'build' ? 'submit_build' : 'submit_grid' },
       });
+      await raiseWorkflowEvent(tx, 'self_audit.submitted', auditId, actor);
       return audit!;
     });
   }
@@ -145,7 +148,7 @@ export class SelfAuditActions {
     if (audit.version !== version) throw conflict(audit.version as number, version);
     if (audit.result !== 'pending') throw illegalTransition(audit.result as string, action, SelfAuditResult, auditActionLabels);
     if (audit.attempt !== order.audit_count) throw new ApiError(400, 'error.audit_not_latest', { attempt: audit.attempt });
-    if (audit.submitted_by === auth.userId) throw new ApiError(403, 'error.audit_reviewer_is_submitter');
+    await assertSod(tx, 'self_audit', audit, auth.userId, action);
     return { order, station, audit };
   }
 

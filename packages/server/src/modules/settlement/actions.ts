@@ -24,7 +24,8 @@ import { assertTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
-import { raiseWorkflowEvent } from '../workflow/engine.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
+import { assertSod } from '../../lifecycle/sod.ts';
 import { refreshTotals, settlementNo } from './generate.ts';
 import { illegalSettlementAction, settlementResource } from './resource.ts';
 
@@ -86,7 +87,9 @@ export class SettlementActions {
     const input = parse(settlementMoveSchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
-      return this.apply(tx, s, actor, 'submit', { submitted_by: auth.userId, submitted_at: new Date() }, { data: { total_amount: s.total_amount, line_count: s.line_count } });
+      const after = await this.apply(tx, s, actor, 'submit', { submitted_by: auth.userId, submitted_at: new Date() }, { data: { total_amount: s.total_amount, line_count: s.line_count } });
+      await raiseWorkflowEvent(tx, 'settlement.submitted', s.id as number, actor);
+      return after;
     });
   }
 
@@ -159,10 +162,15 @@ export class SettlementActions {
     const input = parse(settlementPaySchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
+      await assertSod(tx, 'settlement', s, auth.userId, 'pay');
       if (s.batch_id != null && s.status === 'confirmed') {
         const [b] = await query<{ batch_no: string }>(tx, sql`select batch_no from payment_batches where id = ${s.batch_id as number}`);
         throw new ApiError(400, 'error.settlement_in_batch', { settlement_no: s.settlement_no, batch_no: b?.batch_no ?? '' });
       }
+      assertTransition(SETTLEMENT_MACHINE, s.status as string, 'pay', SettlementStatus, SettlementActionLabel);
+      // a published process may have to approve marking it paid first
+      const pending = await requestApproval(tx, { type: 'settlement', action: 'pay', record: s, params: { bank_serial: input.bank_serial, paid_at: input.paid_at ?? null }, actor });
+      if (pending) return { ...s, workflow_request: pending };
       const paidAt = input.paid_at ? new Date(`${input.paid_at}T12:00:00+08:00`) : new Date();
       return this.apply(tx, s, actor, 'pay', { paid_by: auth.userId, paid_at: paidAt, bank_serial: input.bank_serial, fail_reason: null }, { data: { bank_serial: input.bank_serial, total_amount: s.total_amount } });
     });

@@ -20,6 +20,7 @@ import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { chinaDate } from '../inspection/generate.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
@@ -48,7 +49,7 @@ export function settlementRoutes(app: FastifyInstance, deps: Deps) {
   const action = (name: string, what: string, body: z.ZodType, run: Act) =>
     app.post(`${S}/${name}`, { config: { permission: `settlement:${name}` }, schema: doc('settlement', what, { body, returns: 'the settlement' }) }, async (req) => {
       const row = await run(req.body ?? {}, authOf(req), actorOf(req));
-      return ok(await show(row.id as number, req));
+      return ok(withPending(row, await show(row.id as number, req)));
     });
 
   action('submit', '提交确认: 草稿 → 待确认 {id, version}', settlementMoveSchema, (b, a, c) => actions.submit(b, a, c));

@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
 import { financierRates, partners, statementLines, statements } from '../../db/schema/index.ts';
-import { type ImportResult, type ImportSpec, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
+import { type ImportResult, type ImportSpec, importTemplate, MAX_REPORTED, parseImport, type RowError } from '../../excel/import.ts';
 import { ApiError, conflict } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -27,6 +27,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { readResultFile } from '../payment/result.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { AGREED, DIFF, buildOurSide, refreshTotals } from './build.ts';
 import { illegalStatementAction, statementResource } from './resource.ts';
 
@@ -45,18 +46,14 @@ function sheetSpec(kind: string): ImportSpec {
     maxRows: STATEMENT_MAX_ROWS,
     maxBytes: SHEET_MAX_BYTES,
     headerSearchRows: 10,
-    read: (file) => {
-      try {
-        return readResultFile(file);
-      } catch (err) {
-        if (err instanceof ApiError) throw new ApiError(400, err.key === 'error.batch_import_type' ? 'error.statement_import_type' : 'error.statement_import_malformed');
-        throw err;
-      }
-    },
-    columns: cols.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required })),
+    read: (file, limits) => readResultFile(file, limits, { type: 'error.statement_import_type', malformed: 'error.statement_import_malformed' }),
+    columns: cols.map((c) => ({ key: c.key, label: [c.zh, c.en] as [string, string], required: c.required, example: c.example || null })),
     schema: kind === 'financier' ? statementFinancierRowSchema : statementSupplierRowSchema,
   };
 }
+
+/** The partner sheet's template of a statement kind: its exact headers (required ones marked *) and an example row. */
+export const sheetTemplate = (kind: string, lang: Lang) => importTemplate(sheetSpec(kind), lang);
 
 interface SheetRow {
   row: number;
@@ -112,7 +109,9 @@ export class StatementActions {
     const input = parse(statementMoveSchema, body);
     return this.db.transaction(async (tx) => {
       const s = await this.locked(tx, input.id, input.version, auth);
-      return this.apply(tx, s, actor, 'send', { sent_by: auth.userId, sent_at: new Date() }, { data: { our_count: s.our_count, our_amount: s.our_amount } });
+      const after = await this.apply(tx, s, actor, 'send', { sent_by: auth.userId, sent_at: new Date() }, { data: { our_count: s.our_count, our_amount: s.our_amount } });
+      await raiseWorkflowEvent(tx, 'statement.sent', s.id, actor);
+      return after;
     });
   }
 
@@ -216,6 +215,7 @@ export class StatementActions {
       );
       const summary = { rows: rows.length, matched: g!.matched, ours: g!.ours, theirs: g!.theirs, diffs: g!.diffs };
       await this.apply(tx, locked, actor, 'import', { file_name: input.file_name?.slice(0, 200) ?? null, imported_by: auth.userId, imported_at: new Date() }, { data: { ...summary, file_name: input.file_name ?? null } });
+      await raiseWorkflowEvent(tx, 'statement.imported', s.id, actor);
       return { imported: rows.length, ...summary, message: t('statement.import_done', lang, summary) };
     });
   }

@@ -1,11 +1,12 @@
 import { StatementActionLabel, StatementKind, StatementStatus, statementCreateSchema } from '@pv/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { query } from '../../db/client.ts';
-import { partners, statements } from '../../db/schema/index.ts';
+import { financierRates, partners, statements } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { illegalTransition, recordTransition } from '../../lifecycle/engine.ts';
 import { defineResource, filterValue, range, sortBy } from '../../resources/define.ts';
+import { registerRecordType } from '../../resources/refs.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { plainRow } from '../present.ts';
 import { buildOurSide, refreshTotals, statementNo } from './build.ts';
@@ -23,6 +24,12 @@ export function statementScope(auth: AuthContext): SQL | undefined {
   if (auth.scope === 'self') return sql`${statements.created_by} = ${auth.userId}`;
   return undefined;
 }
+
+/** A financier's rates are the statements' data: the same scope (an agent's users see none). */
+registerRecordType('financier_rate', {
+  table: financierRates,
+  scope: (auth) => (auth.scope === 'agent' ? sql`false` : auth.scope === 'self' ? sql`${financierRates.created_by} = ${auth.userId}` : undefined),
+});
 
 const S = '"statements"';
 const extra = {

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { col } from '../../excel/columns.ts';
-import { excelRoutes, SHEET_OR_CSV_TYPES, sheetUploadRoute } from '../../excel/routes.ts';
+import { excelRoutes, SHEET_OR_CSV_TYPES, sendXlsx, sheetUploadRoute } from '../../excel/routes.ts';
 import { buildXlsx, contentDisposition, XLSX_MIME } from '../../excel/xlsx.ts';
 import { actorOf, authOf, type Deps } from '../../http/deps.ts';
 import { ApiError, ok } from '../../http/errors.ts';
@@ -23,7 +23,7 @@ import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Actor } from '../system/syslog.ts';
-import { SHEET_MAX_BYTES, StatementActions } from './actions.ts';
+import { SHEET_MAX_BYTES, StatementActions, sheetTemplate } from './actions.ts';
 import { statementResource as statement } from './resource.ts';
 
 type Row = Record<string, unknown>;
@@ -98,8 +98,18 @@ export function statementRoutes(app: FastifyInstance, deps: Deps) {
   );
   app.post(
     `${S}/rate_delete`,
-    { config: { permission: 'statement:rate' }, schema: doc('statement', '删除资方单价 {id, version}: refused (with the count) while a confirmed statement priced a station with it', { body: financierRateDeleteSchema }) },
+    { config: { permission: 'statement:rate', refs: { id: 'financier_rate' } }, schema: doc('statement', '删除资方单价 {id, version}: refused (with the count) while a confirmed statement priced a station with it', { body: financierRateDeleteSchema }) },
     async (req) => ok(await actions.deleteRate(req.body ?? {}, authOf(req), actorOf(req))),
+  );
+
+  app.get(
+    `${S}/import_template`,
+    { config: { permission: 'statement:import' }, schema: doc('statement', "对方账单模板 (?id=): the partner sheet's exact headers for the statement's kind (required ones marked *) and an example row", { querystring: idQuery, returns: 'an .xlsx file' }) },
+    async (req, reply) => {
+      const s = await loadOne(db, statement, parse(idQuery, req.query).id, authOf(req));
+      const no = s.statement_no as string;
+      return sendXlsx(reply, sheetTemplate(s.kind as string, req.lang), `${req.lang === 'zh' ? '对方账单模板' : 'partner_sheet_template'}_${no}.xlsx`, `partner_sheet_template_${no}.xlsx`);
+    },
   );
 
   // the partner's sheet is the raw body (.xlsx or .csv)

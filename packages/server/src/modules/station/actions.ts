@@ -8,6 +8,7 @@ import { illegalTransition, moveStation, recordTransition } from '../../lifecycl
 import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { openWorkOrder } from '../work_order/resource.ts';
 import { pauseStationBills, releaseStationBills } from '../lease/bills.ts';
 import { stationResource } from './resource.ts';
@@ -62,6 +63,7 @@ export class StationActions {
       }
       // its unpaid rent bills stop until the lease contract is settled
       await pauseStationBills(tx, input.id, actor, input.reason);
+      await raiseWorkflowEvent(tx, 'station.terminated', input.id, actor);
       return after;
     });
   }
@@ -79,6 +81,9 @@ export class StationActions {
         const shown = { label: (s: string | null | undefined, lang: Lang) => (before.frozen ? (lang === 'zh' ? '已冻结' : 'Frozen') : StationStatus.label(s, lang)) };
         throw illegalTransition(state, action, shown, StationActionLabel);
       }
+      // a freeze a published process must approve waits for it
+      const pending = frozen ? await requestApproval(tx, { type: 'station', action: 'freeze', record: before, params: { reason: input.reason }, actor }) : null;
+      if (pending) return { ...before, workflow_request: pending };
       const [after] = (await tx
         .update(stations)
         .set({ frozen, frozen_reason: frozen ? input.reason : null, version: sql`${stations.version} + 1`, updated_at: new Date() })
@@ -89,6 +94,7 @@ export class StationActions {
       // a frozen station's unpaid rent bills are paused; unfreezing releases the ones it paused
       if (frozen) await pauseStationBills(tx, input.id, actor, input.reason);
       else await releaseStationBills(tx, input.id, actor);
+      if (frozen) await raiseWorkflowEvent(tx, 'station.frozen', input.id, actor);
       return after!;
     });
   }

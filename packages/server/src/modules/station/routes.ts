@@ -10,6 +10,7 @@ import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
+import { withPending } from '../workflow/public.ts';
 import { fileNameOf } from '../file/routes.ts';
 import { fileServiceOf, uploadTooLarge } from '../file/service.ts';
 import { writeLog } from '../system/syslog.ts';
@@ -53,7 +54,10 @@ export function stationRoutes(app: FastifyInstance, deps: Deps) {
   app.post(
     `${base}/freeze`,
     { config: { permission: 'station:freeze' }, schema: doc(TAG, '冻结 with a reason: the station and its work orders and self-audits refuse every transition until unfrozen', { body: stationReasonSchema, returns: 'the station' }) },
-    async (req) => ok(await present((await actions.setFrozen(true, req.body ?? {}, authOf(req), actorOf(req))).id as number, req)),
+    async (req) => {
+      const row = await actions.setFrozen(true, req.body ?? {}, authOf(req), actorOf(req));
+      return ok(withPending(row, await present(row.id as number, req)));
+    },
   );
   app.post(
     `${base}/unfreeze`,

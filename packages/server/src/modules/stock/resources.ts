@@ -40,8 +40,26 @@ export function presentStock(row: Row): Row {
   return out;
 }
 
-/** Warehouses a caller may see: agent tree / department / self = created it or keeps it. */
-export const warehouseScope = (auth: AuthContext) => ownershipScope(auth, { agent: warehouses.agent_id, createdBy: warehouses.created_by, owner: warehouses.keeper_id });
+/**
+ * The warehouses a field team member issues from (docs/DECISIONS.md "Stock": parts at the handler's
+ * hand): those serving his team (team_id: his van), and the central and regional warehouses whose
+ * region covers the region of his van — same province, and the same city and district where the
+ * warehouse names them. Configured on the warehouses alone: keeper, team, region.
+ */
+export const teamWarehouses = (userId: number): SQL => sql`(${warehouses.team_id} = ${userId} or (${warehouses.kind} <> 'van' and exists (
+  select 1 from warehouses v where v.team_id = ${userId} and v.kind = 'van' and v.status = 'enabled'
+    and v.province_code = ${warehouses.province_code}
+    and (${warehouses.city_code} is null or ${warehouses.city_code} = v.city_code)
+    and (${warehouses.district_code} is null or ${warehouses.district_code} = v.district_code))))`;
+
+/**
+ * Warehouses a caller may see: agent tree / department / self = created it or keeps it — and, for
+ * everyone short of the `all` scope, the warehouses of their team (teamWarehouses).
+ */
+export const warehouseScope = (auth: AuthContext): SQL | undefined => {
+  const own = ownershipScope(auth, { agent: warehouses.agent_id, createdBy: warehouses.created_by, owner: warehouses.keeper_id });
+  return own ? or(own, teamWarehouses(auth.userId)) : undefined;
+};
 
 /** Rows of a table with a warehouse column whose warehouse the caller may see. */
 export function viaWarehouse(column: PgColumn, auth: AuthContext): SQL | undefined {
@@ -128,14 +146,19 @@ export const warehouseStockValue = sql<string>`(select coalesce(sum(b.qty * m.un
 
 const warehouseExtra = {
   keeper_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "warehouses"."keeper_id")`,
+  team_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = "warehouses"."team_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = "warehouses"."agent_id")`,
   stock_value: warehouseStockValue,
 };
 
-async function checkKeeper(tx: Queryable, keeperId: unknown) {
-  if (keeperId === null || keeperId === undefined) return;
-  const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, keeperId as number), eq(users.status, 'enabled')));
-  if (!u) throw new ApiError(400, 'error.warehouse_keeper_invalid', { id: keeperId });
+/** The keeper and the team member a warehouse names: enabled users. */
+async function checkPeople(tx: Queryable, input: Row) {
+  for (const [field, key] of [['keeper_id', 'error.warehouse_keeper_invalid'], ['team_id', 'error.warehouse_team_invalid']] as const) {
+    const id = input[field];
+    if (id === null || id === undefined) continue;
+    const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id as number), eq(users.status, 'enabled')));
+    if (!u) throw new ApiError(400, key, { id });
+  }
 }
 
 /** An agent's user's new warehouse is its agent's unless it names one (another agent's is then out of scope: 403). */
@@ -161,6 +184,7 @@ export const warehouseResource = defineResource({
     created_at: warehouses.created_at,
     updated_at: warehouses.updated_at,
     keeper_name: sortBy(warehouseExtra.keeper_name),
+    team_name: sortBy(warehouseExtra.team_name),
     stock_value: sortBy(warehouseExtra.stock_value, 'numeric'),
   },
   defaultSort: { field: 'created_at', order: 'DESC' },
@@ -172,6 +196,7 @@ export const warehouseResource = defineResource({
     city_code: { column: warehouses.city_code, op: 'eq', schema: z.string().max(6), multi: true },
     district_code: { column: warehouses.district_code, op: 'eq', schema: z.string().max(12), multi: true },
     keeper_id: { column: warehouses.keeper_id, op: 'eq', schema: filterValue.id, multi: true },
+    team_id: { column: warehouses.team_id, op: 'eq', schema: filterValue.id, multi: true },
     agent_id: { column: warehouses.agent_id, op: 'eq', schema: filterValue.id, multi: true },
     ...range('created_at', warehouses.created_at, filterValue.date),
   },
@@ -183,15 +208,15 @@ export const warehouseResource = defineResource({
   async prepareCreate(input, { auth, tx }) {
     await assertUnique(tx, warehouses, input.code, null, 'error.warehouse_code_taken');
     if (input.province_code != null) await checkRegion(input);
-    await checkKeeper(tx, input.keeper_id);
+    await checkPeople(tx, input);
     return { ...defaultAgent(input, auth), created_by: auth.userId };
   },
   async prepareEdit(input, before, { auth, tx }) {
     await assertUnique(tx, warehouses, input.code, before.id as number, 'error.warehouse_code_taken');
     if (input.province_code !== undefined || input.city_code !== undefined) await checkRegion(input, before);
-    await checkKeeper(tx, input.keeper_id);
+    await checkPeople(tx, input);
     // an agent's user cannot hand its warehouse to another agent (or to none)
-    if (auth.scope === 'agent' && input.agent_id !== undefined && input.agent_id !== before.agent_id) throw outOfScope();
+    if (auth.scope === 'agent' && input.agent_id !== undefined && input.agent_id !== before.agent_id) throw outOfScope(input.agent_id);
     return input;
   },
   async beforeDelete(rows, { tx }) {

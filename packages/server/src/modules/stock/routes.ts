@@ -121,6 +121,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
         col.region('city_code', 12, ['城市', 'City']),
         col.text('address', 24, ['地址', 'Address']),
         col.text('keeper_name', 12, ['库管员', 'Keeper']),
+        col.text('team_name', 12, ['服务班组', 'Team served']),
         col.text('agent_name', 16, ['代理商', 'Agent']),
         col.money('stock_value', 14, ['库存金额(元)', 'Stock value (CNY)']),
         col.enumOf('status', StockStatus, 8, ['状态', 'Status']),
@@ -205,7 +206,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
   const keeperQuery = zod.object({ q: zod.string().trim().max(50).optional(), id: numeric(zod.number({ error: 'validation.number' }).int().positive()).optional() });
   app.get(
     '/api/system/warehouse/keepers',
-    { config: { permission: 'warehouse:index' }, schema: doc('warehouse', 'Enabled users who can keep a warehouse, by name or user name (q); id = include that user → {list:[{id, username, full_name, name}], total}', { querystring: keeperQuery }) },
+    { config: { permission: 'warehouse:index', refs: { id: 'user' } }, schema: doc('warehouse', 'Enabled users who can keep a warehouse, by name or user name (q); id = include that user → {list:[{id, username, full_name, name}], total}', { querystring: keeperQuery }) },
     async (req) => {
       const { q, id } = parse(keeperQuery, req.query);
       const auth = authOf(req);
@@ -228,7 +229,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
   const present = async (req: FastifyRequest, result: MovementResult) => {
     push(result.notices);
     const list = await Promise.all(result.rows.map((r) => getRecord(db, movementResource, r.id as number, authOf(req), req.lang)));
-    return ok({ list, total: list.length });
+    return ok({ list, total: list.length, ...(result.workflow_request ? { workflow_request: result.workflow_request } : {}) });
   };
   const base = '/api/system/stock_movement';
   const actions: Array<[string, string, z.ZodType, (body: unknown, auth: AuthContext, actor: Actor) => Promise<MovementResult>]> = [
@@ -236,7 +237,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps) {
     ['issue', '出库 to a maintenance / construction order (number or free text), optionally onto a station; refused with the available quantity when there is not enough, changing nothing', stockIssueSchema, (b, a, c) => service.issue(b, a, c)],
     ['transfer', '调拨 from one warehouse to another: two ledger rows with one doc_no in one transaction, or nothing', stockTransferSchema, (b, a, c) => service.transfer(b, a, c)],
     ['return', '退库 into a warehouse; serial-tracked units must have been issued', stockReturnSchema, (b, a, c) => service.giveBack(b, a, c)],
-    ['adjust', '盘点调整: the counted quantity and a reason; the difference from the book quantity is posted (refused if the book quantity is no longer `expected`)', stockAdjustSchema, (b, a, c) => service.adjust(b, a, c)],
+    ['adjust', '盘点调整: the counted quantity and a reason; the difference from the book quantity is posted (refused if the book quantity is no longer `expected`); when a published process must approve it (库存调整审批, e.g. above a value) nothing is posted and the answer carries workflow_request', stockAdjustSchema, (b, a, c) => service.adjust(b, a, c)],
   ];
   for (const [action, what, body, run] of actions) {
     app.post(

@@ -12,7 +12,8 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type Queryable, query } from '../../db/client.ts';
-import { materials, messages, partners, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
+import { materials, partners, stations, stockBalances, stockMovements, stockSerials, warehouses } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -21,6 +22,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { stationScope } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { type PendingApproval, raiseWorkflowEvent, requestApproval } from '../workflow/public.ts';
 import { trimDecimal, warehouseResource } from './resources.ts';
 
 type Row = Record<string, unknown>;
@@ -36,6 +38,8 @@ export interface Notice {
 export interface MovementResult {
   rows: Row[];
   notices: Notice[];
+  /** the adjustment went to a process for approval instead (nothing was posted) */
+  workflow_request?: PendingApproval;
 }
 
 /** Document number prefixes of the ledger: 入库 RK, 出库 CK, 调拨 DB, 退库 TK, 盘点 PD. */
@@ -67,9 +71,19 @@ export class StockService {
 
   /** The warehouse in the caller's scope (404/403), share-locked so it cannot be disabled meanwhile; enabled. */
   private async warehouse(tx: Queryable, id: number, auth: AuthContext, action: string): Promise<Warehouse> {
-    await loadOne(tx, warehouseResource, id, auth);
+    const inScope = await loadOne(tx, warehouseResource, id, auth).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ApiError && err.key === 'error.out_of_scope') return false;
+        throw err;
+      },
+    );
     const [w] = await tx.select().from(warehouses).where(eq(warehouses.id, id)).for('share');
     if (!w) throw new ApiError(404, 'error.warehouse_not_found', { id });
+    // a warehouse outside the caller's (a field team member's: his van, his region's) is named in the refusal
+    if (!inScope) {
+      throw new ApiError(403, 'error.warehouse_out_of_scope', { name: w.name, action }, (lang) => t('error.warehouse_out_of_scope', lang, { name: w.name, action: WAREHOUSE_ACTION[action]?.[lang] ?? action }));
+    }
     if (w.status !== 'enabled') {
       throw new ApiError(400, 'error.warehouse_disabled', { name: w.name, action }, (lang) => t('error.warehouse_disabled', lang, { name: w.name, action: WAREHOUSE_ACTION[action]?.[lang] ?? action }));
     }
@@ -169,20 +183,16 @@ export class StockService {
       .where(and(where, eq(stockBalances.low_alerted, false), sql`${stockBalances.qty} < ${stockBalances.low_threshold}`))
       .returning({ qty: stockBalances.qty, threshold: stockBalances.low_threshold });
     if (!crossed || !w.keeper_id) return null;
-    const name = m.spec ? `${m.name}（${m.spec}）` : m.name;
-    const [msg] = await tx
-      .insert(messages)
-      .values({
-        title: `库存预警：${w.name} · ${name}`,
-        content: `仓库“${w.name}”的物料“${name}”（${m.code}）当前库存 ${trimDecimal(crossed.qty)}${m.unit}，低于预警阈值 ${trimDecimal(crossed.threshold)}${m.unit}，请及时补货。`,
-        type: 'business',
-        level: 'warning',
-        link: `/operation/stockLedger?warehouse_id=${w.id}&material_id=${m.id}`,
-        sender_id: actor.userId,
-        recipient_id: w.keeper_id,
-      })
-      .returning({ id: messages.id });
-    return { id: msg!.id, recipient_id: w.keeper_id };
+    const material = m.spec ? { zh: `${m.name}（${m.spec}）`, en: `${m.name} (${m.spec})` } : m.name;
+    const msg = await sendMessage(tx, {
+      key: 'msg.low_stock',
+      params: { warehouse: w.name, material, code: m.code, qty: trimDecimal(crossed.qty) ?? '0', threshold: trimDecimal(crossed.threshold) ?? '0', unit: m.unit },
+      level: 'warning',
+      link: `/operation/stockLedger?warehouse_id=${w.id}&material_id=${m.id}`,
+      sender: actor.userId,
+      to: w.keeper_id,
+    });
+    return { id: msg.id, recipient_id: w.keeper_id };
   }
 
   // ------------------------------------------------------------ ledger
@@ -298,12 +308,14 @@ export class StockService {
   /**
    * 出库 inside the caller's transaction (a maintenance order's submit issues its parts with it): a
    * shortage or a serial not in stock throws and the caller's whole transaction rolls back.
+   * `orderStation`: the station is that of an order the caller was allowed to act on (its scope
+   * checked there) — a field team member's order may stand on a station outside his station list.
    */
-  async issueIn(tx: Queryable, input: z.infer<typeof stockIssueSchema>, auth: AuthContext, actor: Actor): Promise<MovementResult> {
+  async issueIn(tx: Queryable, input: z.infer<typeof stockIssueSchema>, auth: AuthContext, actor: Actor, opts: { orderStation?: boolean } = {}): Promise<MovementResult> {
     const w = await this.warehouse(tx, input.warehouse_id, auth, 'issue');
     const m = await this.material(tx, input.material_id);
     const serials = this.serials(m, input.qty, input.serials);
-    const stationId = await this.station(tx, input.station_id, auth);
+    const stationId = opts.orderStation ? (input.station_id ?? null) : await this.station(tx, input.station_id, auth);
     const after = await this.decrease(tx, w, m, input.qty);
     const row = await this.record(tx, actor, auth, {
       doc_no: await nextNumber(tx, PREFIX.issue),
@@ -339,16 +351,22 @@ export class StockService {
       const to = loaded.to!;
       const m = await this.material(tx, input.material_id);
       const serials = this.serials(m, input.qty, input.serials);
-      const docNo = await nextNumber(tx, PREFIX.transfer);
       // both balance rows locked in warehouse order before either changes: an A → B and a B → A
       // transfer of one material at the same moment queue instead of deadlocking
       await tx.insert(stockBalances).values({ warehouse_id: to.id, material_id: m.id, qty: '0' }).onConflictDoNothing();
-      await tx
-        .select({ id: stockBalances.id })
+      const locked = await tx
+        .select()
         .from(stockBalances)
         .where(and(eq(stockBalances.material_id, m.id), inArray(stockBalances.warehouse_id, [from.id, to.id])))
         .orderBy(stockBalances.warehouse_id)
         .for('update');
+      // a published process may have to approve a transfer out of this balance first (调拨审批)
+      const source = locked.find((b) => b.warehouse_id === from.id);
+      if (source) {
+        const pending = await requestApproval(tx, { type: 'stock_balance', action: 'transfer', record: source, params: { to_warehouse_id: to.id, qty: input.qty, serials: serials ?? null, remark: input.remark ?? null }, actor });
+        if (pending) return { rows: [], notices: [], workflow_request: pending };
+      }
+      const docNo = await nextNumber(tx, PREFIX.transfer);
       const fromAfter = await this.decrease(tx, from, m, input.qty);
       const out = await this.record(tx, actor, auth, { doc_no: docNo, kind: 'transfer_out', w: from, m, qty: `-${input.qty}`, balance_after: fromAfter, counterpart: to.id, serials, remark: input.remark });
       const toAfter = await this.increase(tx, to, m, input.qty);
@@ -396,7 +414,7 @@ export class StockService {
   /** 盘点调整 from a JSON body. */
   async adjust(body: unknown, auth: AuthContext, actor: Actor): Promise<MovementResult> {
     const input = parse(stockAdjustSchema, body);
-    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null));
+    return this.db.transaction((tx) => this.adjustIn(tx, input, auth, actor, null, { approval: true }));
   }
 
   /**
@@ -404,6 +422,9 @@ export class StockService {
    * difference counted − book is computed by the database; a book quantity that changed since
    * `expected` is refused. Serial-tracked: the serials found are the count; units missing become
    * 盘亏 (lost), units found come into stock (new, issued or lost before); at most two rows (− and +).
+   * `approval`: a single adjustment a published process may have to approve first (库存调整审批,
+   * e.g. above a value): it then starts with the counted quantity and the book quantity it was
+   * counted against, and posts nothing now.
    */
   async adjustIn(
     tx: Queryable,
@@ -411,6 +432,7 @@ export class StockService {
     auth: AuthContext,
     actor: Actor,
     docNo: string | null,
+    opts: { approval?: boolean } = {},
   ): Promise<MovementResult> {
     const w = await this.warehouse(tx, input.warehouse_id, auth, 'adjust');
     const m = await this.material(tx, input.material_id);
@@ -423,6 +445,12 @@ export class StockService {
       .for('update');
     if (!book!.same) {
       throw new ApiError(400, 'error.stock_expected_changed', { warehouse: w.name, material: m.name, expected: trimDecimal(input.expected), current: trimDecimal(book!.qty) });
+    }
+    const [balance] = await tx.select().from(stockBalances).where(where);
+    if (opts.approval) {
+      const params = { counted: input.counted, expected: input.expected ?? book!.qty, serials: input.serials ?? null, reason: input.reason };
+      const pending = await requestApproval(tx, { type: 'stock_balance', action: 'adjust', record: balance!, params, actor });
+      if (pending) return { rows: [], notices: [], workflow_request: pending };
     }
     const doc = docNo ?? (await nextNumber(tx, PREFIX.adjust));
     const rows: Row[] = [];
@@ -473,6 +501,7 @@ export class StockService {
       rows.push(await this.record(tx, actor, auth, { doc_no: doc, kind: 'adjust', w, m, qty: book!.delta, balance_after: after!.qty, reason: input.reason }));
     }
     const notice = await this.lowStock(tx, w, m, actor);
+    await raiseWorkflowEvent(tx, 'stock_balance.adjusted', balance!.id, actor);
     return { rows, notices: notice ? [notice] : [] };
   }
 

@@ -9,7 +9,7 @@ import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
 import { defineResource, range, type ResourceTable, filterValue } from '../../resources/define.ts';
 import { idQuery } from '../../resources/history.ts';
-import { namesFor } from '../../resources/refs.ts';
+import { namesFor } from '../../resources/names.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { loadOne } from '../../resources/service.ts';
 import { plainRow } from '../present.ts';

@@ -11,6 +11,8 @@ import { seedDemoRevenue } from '../revenue/demo.ts';
 import { seedDemoPayments } from '../payment/demo.ts';
 import { seedDemoPartners } from '../partner/demo.ts';
 import { seedDemoWorkflows } from '../workflow/demo.ts';
+// the record types the demo's processes run on (lifecycle/records.ts)
+import '../processes.ts';
 import { seedDemoSettlements } from '../settlement/demo.ts';
 import { seedDemoInsurance } from '../insurance/demo.ts';
 import { seedDemoInvoices } from '../invoice/demo.ts';
@@ -73,7 +75,9 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       .returning({ id: users.id });
     await tx.insert(userRoles).values({ user_id: admin!.id, role_id: await roleId('admin') });
     if (!config.demoData) return null;
-    return seedDemo(tx as unknown as Db, hash, admin!.id, { operator: await roleId('operator'), agent: await roleId('agent'), dispatcher: await roleId('dispatcher'), team: await roleId('team') });
+    const roleIds = {} as DemoRoleIds;
+    for (const code of DEMO_ROLES) roleIds[code] = await roleId(code);
+    return seedDemo(tx as unknown as Db, hash, admin!.id, roleIds);
   });
   // the demo plan's current quarter, generated now rather than at the scheduler's next tick
   if (demo) {
@@ -84,11 +88,13 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemoPayments(db);
     await seedDemoRevenue(db);
     await seedDemoPartners(db);
-    await seedDemoWorkflows(db);
     await seedDemoSettlements(db);
     await seedDemoInsurance(db, config);
     await seedDemoInvoices(db);
     await seedDemoStatements(db);
+    // last: the demo's history was made by hand; from now on the published processes (approvals of
+    // invoice registration, claim payments, deductions…) decide what they are bound to
+    await seedDemoWorkflows(db);
   }
   return { created: true, generatedPassword: generated, passwordFile, demo };
 }
@@ -115,7 +121,7 @@ const DEMO_INSPECTION_PROGRESS = `
   where i.plan_id is not null and i.id % 10 < 8`;
 
 /**
- * The demo's spare parts and faults: a central and a regional warehouse stocked through the stock
+ * The demo's spare parts and faults: a central and a regional warehouse and 孙师傅's team van stocked through the stock
  * service (ledger rows and balances as a storekeeper's 入库 makes them), and a 运维工单 for each
  * approved demo inspection whose modules failed (the item opens one on approval), a third of them
  * done by the demo team, a third under way.
@@ -134,15 +140,18 @@ async function seedDemoOperations(db: Db) {
       { code: 'BOX-1P', name: '并网配电箱', spec: '单相 63A', unit: '台', category: 'distribution_box', unit_price: '480.00', created_by: admin!.id },
     ])
     .returning({ id: materials.id, code: materials.code });
+  const [shigong] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'shigong'));
   const stores = await db
     .insert(warehouses)
     .values([
       { code: 'WH-JN', name: '济南中心仓', kind: 'central', province_code: '370000', city_code: '370100', keeper_id: admin!.id, created_by: admin!.id },
       { code: 'WH-ZZ', name: '郑州区域仓', kind: 'regional', province_code: '410000', city_code: '410100', keeper_id: admin!.id, created_by: admin!.id },
+      // 孙师傅's team van (Jinan): he issues from it and from 济南中心仓, whose region covers the van's
+      { code: 'WH-VAN-SG', name: '孙师傅班组车载库', kind: 'van', province_code: '370000', city_code: '370100', keeper_id: admin!.id, team_id: shigong?.id ?? null, created_by: admin!.id },
     ])
     .returning({ id: warehouses.id });
   const stock = new StockService(db);
-  const qty: Record<string, [string, string]> = { 'MOD-550': ['120', '40'], 'INV-10K': ['18', '6'], 'CAB-4': ['2000', '500'], MC4: ['300', '80'], 'BOX-1P': ['24', '8'] };
+  const qty: Record<string, [string, string, string]> = { 'MOD-550': ['120', '40', '6'], 'INV-10K': ['18', '6', '1'], 'CAB-4': ['2000', '500', '100'], MC4: ['300', '80', '20'], 'BOX-1P': ['24', '8', '2'] };
   for (const m of made) {
     for (const [i, w] of stores.entries()) await stock.stockIn({ warehouse_id: w.id, material_id: m.id, qty: qty[m.code]![i], ref_no: 'CG2026-DEMO', remark: '期初入库' }, auth!, actor);
   }
@@ -179,8 +188,9 @@ function demoCard(prefix: string): string {
 /**
  * The demo's roof leases: contracts on connected stations of 屋顶租赁 owners in every state — two
  * drafts, one signed, active ones on each pay cycle (one with an escalation) whose bills so far are
- * made by activation, some paid, one failed, one with a deduction; one terminated mid-period (its
- * last bill cut pro rata) and one on a frozen station (its bills paused).
+ * made by activation, some paid, one failed, one with a deduction, the latest of each still to pay
+ * (the due rent finance batches); one terminated mid-period (its last bill cut pro rata) and one on
+ * a frozen station (its bills paused).
  */
 async function seedDemoLeases(db: Db) {
   const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
@@ -192,7 +202,7 @@ async function seedDemoLeases(db: Db) {
     .innerJoin(customers, eq(customers.id, stations.customer_id))
     .where(and(inArray(stations.status, ['grid_connected', 'operating']), eq(stations.frozen, false), eq(customers.business_mode, 'lease'), sql`${stations.module_count} > 0`))
     .orderBy(stations.id)
-    .limit(10);
+    .limit(14);
   const leases = new LeaseActions(db);
   const bills = new RentBillActions(db);
   const plans: Array<[cycle: string, start: string, extra: Record<string, unknown>, end: 'draft' | 'signed' | 'active' | 'terminated' | 'frozen']> = [
@@ -205,6 +215,11 @@ async function seedDemoLeases(db: Db) {
     ['annual', '2026-08-01', {}, 'signed'],
     ['quarterly', '2026-10-12', {}, 'draft'],
     ['annual', '2026-11-02', { rent_rule: 'fixed', rent_rate: '1500' }, 'draft'],
+    // more owners whose latest rent is due: what finance pays this month
+    ['quarterly', '2025-12-10', {}, 'active'],
+    ['quarterly', '2026-02-20', {}, 'active'],
+    ['semiannual', '2026-03-15', {}, 'active'],
+    ['annual', '2025-10-01', { rent_rule: 'per_kwp', rent_rate: '60' }, 'active'],
   ];
   const today = chinaDate(new Date());
   for (const [i, s] of picked.slice(0, plans.length).entries()) {
@@ -279,7 +294,11 @@ const DEMO_AGENTS: Array<[code: string, name: string, parent: string | null, con
   ['SX001', '山西晋阳光伏有限公司', null, '马俊峰', '13903510013', '140800'],
 ];
 
-async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operator: number; agent: number; dispatcher: number; team: number }) {
+/** The built-in roles the demo users hold. */
+const DEMO_ROLES = ['operator', 'agent', 'dispatcher', 'team', 'finance', 'finance_approver', 'om_reviewer'] as const;
+type DemoRoleIds = Record<(typeof DEMO_ROLES)[number], number>;
+
+async function seedDemo(db: Db, hash: string, adminId: number, roleIds: DemoRoleIds) {
   const ids = new Map<string, number>();
   for (const [code, name, parent, contact, phone, city] of DEMO_AGENTS) {
     const [row] = await db
@@ -307,6 +326,10 @@ async function seedDemo(db: Db, hash: string, adminId: number, roleIds: { operat
     ['agent_hn', '陈德明', roleIds.agent, 'HN001', '13903710007'],
     ['paidan', '赵工', roleIds.dispatcher, null, '13800000002'],
     ['shigong', '孙师傅', roleIds.team, null, '13800000003'],
+    // (added after the first five, so their ids — and the demo data keyed on them — stay as they were)
+    ['caiwu', '周敏', roleIds.finance, null, '13800000004'],
+    ['caiwu_sp', '钱国栋', roleIds.finance_approver, null, '13800000005'],
+    ['yunwei', '吴海峰', roleIds.om_reviewer, null, '13800000006'],
   ];
   let teamId: number | null = null;
   const ownerIds: number[] = [adminId];

@@ -6,6 +6,8 @@ export interface Actor {
   userId: number | null;
   username: string | null;
   ip: string | null;
+  /** a workflow instance on the record running its end action (the process was the approval): the needs-approval gate lets it through */
+  approvedBy?: number;
 }
 
 export interface LogEntry {

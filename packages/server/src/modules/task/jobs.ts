@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Lang } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -10,11 +11,21 @@ import { estimateDue } from '../revenue/estimate.ts';
 import { remindCertificateExpiry } from '../partner/expiry.ts';
 import { remindPolicyExpiry } from '../insurance/expiry.ts';
 import { wakeDue } from '../workflow/engine.ts';
+import { maintainSysLog } from '../syslog/partitions.ts';
+import { sendMessage } from '../message/centre.ts';
 
-/** What a job gets: the database and the time the run started. */
+/** What a job gets: the database, the time the run started, and the settings some jobs read. */
 export interface JobContext {
   db: Db;
   now: Date;
+  settings?: JobSettings;
+}
+
+/** Configuration the jobs read (config.ts): the system log's retention and where its archives go. */
+export interface JobSettings {
+  syslogRetentionMonths: number;
+  /** DATA_DIR/archive (null: in memory, nothing is archived or dropped) */
+  archiveDir: string | null;
 }
 
 /**
@@ -236,12 +247,11 @@ const markMaintenanceSla: JobDef = {
             returning id, order_no, coalesce(team_id, dispatched_by, created_by) as to_user`,
       );
       const notes = [
-        ...response.map((r) => ({ ...r, what: '响应超时' })),
-        ...repair.map((r) => ({ ...r, what: '修复超时' })),
+        ...response.map((r) => ({ ...r, key: 'msg.maintenance_response_breached' })),
+        ...repair.map((r) => ({ ...r, key: 'msg.maintenance_repair_breached' })),
       ].filter((r) => r.to_user != null);
       for (const r of notes) {
-        await tx.execute(sql`insert into messages (title, content, type, level, link, recipient_id)
-          values (${`运维工单${r.what}：${r.order_no}`}, ${`运维工单 ${r.order_no} 已${r.what}，请尽快处理。`}, 'business', 'warning', ${`/operation/maintenanceDetail?id=${r.id}`}, ${r.to_user})`);
+        await sendMessage(tx, { key: r.key, params: { order_no: r.order_no }, level: 'warning', link: `/operation/maintenanceDetail?id=${r.id}`, to: r.to_user!, push: true });
       }
       return { response_breached: response.length, repair_breached: repair.length, messages: notes.length };
     });
@@ -347,7 +357,22 @@ const generateSettlements: JobDef = {
   run: ({ db, now }) => generateDueSettlements(db, now),
 };
 
+/**
+ * 系统日志分区: the system log's monthly partitions made ahead, and with SYSLOG_RETENTION_MONTHS the
+ * months before the retention archived to DATA_DIR/archive/sys_log/ and dropped (modules/syslog/partitions.ts).
+ */
+const maintainSysLogJob: JobDef = {
+  code: 'maintain_sys_log',
+  name: { zh: '维护系统日志分区', en: 'Maintain system log partitions' },
+  description: {
+    zh: '为系统日志按月建好后续月份的分区；设置了保留月数（SYSLOG_RETENTION_MONTHS）时，把更早的月份归档到数据目录 archive/sys_log 下的文件后从数据库移除',
+    en: 'Creates the system log partitions of the coming months; with a retention (SYSLOG_RETENTION_MONTHS), archives older months to files under archive/sys_log in the data folder and removes them from the database',
+  },
+  cron: '10 0 * * *',
+  run: ({ db, now, settings }) => maintainSysLog(db, now, { retentionMonths: settings?.syslogRetentionMonths ?? 0, archiveDir: settings?.archiveDir ? join(settings.archiveDir, 'sys_log') : null }),
+};
+
 /** The jobs the server knows, by code. Issue 6 adds statistics rollups. */
-export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, insurancePolicyExpiry, workflowTimers, generateSettlements].map((j) => [j.code, j]));
+export const JOBS: Record<string, JobDef> = Object.fromEntries([refreshCustomerCounters, refreshOperationsCounters, refreshStatistics, purgeSessions, purgeSmsCodes, markOverdueOrders, generateInspections, markOverdueInspections, markMaintenanceSla, generateRentBills, estimateRevenue, partnerCertificateExpiry, insurancePolicyExpiry, workflowTimers, generateSettlements, maintainSysLogJob].map((j) => [j.code, j]));
 
 export const jobOf = (code: string): JobDef | undefined => JOBS[code];

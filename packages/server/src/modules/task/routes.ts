@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { cronProblem, nextCronTime, taskCreateSchema, taskEditSchema, taskQuickFieldSchemas, taskRunSchema, taskRunsQuerySchema, TASK_QUICK_FIELDS, updateFieldSchema } from '@pv/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { scheduledTasks, taskRuns } from '../../db/schema/index.ts';
 import { actorOf, authOf, type Deps, input } from '../../http/deps.ts';
 import { ApiError, notFound, ok } from '../../http/errors.ts';
+import { cached } from '../../http/metrics.ts';
 import { t } from '../../http/messages.ts';
 import { doc } from '../../http/openapi.ts';
 import { parse } from '../../http/validate.ts';
@@ -14,7 +16,7 @@ import { getRecord, mutate } from '../../resources/service.ts';
 import { plainRow } from '../present.ts';
 import { writeLog } from '../system/syslog.ts';
 import { JOBS } from './jobs.ts';
-import { claimTask, createScheduler, runClaimed, seedTasks } from './scheduler.ts';
+import { createScheduler, seedTasks } from './scheduler.ts';
 
 type Row = Record<string, unknown>;
 
@@ -74,10 +76,25 @@ export const taskResource = defineResource({
 
 export function taskRoutes(app: FastifyInstance, deps: Deps) {
   const { db, config } = deps;
-  const scheduler = createScheduler(db, { tickSeconds: config.taskTickSeconds, onError: (err) => app.log.error({ err }, 'scheduled task tick failed') });
+  const scheduler = createScheduler(db, {
+    tickSeconds: config.taskTickSeconds,
+    leaseSeconds: config.taskLeaseSeconds,
+    settings: { syslogRetentionMonths: config.syslogRetentionMonths, archiveDir: config.dataDir ? join(config.dataDir, 'archive') : null },
+    metrics: app.metrics,
+    onError: (err) => app.log.error({ err }, 'scheduled task tick failed'),
+    onWarn: (msg) => app.log.warn(msg),
+  });
   app.addHook('onReady', async () => {
     await seedTasks(db);
     scheduler.start();
+  });
+  // scheduler lag: how far past its next run each enabled task is (0 when on time; the database's view, the same on every server)
+  const lag = cached(15_000, () =>
+    db.select({ code: scheduledTasks.code, next: scheduledTasks.next_run_at }).from(scheduledTasks).where(eq(scheduledTasks.enabled, true)),
+  );
+  app.metrics.gauge('pv_task_overdue_seconds', 'Seconds an enabled scheduled task is past its next run (the scheduler is behind or not running)', async () => {
+    const now = Date.now();
+    return (await lag()).map((t) => [{ task: t.code }, t.next ? Math.max(0, (now - t.next.getTime()) / 1000) : 0]);
   });
   app.addHook('onClose', async () => scheduler.stop());
 
@@ -123,14 +140,14 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const { id } = parse(taskRunSchema, input(req));
       const auth = authOf(req);
-      const task = await claimTask(db, id, new Date(), false);
-      if (!task) {
-        const [exists] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.id, id));
-        if (!exists) throw notFound(id);
-        throw new ApiError(409, 'error.task_running', { name: exists.name });
+      const run = await scheduler.runNow(id, auth.userId);
+      if (run === undefined) throw notFound(id);
+      if (run === null) {
+        const [task] = await db.select({ name: scheduledTasks.name }).from(scheduledTasks).where(eq(scheduledTasks.id, id));
+        throw new ApiError(409, 'error.task_running', { name: task?.name ?? String(id) });
       }
-      const run = await runClaimed(db, task, 'manual', auth.userId);
-      await writeLog(db, actorOf(req), { action: 'run', resource: 'task', recordId: id, after: { code: task.code, status: run.status, result: run.result, duration_ms: run.duration_ms } });
+      const [task] = await db.select({ code: scheduledTasks.code }).from(scheduledTasks).where(eq(scheduledTasks.id, id));
+      await writeLog(db, actorOf(req), { action: 'run', resource: 'task', recordId: id, after: { code: task?.code, status: run.status, result: run.result, duration_ms: run.duration_ms } });
       return ok({ task: await getRecord(db, taskResource, id, auth, req.lang), run: plainRow(run) });
     },
   );

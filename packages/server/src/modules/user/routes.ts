@@ -59,6 +59,8 @@ export function userRoutes(app: FastifyInstance, deps: Deps, storage: Storage = 
     async (req) => {
       const body = parse(userResetPasswordSchema, input(req));
       const auth = authOf(req);
+      // one's own password changes only with the current one (modify_password), never by a reset
+      if (body.id === auth.userId) throw new ApiError(400, 'error.own_password_reset');
       const hash = await hashPassword(body.password);
       await mutate(db, def, body.id, null, auth, actorOf(req), 'reset_password', async (before, tx) => {
         guardAdminTarget(auth, before);

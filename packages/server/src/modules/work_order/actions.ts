@@ -15,7 +15,8 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { messages, stations, users } from '../../db/schema/index.ts';
+import { stations, users } from '../../db/schema/index.ts';
+import { sendMessage } from '../message/centre.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
 import { parse } from '../../http/validate.ts';
@@ -24,6 +25,7 @@ import { loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { stationResource } from '../station/resource.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
+import { raiseWorkflowEvent } from '../workflow/public.ts';
 import { orderActionLabels } from './labels.ts';
 import { deadlineOf, openWorkOrder, workOrderResource } from './resource.ts';
 
@@ -162,20 +164,16 @@ export class WorkOrderActions {
   /** A to-do message to the team member (the bell and the message centre); pushed after commit by the route. */
   private async notify(tx: Queryable, auth: AuthContext, teamId: number, rows: Row[]) {
     const first = rows[0]!;
-    const kind = WorkOrderKind.label(first.kind as string, 'zh');
-    const [msg] = await tx
-      .insert(messages)
-      .values({
-        title: rows.length === 1 ? `新${kind}：${first.order_no as string}` : `新${kind}：${rows.length} 张`,
-        content: rows.map((r) => r.order_no as string).join('\n'),
-        type: 'business',
-        level: 'info',
-        link: orderListPath(first.kind as string),
-        sender_id: auth.userId,
-        recipient_id: teamId,
-      })
-      .returning({ id: messages.id });
-    return { id: msg!.id, recipient_id: teamId };
+    const kind = WorkOrderKind.labels[first.kind as keyof typeof WorkOrderKind.labels] ?? String(first.kind);
+    const msg = await sendMessage(tx, {
+      key: rows.length === 1 ? 'msg.work_order_dispatched' : 'msg.work_orders_dispatched',
+      params: { kind, order_no: first.order_no as string, count: rows.length },
+      content: rows.map((r) => r.order_no as string).join('\n'),
+      link: orderListPath(first.kind as string),
+      sender: auth.userId,
+      to: teamId,
+    });
+    return { id: msg.id, recipient_id: teamId };
   }
 
   /** 派单: 待派单 → 已派单 with a team and a deadline; the team member gets a message. */
@@ -185,6 +183,7 @@ export class WorkOrderActions {
       const team = await this.team(tx, input.team_id);
       const { order } = await this.lock(tx, input.id, input.version, auth, 'dispatch');
       const row = await this.apply(tx, order, actor, 'dispatch', this.dispatchMove(input, team, auth));
+      await raiseWorkflowEvent(tx, 'work_order.dispatched', row.id as number, actor);
       return { row, message: await this.notify(tx, auth, team.id, [row]) };
     });
   }
@@ -200,6 +199,7 @@ export class WorkOrderActions {
       for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
         const { order } = await this.lock(tx, id, null, auth, 'dispatch');
         rows.push(await this.apply(tx, order, actor, 'dispatch', move));
+        await raiseWorkflowEvent(tx, 'work_order.dispatched', id, actor);
       }
       return { rows, message: await this.notify(tx, auth, team.id, rows) };
     });

@@ -1,14 +1,8 @@
 import {
-  type Lang,
-  WORKFLOW_EVENTS,
-  WORKFLOW_EVENT_VALUES,
-  WORKFLOW_RECORD_TYPE_VALUES,
+  WORKFLOW_PROCESS_FIELDS,
   WorkflowDefinitionStatus,
-  type WorkflowEvent,
-  type WorkflowGraph,
+  type WorkflowGateCondition,
   type WorkflowGraphError,
-  type WorkflowRecordType,
-  WORKFLOW_RECORD_TYPES,
   emptyWorkflowGraph,
   validateGraph,
   workflowCreateSchema,
@@ -22,6 +16,7 @@ import { files, workflowDefinitions, workflowVersionTemplates, workflowVersions 
 import { XlsxTemplateError, checkXlsxTemplate, xlsxTemplateFields } from '../../excel/xlsx-template.ts';
 import { ApiError } from '../../http/errors.ts';
 import { t } from '../../http/messages.ts';
+import { findEvent, findRecordType, recordFields, recordType, recordTypeInfo } from '../../lifecycle/records.ts';
 import { defineResource, filterValue, range } from '../../resources/define.ts';
 import { plainRow } from '../present.ts';
 import { type Actor, writeLog } from '../system/syslog.ts';
@@ -38,13 +33,32 @@ export const definitionState = (def: { key: string; status: string }, action: st
     t('error.workflow_state', lang, { key: def.key, state: WorkflowDefinitionStatus.label(def.status, lang), action: t(`workflow.action.${action}`, lang) }),
   );
 
-/** The event's match fields must be fields the event allows; its record type must be the process's. */
-function checkBinding(recordType: string, event: string | null | undefined, match: Record<string, string> | null | undefined) {
-  if (!event) return;
-  const e = WORKFLOW_EVENTS[event as WorkflowEvent];
-  if (e.record !== recordType) throw new ApiError(400, 'error.workflow_event_record', { event, record: recordType });
-  for (const field of Object.keys(match ?? {})) {
-    if (!(e.match as readonly string[]).includes(field)) throw new ApiError(400, 'error.workflow_event_match', { event, field, fields: e.match.join(', ') || '-' });
+/**
+ * What starts the process, checked against the registry: a record type some module declares; an
+ * event of that record type, narrowed only by the fields the event allows; or (instead of an event)
+ * one of the record's named actions that needs approval, with a condition on the record's fields,
+ * the action's parameters or its facts.
+ */
+function checkBinding(recordTypeCode: string, b: { event?: string | null; event_match?: Record<string, string> | null; gate_action?: string | null; gate_condition?: WorkflowGateCondition | null }) {
+  const def = findRecordType(recordTypeCode);
+  if (!def) throw new ApiError(400, 'error.workflow_record_unknown', { record: recordTypeCode });
+  if (b.event && b.gate_action) throw new ApiError(400, 'error.workflow_gate_and_event');
+  if (b.event) {
+    const e = findEvent(b.event);
+    if (!e) throw new ApiError(400, 'error.workflow_event_unknown', { event: b.event });
+    if (e.type.code !== recordTypeCode) throw new ApiError(400, 'error.workflow_event_record', { event: b.event, record: recordTypeCode });
+    const allowed = e.event.match ?? [];
+    for (const field of Object.keys(b.event_match ?? {})) {
+      if (!allowed.includes(field)) throw new ApiError(400, 'error.workflow_event_match', { event: b.event, field, fields: allowed.join(', ') || '-' });
+    }
+  }
+  if (b.gate_action) {
+    const action = def.actions[b.gate_action];
+    if (!action) throw new ApiError(400, 'error.workflow_gate_action', { record: def.label.zh, action: b.gate_action }, (lang) => t('error.workflow_gate_action', lang, { record: def.label[lang], action: b.gate_action! }));
+    const field = b.gate_condition?.field;
+    if (field && !recordFields(def).some((f) => f.name === field) && !(field in (action.params ?? {})) && !(field in (action.facts?.fields ?? {}))) {
+      throw new ApiError(400, 'error.workflow_gate_field', { field });
+    }
   }
 }
 
@@ -74,8 +88,9 @@ export const workflowResource = defineResource({
     id: { column: workflowDefinitions.id, op: 'eq', schema: filterValue.id, multi: true },
     key: { column: workflowDefinitions.key, op: 'prefix', schema: z.string().max(64) },
     status: { column: workflowDefinitions.status, op: 'eq', schema: filterValue.enumOf(WorkflowDefinitionStatus.values), multi: true },
-    record_type: { column: workflowDefinitions.record_type, op: 'eq', schema: filterValue.enumOf(WORKFLOW_RECORD_TYPE_VALUES), multi: true },
-    event: { column: workflowDefinitions.event, op: 'eq', schema: filterValue.enumOf(WORKFLOW_EVENT_VALUES), multi: true },
+    record_type: { column: workflowDefinitions.record_type, op: 'eq', schema: z.string().max(32), multi: true },
+    event: { column: workflowDefinitions.event, op: 'eq', schema: z.string().max(48), multi: true },
+    gate_action: { column: workflowDefinitions.gate_action, op: 'eq', schema: z.string().max(32) },
     ...range('updated_at', workflowDefinitions.updated_at, filterValue.date),
   },
   // definitions are few: the keyword scans them
@@ -87,11 +102,13 @@ export const workflowResource = defineResource({
   async prepareCreate(input, { auth, tx }) {
     const [taken] = await tx.select({ id: workflowDefinitions.id }).from(workflowDefinitions).where(eq(workflowDefinitions.key, input.key as string));
     if (taken) throw new ApiError(400, 'error.workflow_key_taken', { key: input.key });
-    checkBinding(input.record_type as string, input.event as string | null, input.event_match as Record<string, string> | null);
+    checkBinding(input.record_type as string, input);
     return {
       ...input,
       event: input.event ?? null,
       event_match: input.event_match ?? null,
+      gate_action: input.gate_action ?? null,
+      gate_condition: input.gate_condition ?? null,
       graph: input.graph ?? emptyWorkflowGraph('zh'),
       status: 'draft',
       dirty: true,
@@ -106,9 +123,8 @@ export const workflowResource = defineResource({
     if (input.record_type && input.record_type !== before.record_type && (before.published_version as number) > 0) {
       throw new ApiError(400, 'error.workflow_record_fixed', { key: before.key });
     }
-    const event = 'event' in input ? (input.event as string | null) : (before.event as string | null);
-    const match = 'event_match' in input ? (input.event_match as Record<string, string> | null) : (before.event_match as Record<string, string> | null);
-    checkBinding(recordType, event, match);
+    const pick = <K extends 'event' | 'event_match' | 'gate_action' | 'gate_condition'>(k: K) => (k in input ? input[k] : before[k]) as never;
+    checkBinding(recordType, { event: pick('event'), event_match: pick('event_match'), gate_action: pick('gate_action'), gate_condition: pick('gate_condition') });
     return { ...input, updated_by: auth.userId, dirty: true };
   },
   async beforeDelete(rows) {
@@ -116,11 +132,6 @@ export const workflowResource = defineResource({
     if (published) throw new ApiError(400, 'error.workflow_published_delete', { key: published.key });
   },
 });
-
-/** The errors of a graph with their messages in the caller's language (data.errors of a refused publish). */
-export function graphErrors(graph: WorkflowGraph, record: WorkflowRecordType, lang: Lang) {
-  return validateGraph(graph, { record }).map((e: WorkflowGraphError) => ({ ...e, message: workflowErrorMessage(e, lang) }));
-}
 
 /** 400 with every error pinned (data.errors); msg lists the first few. */
 export class GraphInvalid extends ApiError {
@@ -172,7 +183,7 @@ interface TemplateCopy {
 async function readTemplates(tx: Queryable, def: Definition, read: TemplateReader | undefined): Promise<{ errors: WorkflowGraphError[]; copies: TemplateCopy[] }> {
   const errors: WorkflowGraphError[] = [];
   const copies: TemplateCopy[] = [];
-  const known = WORKFLOW_RECORD_TYPES[def.record_type as WorkflowRecordType].fields as readonly string[];
+  const known = [...recordFields(recordType(def.record_type)).map((f) => f.name), ...Object.keys(WORKFLOW_PROCESS_FIELDS)];
   for (const n of def.graph.nodes) {
     if (n.kind !== 'download' || n.data?.template !== 'xlsx' || !n.data.template_file_id) continue;
     const node = n.name || n.id;
@@ -209,7 +220,7 @@ export async function publishIn(tx: Queryable, id: number, version: number, note
   const def = await lockDefinition(tx, id, version);
   if (def.status === 'disabled') throw definitionState(def, 'publish');
   const templates = await readTemplates(tx, def, readTemplate);
-  const errors = [...validateGraph(def.graph, { record: def.record_type as WorkflowRecordType }), ...templates.errors];
+  const errors = [...validateGraph(def.graph, { record: recordTypeInfo(recordType(def.record_type)) }), ...templates.errors];
   if (errors.length) throw new GraphInvalid(errors);
   const versionNo = def.published_version + 1;
   const [ver] = await tx
@@ -221,6 +232,8 @@ export async function publishIn(tx: Queryable, id: number, version: number, note
       record_type: def.record_type,
       event: def.event,
       event_match: def.event_match,
+      gate_action: def.gate_action,
+      gate_condition: def.gate_condition,
       graph: def.graph,
       note: note ?? null,
       published_by: actor.userId,

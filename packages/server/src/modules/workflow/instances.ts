@@ -1,9 +1,6 @@
 import {
-  WORKFLOW_RECORD_TYPE_VALUES,
-  WORKFLOW_RECORD_TYPES,
   WorkflowInstanceState,
   type Lang,
-  type WorkflowRecordType,
   listQuerySchema,
   numeric,
   workflowCancelSchema,
@@ -27,16 +24,9 @@ import { defineResource, filterValue, range, type ResourceDef } from '../../reso
 import { idQuery } from '../../resources/history.ts';
 import { listRecords, loadOne } from '../../resources/service.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { fileServiceOf } from '../file/service.ts';
-import { inspectionResource } from '../inspection/resource.ts';
-import { settlementResource } from '../settlement/resource.ts';
-import { leaseContractResource } from '../lease/resource.ts';
-import { maintenanceResource } from '../maintenance/resource.ts';
-import { matterResourceOf } from '../matter/resource.ts';
-import { paymentBatchResource } from '../payment/resource.ts';
 import { plainRow } from '../present.ts';
-import { t } from '../../http/messages.ts';
-import { ERROR_EN, cancelIn, completeIn, reassignIn, retryIn, startIn } from './engine.ts';
+import { findRecordType, recordLink, recordType } from '../../lifecycle/records.ts';
+import { cancelIn, completeIn, reassignIn, requestText, retryIn, startIn } from './engine.ts';
 
 type Row = Record<string, unknown>;
 const I = '"workflow_instances"';
@@ -67,7 +57,7 @@ export const workflowInstanceResource = defineResource({
   filters: {
     id: { column: workflowInstances.id, op: 'eq', schema: filterValue.id, multi: true },
     state: { column: workflowInstances.state, op: 'eq', schema: filterValue.enumOf(WorkflowInstanceState.values), multi: true },
-    record_type: { column: workflowInstances.record_type, op: 'eq', schema: filterValue.enumOf(WORKFLOW_RECORD_TYPE_VALUES) },
+    record_type: { column: workflowInstances.record_type, op: 'eq', schema: z.string().max(32) },
     record_id: { column: workflowInstances.record_id, op: 'eq', schema: filterValue.id },
     definition_id: { column: workflowInstances.definition_id, op: 'eq', schema: filterValue.id, multi: true },
     key: { column: workflowInstances.key, op: 'eq', schema: z.string().max(64), multi: true },
@@ -83,7 +73,8 @@ export const workflowInstanceResource = defineResource({
     // where it waits, or the step that failed (no open task then)
     current_node_name: sql<string | null>`coalesce((select k.node_name from workflow_tasks k where k.instance_id = ${sql.raw(I)}."id" and k.state = 'open' order by k.id desc limit 1), (select coalesce(n->>'name', n->>'id') from workflow_versions v, jsonb_array_elements(v.graph->'nodes') n where v.id = ${sql.raw(I)}."version_id" and ${sql.raw(I)}."state" = 'failed' and n->>'id' = ${sql.raw(I)}."current_node" limit 1))`,
   },
-  present: (row) => plainRow(row),
+  // a failed step's reason in the reader's language
+  present: (row, lang) => plainRow({ ...row, error: (row.error_messages as Record<Lang, string> | null)?.[lang] ?? row.error }),
 });
 
 const userName = (column: SQL | AnyPgColumn) => sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${column})`;
@@ -91,9 +82,10 @@ const userName = (column: SQL | AnyPgColumn) => sql<string | null>`(select coale
 /** One instance with its version's graph, its tasks, history and documents (the diagram's and the history's data). */
 export async function instanceDetail(db: Queryable, id: number, auth: AuthContext, lang: Lang = 'zh') {
   const inst = await loadOne(db, workflowInstanceResource as unknown as ResourceDef, id, auth, { extra: true });
-  // a failed step's reason in the reader's language (the engine kept both; an older row has its key and params)
-  const params = (inst.error_params ?? {}) as Row;
-  const error = inst.error == null || lang === 'zh' ? inst.error : typeof params[ERROR_EN] === 'string' ? params[ERROR_EN] : inst.error_key ? t(inst.error_key as string, lang, params) : inst.error;
+  // a failed step's reason in the reader's language (the engine keeps every language's)
+  const error = (inst.error_messages as Record<Lang, string> | null)?.[lang] ?? inst.error;
+  const def = findRecordType(inst.record_type as string);
+  const request = inst.request as Parameters<typeof requestText>[1] | null;
   const [ver] = await db.select({ graph: workflowVersions.graph, version_no: workflowVersions.version_no }).from(workflowVersions).where(eq(workflowVersions.id, inst.version_id as number));
   const tasks = await db
     .select({
@@ -126,12 +118,18 @@ export async function instanceDetail(db: Queryable, id: number, auth: AuthContex
     error,
     graph: ver!.graph,
     version_no: ver!.version_no,
-    record_link: WORKFLOW_RECORD_TYPES[inst.record_type as WorkflowRecordType].link(inst.record_id as number),
+    record_link: def ? recordLink(def, inst.record_id as number) : null,
+    request_text: def && request ? requestText(def, request, lang) : null,
     tasks: tasks.map((x) => plainRow(x)),
     documents: docs.map((x) => plainRow(x)),
     history: await instanceHistory(db, id),
   };
 }
+
+const linkOf = (type: string, id: number) => {
+  const def = findRecordType(type);
+  return def ? recordLink(def, id) : null;
+};
 
 export async function instanceHistory(db: Queryable, id: number) {
   const rows = await db.select().from(workflowEvents).where(eq(workflowEvents.instance_id, id)).orderBy(asc(workflowEvents.id));
@@ -169,7 +167,7 @@ export async function myTasks(db: Db, auth: AuthContext, page: number, limit: nu
     db.select({ n: sql<number>`count(*)::int` }).from(workflowTasks).innerJoin(workflowInstances, eq(workflowInstances.id, workflowTasks.instance_id)).where(where),
   ]);
   return {
-    list: rows.map((r) => ({ ...plainRow(r), record_link: WORKFLOW_RECORD_TYPES[r.record_type as WorkflowRecordType].link(r.record_id) })),
+    list: rows.map((r) => ({ ...plainRow(r), record_link: linkOf(r.record_type, r.record_id) })),
     total: Number(total?.n ?? 0),
   };
 }
@@ -183,14 +181,6 @@ export async function myTasks(db: Db, auth: AuthContext, page: number, limit: nu
 export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const B = '/api/system/workflow_instance';
-  const recordDefs: Record<WorkflowRecordType, ResourceDef> = {
-    matter: matterResourceOf(fileServiceOf(deps)) as unknown as ResourceDef,
-    maintenance: maintenanceResource as unknown as ResourceDef,
-    payment_batch: paymentBatchResource as unknown as ResourceDef,
-    lease_contract: leaseContractResource as unknown as ResourceDef,
-    inspection: inspectionResource as unknown as ResourceDef,
-    settlement: settlementResource as unknown as ResourceDef,
-  };
   const show = (id: number, req: FastifyRequest) => db.transaction((tx) => instanceDetail(tx, id, authOf(req), req.lang));
 
   app.get(
@@ -230,7 +220,7 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post(
     `${B}/start`,
-    { config: { permission: 'workflow_instance:start' }, schema: doc('workflow_instance', '发起 {key, record_id, comment?}: the process’s latest published version starts on a record the caller may see (one running instance per process and record)', { body: workflowStartSchema, returns: 'the instance' }) },
+    { config: { permission: 'workflow_instance:start', refs: { record_id: 'handler' } }, schema: doc('workflow_instance', '发起 {key, record_id, comment?}: the process’s latest published version starts on a record the caller may see (one running instance per process and record)', { body: workflowStartSchema, returns: 'the instance' }) },
     async (req) => {
       const input = parse(workflowStartSchema, req.body ?? {});
       const auth = authOf(req);
@@ -238,14 +228,14 @@ export function workflowInstanceRoutes(app: FastifyInstance, deps: Deps) {
       if (!def) throw new ApiError(404, 'error.not_found', { id: input.key });
       if (def.status !== 'published') throw new ApiError(400, 'error.workflow_not_published', { key: def.key });
       // the record must exist and be the caller's to see
-      await loadOne(db, recordDefs[def.record_type as WorkflowRecordType], input.record_id, auth);
+      await loadOne(db, recordType(def.record_type).resource, input.record_id, auth);
       const inst = await db.transaction((tx) => startIn(tx, { definitionId: def.id, recordId: input.record_id, actor: actorOf(req), comment: input.comment, trigger: 'manual', strict: true }));
       return ok(await show(inst!.id, req));
     },
   );
   app.post(
     `${B}/complete`,
-    { config: { permission: '' }, schema: doc('workflow_instance', '处理待办 {task_id, outcome: approve|reject|return (user task) | omitted (click: the button), comment?}: only the task’s assignee; a task already handled gets 409', { body: workflowCompleteSchema, returns: 'the instance' }) },
+    { config: { permission: '', refs: { task_id: 'own' } }, schema: doc('workflow_instance', '处理待办 {task_id, outcome: approve|reject|return (user task) | omitted (click: the button), comment?}: only the task’s assignee; a task already handled gets 409', { body: workflowCompleteSchema, returns: 'the instance' }) },
     async (req) => {
       const input = parse(workflowCompleteSchema, req.body ?? {});
       const auth = authOf(req);

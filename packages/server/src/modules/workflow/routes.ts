@@ -1,4 +1,4 @@
-import { WORKFLOW_RECORD_TYPES, WorkflowDefinitionStatus, type WorkflowRecordType, workflowErrorMessage, workflowMoveSchema, workflowPublishSchema, workflowVersionQuery } from '@pv/contract';
+import { WorkflowDefinitionStatus, workflowErrorMessage, workflowMoveSchema, workflowPublishSchema, workflowVersionQuery } from '@pv/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { col } from '../../excel/columns.ts';
 import { excelRoutes } from '../../excel/routes.ts';
@@ -9,12 +9,14 @@ import { parse } from '../../http/validate.ts';
 import { historyRoutes, idQuery } from '../../resources/history.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, loadOne } from '../../resources/service.ts';
+import { findEvent, findRecordType, registryInfo } from '../../lifecycle/records.ts';
 import { fileServiceOf } from '../file/service.ts';
 import { workflowInstanceRoutes } from './instances.ts';
 import { GraphInvalid, disableIn, enableIn, getVersion, listVersions, publishIn, workflowResource as def } from './definitions.ts';
 
 const W = '/api/system/workflow';
-const recordTypeLabel = { label: (v: string | null | undefined, lang: 'zh' | 'en') => (v && v in WORKFLOW_RECORD_TYPES ? WORKFLOW_RECORD_TYPES[v as WorkflowRecordType].label[lang] : String(v ?? '')) };
+const recordTypeLabel = { label: (v: string | null | undefined, lang: 'zh' | 'en') => findRecordType(v)?.label[lang] ?? String(v ?? '') };
+const eventLabel = { label: (v: string | null | undefined, lang: 'zh' | 'en') => findEvent(v)?.event.label[lang] ?? String(v ?? '') };
 
 /**
  * /api/system/workflow/*: process definitions (issue 16). The generic index/get_info/add/edit/del
@@ -32,6 +34,16 @@ function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
   resourceRoutes(app, deps, def);
   historyRoutes(app, deps, def);
   const show = (id: number, req: FastifyRequest) => getRecord(db, def, id, authOf(req), req.lang);
+
+  app.get(
+    `${W}/registry`,
+    {
+      // whoever sees processes (the record pages' 流程 panels, the instance list, the designer's users)
+      config: { permission: 'workflow_instance:index' },
+      schema: doc('workflow', 'The record types a process can run on and the business events, as the modules declared them: labels (zh and en), fields with their labels and kinds, date fields, named actions with their parameters, who may not act (segregation of duties), the page link; for whoever may see process instances', { returns: '{record_types, events}' }),
+    },
+    async () => ok(registryInfo()),
+  );
 
   app.post(
     `${W}/publish`,
@@ -89,7 +101,7 @@ function workflowDefinitionRoutes(app: FastifyInstance, deps: Deps) {
         col.text('key', 20, ['标识', 'Key']),
         col.text('name', 20, ['名称', 'Name']),
         col.enumOf('record_type', recordTypeLabel, 12, ['业务记录', 'Record type']),
-        col.text('event', 24, ['触发事件', 'Event']),
+        col.enumOf('event', eventLabel, 24, ['触发事件', 'Event']),
         col.number('published_version', 8, ['最新版本', 'Latest version']),
         col.enumOf('status', WorkflowDefinitionStatus, 10, ['状态', 'Status']),
         col.text('updated_by_name', 10, ['更新人', 'Updated by']),

@@ -1,0 +1,4 @@
+ALTER TABLE "rent_deductions" DROP CONSTRAINT "rent_deductions_positive";--> statement-breakpoint
+ALTER TABLE "invoice_lines" DROP CONSTRAINT "invoice_lines_tax";--> statement-breakpoint
+ALTER TABLE "rent_deductions" ADD CONSTRAINT "rent_deductions_nonzero" CHECK ("rent_deductions"."amount" <> 0);--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_tax" CHECK ("invoice_lines"."tax" = round("invoice_lines"."amount" * "invoice_lines"."tax_rate" / 100, 2) or ("invoice_lines"."amount" < 0 and abs("invoice_lines"."tax" - round("invoice_lines"."amount" * "invoice_lines"."tax_rate" / 100, 2)) <= 0.06));

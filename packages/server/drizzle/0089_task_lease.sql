@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_tasks" ADD COLUMN "lease_owner" varchar(64);
