@@ -48,6 +48,10 @@ export default defineConfig({
     // core, the router, the providers) in one chunk: rolldown otherwise splits off every part a lazy
     // screen shares with it, and the login page fetched ~20 scripts, each compressed on its own
     // (brotli finds less to reuse in small files) and each with its own response headers
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // no "plugin timings" note: brotli at quality 11 in precompress() takes most of a build by design
+      checks: { bundlerTimings: false },
+    },
   },
 });

@@ -31,8 +31,11 @@ import {
 import { Stage } from './Stage.tsx';
 import { useNow } from './useNow.ts';
 
-/** Where a person signs in: the console, same origin. */
-export const LOGIN_URL = '/#/login';
+/**
+ * Where a person signs in: the console, same origin, told to come back here afterwards (its public
+ * route #/daping leads to this screen, whatever the user's menu holds).
+ */
+export const LOGIN_URL = `/#/login?redirect=${encodeURIComponent('/daping')}`;
 
 interface Props {
   refreshSeconds: number;

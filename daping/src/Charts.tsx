@@ -3,7 +3,7 @@ import { escapeHtml, regionName, TargetKind, type CapacityByStage, type TargetIn
 import { echarts } from './echarts.ts';
 import { centreByCode, MAP_NAME, mapNameByCode } from './geo.ts';
 import { t } from './i18n.ts';
-import { capacityScale, completionPercent, formatInScale, formatNumber, labelWidth, mapShading, nationalTargets, shortProvinceName, spreadLabels, topN, type Lang } from './logic.ts';
+import { capacityScale, completionPercent, formatInScale, formatNumber, labelWidth, mapShading, nationalTargets, placeLabels, shortProvinceName, topN, type Lang } from './logic.ts';
 import { useChart } from './useChart.ts';
 
 const AXIS = '#7fb6e6';
@@ -57,9 +57,13 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
   const provinces = useMemo(() => {
     const { top, step, classOf } = shadingNow.current;
     const scale = capacityScale(top);
-    const nameMap: Record<string, string> = {};
-    if (lang === 'en') for (const [code, name] of mapNameByCode) nameMap[name] = regionName(code, 'en');
-    const nameOf = (code: string, fallback: string) => (lang === 'en' ? regionName(code, 'en') : mapNameByCode.get(code)) ?? fallback;
+    // the series' data names are the map's own (Chinese) region names in both languages: with a
+    // geo nameMap, ECharts filled the regions without data in under their unmapped names, and in
+    // English two of them (重庆, 广西) were drawn in the series' default colour. English shows in
+    // the labels and the tooltip only.
+    const englishName = new Map<string, string>();
+    if (lang === 'en') for (const [code, name] of mapNameByCode) englishName.set(name, regionName(code, 'en'));
+    const shown = (name: string) => englishName.get(name) ?? name;
     return {
       textStyle: { fontFamily: FONT },
       animation: false,
@@ -69,10 +73,10 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         formatter: (p: { name: string; data?: { code?: string } }) => {
           const code = p.data?.code;
           const row = code ? latest.current.find((r) => r.code === code) : undefined;
-          if (!row) return escapeHtml(p.name);
+          if (!row) return escapeHtml(shown(p.name));
           const s = capacityScale(row.capacity_kwp);
           // every piece is text: escaped before it joins the markup
-          return [p.name, `${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}`, `${t(lang, 'mapStations')}：${formatNumber(row.stations)}`, `${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, s)}`].map(escapeHtml).join('<br/>');
+          return [shown(p.name), `${t(lang, 'mapCustomers')}：${formatNumber(row.customers)}`, `${t(lang, 'mapStations')}：${formatNumber(row.stations)}`, `${t(lang, 'mapCapacity')}：${formatInScale(row.capacity_kwp, s)}`].map(escapeHtml).join('<br/>');
         },
       },
       visualMap: {
@@ -94,16 +98,15 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         zoom: 1.15,
         top: 40,
         bottom: 10,
-        nameMap,
         label: { show: false },
         itemStyle: { areaColor: '#0b2a55', borderColor: 'rgba(0, 229, 255, 0.55)', borderWidth: 1 },
-        emphasis: { label: { show: true, color: '#fff' }, itemStyle: { areaColor: '#1f7fd1' } },
+        emphasis: { label: { show: true, color: '#fff', formatter: (p: { name: string }) => shown(p.name) }, itemStyle: { areaColor: '#1f7fd1' } },
       },
       series: [
         {
           type: 'map',
           geoIndex: 0,
-          data: rows.map((r) => ({ name: nameOf(r.code, r.name), value: classOf.get(r.code) ?? 0, code: r.code })),
+          data: rows.map((r) => ({ name: mapNameByCode.get(r.code) ?? r.name, value: classOf.get(r.code) ?? 0, code: r.code })),
         },
       ],
     };
@@ -112,7 +115,7 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
   }, [shading.key, lang]);
 
   // where each province's pulse goes, in the map's pixels: known once the map has been drawn
-  const [points, setPoints] = useState<ReadonlyMap<string, [number, number]>>(new Map());
+  const [points, setPoints] = useState<MapPoints>({ at: new Map(), width: 0, height: 0 });
   const onMapDrawn = useCallback(
     (chart: echarts.ECharts) => {
       const at = new Map<string, [number, number]>();
@@ -120,7 +123,7 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
         const p = chart.convertToPixel({ geoIndex: 0 }, lngLat) as number[] | undefined;
         if (p && Number.isFinite(p[0]) && Number.isFinite(p[1])) at.set(code, [p[0]!, p[1]!]);
       }
-      setPoints(at);
+      setPoints({ at, width: chart.getWidth(), height: chart.getHeight() });
       onDrawn?.();
     },
     [onDrawn],
@@ -136,27 +139,45 @@ export function ChinaMap({ rows, lang, onDrawn }: { rows: UserAreaRow[]; lang: L
 
 const LABEL_FONT_SIZE = 15;
 
-/** The five provinces with the most stations: a pulsing dot (bigger with more stations) and a label with the count. */
-function Ripples({ rows, points, lang }: { rows: UserAreaRow[]; points: ReadonlyMap<string, [number, number]>; lang: Lang }) {
+/** Each province's label point in the map's pixels, and the map's size (the labels stay inside it). */
+interface MapPoints {
+  at: ReadonlyMap<string, [number, number]>;
+  width: number;
+  height: number;
+}
+
+/**
+ * The five provinces with the most stations: a pulsing dot (bigger with more stations) and a label with
+ * the count, placed where it covers no other label or dot (`placeLabels`; a leader line when it had to
+ * stand off).
+ */
+function Ripples({ rows, points, lang }: { rows: UserAreaRow[]; points: MapPoints; lang: Lang }) {
   const pulses = useMemo(() => {
     const top = topN(rows, 'stations', 5).flatMap((r) => {
-      const at = points.get(r.code);
+      const at = points.at.get(r.code);
       if (!at) return [];
       const size = Math.round(10 + Math.min(16, Math.sqrt(r.stations)));
       const label = `${lang === 'en' ? regionName(r.code, 'en') : shortProvinceName(r.name)} ${formatNumber(r.stations)}`;
-      // a disc of `size` centred on the point; the label starts just right of it
+      // a disc of `size` centred on the point
       const disc = { width: size, height: size, margin: -size / 2 };
-      return [{ code: r.code, x: at[0], y: at[1], disc, labelX: at[0] + size / 2 + 5, label }];
+      return [{ code: r.code, x: at[0], y: at[1], disc, size, label }];
     });
-    const shift = spreadLabels(
-      // a little wider than the text: labels that only touch still read as one
-      top.map((p) => ({ x: p.labelX, y: p.y, width: labelWidth(p.label, LABEL_FONT_SIZE) + 8 })),
+    const placed = placeLabels(
+      top.map((p) => ({ x: p.x, y: p.y, radius: p.size / 2, width: labelWidth(p.label, LABEL_FONT_SIZE) + 4 })),
       LABEL_FONT_SIZE + 4,
+      points,
     );
-    return top.map((p, i) => ({ ...p, labelY: p.y + shift[i]! }));
+    return top.map((p, i) => ({ ...p, labelX: placed[i]!.x, labelY: placed[i]!.y, leader: placed[i]!.leader }));
   }, [rows, points, lang]);
   return (
     <div className="map-ripples" aria-hidden="true">
+      <svg className="ripple-leaders" width={points.width} height={points.height}>
+        {pulses
+          .filter((p) => p.leader)
+          .map((p) => (
+            <line key={p.code} x1={p.x} y1={p.y} x2={p.labelX < p.x ? p.labelX + labelWidth(p.label, LABEL_FONT_SIZE) : p.labelX} y2={p.labelY} />
+          ))}
+      </svg>
       {pulses.map((p) => (
         <div key={p.code} className="ripple" style={{ transform: `translate(${p.x}px, ${p.y}px)` }}>
           {[0, 1, 2].map((ring) => (

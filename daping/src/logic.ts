@@ -399,28 +399,72 @@ export function labelWidth(text: string, fontSize: number): number {
   return w;
 }
 
-export interface LabelBox {
+/** A marker on the map: its centre, the radius of its dot, and the width of its label. */
+export interface MapMarker {
   x: number;
   y: number;
+  radius: number;
   width: number;
 }
 
+/** Where a marker's label goes: left edge x, centre y; `leader` when it stands off its dot (draw a line to it). */
+export interface PlacedLabel {
+  x: number;
+  y: number;
+  leader: boolean;
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 /**
- * Vertical offsets that keep labels (`height` tall, left edge at x, centred on y) from overlapping:
- * taken top to bottom, a label that overlaps one already placed moves down just below it. The map's
- * station labels of neighbouring provinces (江苏 / 安徽) sit on nearly the same line otherwise.
+ * Labels of map markers (`height` tall) placed so that none covers another label or any marker's dot,
+ * and each stays inside `bounds`: taken in the given order (the most important first), a label tries
+ * eight spots around its dot — right, left, above, below, then the corners — and the first free one
+ * wins; when all are taken (a cluster of provinces such as 河北 / 山西 / 山东) it tries them again
+ * further out and is drawn with a leader line to its dot. Only when nothing is free does it go to
+ * the right of its dot regardless.
  */
-export function spreadLabels(labels: readonly LabelBox[], height: number): number[] {
-  const order = labels.map((_, i) => i).sort((a, b) => labels[a]!.y - labels[b]!.y || labels[a]!.x - labels[b]!.x);
-  const placed: Array<{ x: number; right: number; y: number }> = [];
-  const shift = new Array<number>(labels.length).fill(0);
-  for (const i of order) {
-    const l = labels[i]!;
-    let y = l.y;
-    // placed labels are in increasing y: one pass moves this label below every one it touches
-    for (const p of placed) if (l.x < p.right && p.x < l.x + l.width && Math.abs(y - p.y) < height) y = p.y + height;
-    shift[i] = y - l.y;
-    placed.push({ x: l.x, right: l.x + l.width, y });
-  }
-  return shift;
+export function placeLabels(markers: readonly MapMarker[], height: number, bounds: { width: number; height: number }, gap = 5): PlacedLabel[] {
+  const dots: Box[] = markers.map((m) => ({ left: m.x - m.radius, top: m.y - m.radius, right: m.x + m.radius, bottom: m.y + m.radius }));
+  const taken: Box[] = [];
+  const pad = 2;
+  const free = (b: Box) =>
+    b.left >= 0 && b.top >= 0 && b.right <= bounds.width && b.bottom <= bounds.height && ![...dots, ...taken].some((o) => overlaps({ left: b.left - pad, top: b.top - pad, right: b.right + pad, bottom: b.bottom + pad }, o));
+  return markers.map((m) => {
+    const w = m.width;
+    const h = height;
+    // candidate boxes by their left edge and centre line, at distance d from the centre
+    const spots = (d: number): Array<[number, number]> => {
+      const c = d * Math.SQRT1_2;
+      return [
+        [m.x + d, m.y],
+        [m.x - d - w, m.y],
+        [m.x - w / 2, m.y - d - h / 2],
+        [m.x - w / 2, m.y + d + h / 2],
+        [m.x + c, m.y - c - h / 2],
+        [m.x + c, m.y + c + h / 2],
+        [m.x - c - w, m.y + c + h / 2],
+        [m.x - c - w, m.y - c - h / 2],
+      ];
+    };
+    for (let ring = 0; ring < 4; ring++) {
+      for (const [x, y] of spots(m.radius + gap + ring * (h + gap))) {
+        const box = { left: x, top: y - h / 2, right: x + w, bottom: y + h / 2 };
+        if (free(box)) {
+          taken.push(box);
+          return { x, y, leader: ring > 0 };
+        }
+      }
+    }
+    const x = m.x + m.radius + gap;
+    taken.push({ left: x, top: m.y - h / 2, right: x + w, bottom: m.y + h / 2 });
+    return { x, y: m.y, leader: false };
+  });
 }

@@ -36,13 +36,16 @@ export function useChart(option: Option, opts: { replaceMerge?: string[]; onDraw
   const onDrawn = useRef(opts.onDrawn);
   onDrawn.current = opts.onDrawn;
   const replaceMerge = opts.replaceMerge?.join(',');
-  const reported = useRef(false);
+  // true until a setOption is drawn: zrender also emits 'rendered' for a new instance's empty first
+  // frame, before it has a model, and convertToPixel in onDrawn then threw (`… reading 'queryComponents'`)
+  const reported = useRef(true);
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     // no useDirtyRect: tried, it left half-erased gauges and map labels after a few hundred refreshes
     const instance = echarts.init(el, null, { renderer: 'canvas', devicePixelRatio: ratio });
+    reported.current = true;
     // 'rendered' (not 'finished', which waits for animations), once per setOption
     instance.on('rendered', () => {
       if (reported.current) return;

@@ -4,7 +4,7 @@ import {
   mapShading,
   niceCeil,
   labelWidth,
-  spreadLabels,
+  placeLabels,
   DEFAULT_REFRESH_SECONDS,
   capacityScale,
   formatInScale,
@@ -259,22 +259,39 @@ describe('mapShading', () => {
   });
 });
 
-describe('spreadLabels', () => {
-  it('moves a label that overlaps one above it to just below it, and each further one below that', () => {
-    // 江苏 and 安徽 a few pixels apart on nearly the same line; 上海 just under them
-    const shift = spreadLabels(
-      [
-        { x: 500, y: 300, width: 80 },
-        { x: 470, y: 304, width: 80 },
-        { x: 520, y: 310, width: 80 },
-      ],
-      20,
-    );
-    expect(shift).toEqual([0, 16, 30]);
+describe('placeLabels', () => {
+  const bounds = { width: 760, height: 500 };
+  const box = (m: { width: number }, p: { x: number; y: number }, h: number) => ({ left: p.x, top: p.y - h / 2, right: p.x + m.width, bottom: p.y + h / 2 });
+  const hit = (a: ReturnType<typeof box>, b: ReturnType<typeof box>) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  it('puts a lone label just right of its dot', () => {
+    expect(placeLabels([{ x: 100, y: 100, radius: 8, width: 60 }], 19, bounds)).toEqual([{ x: 113, y: 100, leader: false }]);
   });
-  it('leaves apart labels where they are: far enough down, or side by side', () => {
-    expect(spreadLabels([{ x: 0, y: 100, width: 80 }, { x: 0, y: 120, width: 80 }], 20)).toEqual([0, 0]);
-    expect(spreadLabels([{ x: 0, y: 100, width: 80 }, { x: 80, y: 100, width: 80 }], 20)).toEqual([0, 0]);
+  it('keeps the labels of a cluster (河北, 山西, 山东, 河南) off each other and off every dot', () => {
+    // the map's pixel points of the four provinces at the screen's size: two dots 19 px apart
+    const markers = [
+      { x: 510, y: 298, radius: 9, width: 66 },
+      { x: 465, y: 277, radius: 8, width: 66 },
+      { x: 484, y: 275, radius: 8, width: 66 },
+      { x: 476, y: 320, radius: 8, width: 66 },
+    ];
+    const placed = placeLabels(markers, 19, bounds);
+    const boxes = placed.map((p, i) => box(markers[i]!, p, 19));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = 0; j < boxes.length; j++) if (i !== j) expect(hit(boxes[i]!, boxes[j]!), `labels ${i} and ${j}`).toBe(false);
+      for (const m of markers) expect(hit(boxes[i]!, { left: m.x - m.radius, top: m.y - m.radius, right: m.x + m.radius, bottom: m.y + m.radius }), `label ${i} on a dot`).toBe(false);
+    }
+  });
+  it('stays inside the map: a dot at the right edge gets its label on the left', () => {
+    const [p] = placeLabels([{ x: 740, y: 200, radius: 8, width: 60 }], 19, bounds);
+    expect(p!.x + 60).toBeLessThanOrEqual(740 - 8);
+  });
+  it('stands a label off with a leader line only when every spot next to its dot is taken', () => {
+    // a dot ringed by eight others: no spot beside it is free of a dot
+    const ring = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].filter((dy) => dx || dy).map((dy) => ({ x: 300 + dx * 40, y: 300 + dy * 22, radius: 8, width: 40 })));
+    const [centre] = placeLabels([{ x: 300, y: 300, radius: 8, width: 40 }, ...ring], 19, bounds);
+    expect(centre!.leader).toBe(true);
+    expect(placeLabels([{ x: 300, y: 300, radius: 8, width: 40 }], 19, bounds)[0]!.leader).toBe(false);
   });
   it('sizes CJK characters at a full em and digits at about half', () => {
     expect(labelWidth('江苏', 15)).toBe(30);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, tokenOf, uniquePhone } from './helpers.ts';
+import { ADMIN_PASSWORD, login, tokenOf, uniquePhone } from './helpers.ts';
 
 const PANELS = ['panel-map', 'panel-growth', 'panel-pipeline', 'panel-benefit', 'panel-targets', 'panel-teams', 'panel-operation', 'panel-events'] as const;
 
@@ -43,9 +43,40 @@ test('the big screen draws customers by province from the server', async ({ page
   }
 });
 
-test('the big screen without a session asks to sign in', async ({ page }) => {
+test('the big screen loads without a page error, and its map labels cover neither each other nor a dot', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await login(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  for (const lang of ['zh', 'en']) {
+    await page.goto(`/daping/?lang=${lang}`);
+    await expect(page.getByTestId('chart-ready')).toBeVisible({ timeout: 20_000 });
+    const map = page.getByTestId('chart-user-area');
+    await expect(map.locator('.ripple-label')).not.toHaveCount(0);
+    const boxes = async (selector: string) => map.locator(selector).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const labels = await boxes('.ripple-label');
+    const dots = await boxes('.ripple-dot');
+    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    for (const [i, a] of labels.entries()) {
+      for (const [j, b] of labels.entries()) if (i < j) expect(hit(a, b), `${lang}: labels ${i} and ${j} overlap`).toBe(false);
+      for (const d of dots) expect(hit(a, d), `${lang}: label ${i} covers a dot`).toBe(false);
+    }
+    // a few refresh cycles and the language switch on top of the first draw
+    await refresh(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the big screen without a session asks to sign in, and signing in leads back to it', async ({ page }) => {
   await page.goto('/daping/');
   await expect(page.getByTestId('sign-in-required')).toBeVisible();
+  await page.getByTestId('login-link').click();
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fdaping/);
+  await page.getByLabel(/用户名|Username/).fill('admin');
+  await page.getByLabel(/密码|Password/).first().fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /登录|Sign in/ }).click();
+  await expect(page).toHaveURL(/\/daping\/$/);
+  await expect(page.getByTestId('panel-map')).toBeVisible();
 });
 
 test('the console route #/daping leads to the big screen', async ({ page }) => {

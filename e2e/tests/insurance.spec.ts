@@ -93,11 +93,14 @@ test('bulk renewal of an expiring policy; a claim filed from a maintenance order
   await visible(kefu.getByTestId('maintenance-file-claim')).click();
   const form = visible(kefu.getByTestId('claim-form'));
   await expect(form.getByLabel('电站')).toHaveValue(new RegExp(free[0]!.code));
+  // the order it came from by its number, not an id box
+  await expect(form.getByLabel('运维工单')).toHaveValue(new RegExp(order.order_no));
   await form.getByLabel('出险日期').fill(chinaDay(-2));
   await form.getByLabel('索赔金额').fill('18000');
   await form.getByLabel('事故经过').fill('冰雹砸裂组件 6 块，逆变器停机');
   await form.getByTestId('claim-documents').setInputFiles({ name: '现场照片.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form).toContainText('现场照片.pdf');
+  await shot(kefu, 'insurance-claim-create-zh');
   await kefu.getByRole('button', { name: '保存' }).click();
   await expect(visible(kefu.getByTestId('claim-status'))).toHaveText('报案');
   await expect(visible(kefu.getByTestId('claim-maintenance'))).toHaveText(order.order_no);

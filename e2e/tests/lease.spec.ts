@@ -88,6 +88,12 @@ test('a lease contract drafted, refused a bad card, signed, activated with its b
   await shot(page, 'lease-bill-drawer-zh');
   await drawer.getByRole('button', { name: '关闭' }).click();
 
+  // 查看全部账单: the bill list filtered by this contract, its filter naming the contract by number (not 合同 ID 5)
+  const contractNo = (await visible(page.getByTestId('lease-heading')).textContent())!.match(/ZL\d+/)![0];
+  await visible(page.getByRole('link', { name: '查看全部账单' })).click();
+  await expect(visible(page.getByRole('combobox', { name: '租赁合同' }))).toHaveValue(new RegExp(contractNo));
+  await shot(page, 'lease-bills-of-contract-zh');
+
   // the station's money tab
   await page.goto(`/#/stationManagement/stationDetail?id=${station!.id}`);
   await visible(page.getByTestId('station-tab-money')).click();

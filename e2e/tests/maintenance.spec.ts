@@ -60,7 +60,8 @@ test('failed inspection item → order dispatched, handled with a part from stoc
   const orderNo = (await visible(page.getByTestId('maintenance-heading')).textContent())!.trim();
   await expect(status(page)).toHaveText('待派单');
   await expect(visible(page.getByTestId('maintenance-basic'))).toContainText('逆变器');
-  await expect(visible(page.getByTestId('maintenance-source-link'))).toContainText('巡检');
+  // its source by number and the failed item by its label, not "#96 · inverter"
+  await expect(visible(page.getByTestId('maintenance-source-link'))).toHaveText(`巡检 ${inspection.inspection_no} · 逆变器运行与告警`);
 
   // 派单 to the team member, who accepts and starts
   await visible(page.getByRole('button', { name: '派单' })).click();

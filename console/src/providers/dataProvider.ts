@@ -36,6 +36,7 @@ import {
   type FileView,
   type FollowUp,
   type ListResult,
+  type RefNames,
   type TimelineEntry,
   MATERIAL_EDITABLE,
   WAREHOUSE_EDITABLE,
@@ -105,7 +106,8 @@ export interface OperationsCalls {
   /** GET /api/system/<api>/<op> */
   read<T = unknown>(api: string, op: string, query?: Record<string, unknown>): Promise<{ data: T }>;
   /** GET <api>/history: the record's change log, oldest first */
-  historyOf(api: string, id: Identifier): Promise<{ data: HistoryEntry[] }>;
+  /** GET <api>/history: the record's change log, oldest first, and the names of the records its values point at */
+  historyOf(api: string, id: Identifier): Promise<{ data: HistoryEntry[]; refs: RefNames }>;
   /** GET <api>/timeline: the record's lifecycle transitions, oldest first */
   timelineOf(api: string, id: Identifier): Promise<{ data: TimelineEntry[] }>;
   /** POST a file as the raw body (its type as Content-Type, its name in X-File-Name) → the stored file */
@@ -267,7 +269,8 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
       return { data: await call<T>(api.get(`${paths.resource(apiName)}/${op}`, query ?? {}, silent)) };
     },
     async historyOf(apiName, id) {
-      return { data: asList<HistoryEntry>(await call(api.get(`${paths.resource(apiName)}/history`, { id }, silent))).list };
+      const answer = await call<{ list: HistoryEntry[]; refs?: RefNames }>(api.get(`${paths.resource(apiName)}/history`, { id }, silent));
+      return { data: asList<HistoryEntry>(answer).list, refs: answer?.refs ?? {} };
     },
     async timelineOf(apiName, id) {
       return { data: asList<TimelineEntry>(await call(api.get(`${paths.resource(apiName)}/timeline`, { id }, silent))).list };

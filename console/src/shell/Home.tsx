@@ -4,7 +4,7 @@ import { Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import MonitorIcon from '@mui/icons-material/MonitorOutlined';
-import { CustomerStatus, regionName, type Customer } from '@pv/contract';
+import { CustomerStatus, formatDay, regionName, type Customer } from '@pv/contract';
 import { STATUS_COLORS } from '../resources/customer/common.tsx';
 import { formatDateTime, useLang } from '../resources/common/format.tsx';
 import { capacityParts } from '../resources/stats/logic.ts';
@@ -27,8 +27,8 @@ const HOME_SHORTCUTS: readonly Shortcut[] = [
   { path: '/dashboard', label: 'pv.route.dashboard' },
 ];
 
-const formatDate = (value: string | null | undefined, lang: string) =>
-  value ? new Date(value).toLocaleDateString(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit' }) : '';
+/** a day as `YYYY-MM-DD`, China time */
+const formatDate = (value: string | null | undefined, _lang?: string) => formatDay(value) ?? '';
 
 /** The latest few customers of a list, each opening its detail view. */
 const RecentCustomers = ({ title, resource, sortField, dateField }: { title: string; resource: string; sortField: string; dateField: 'created_at' | 'signed_at' }) => {

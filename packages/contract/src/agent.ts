@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentStatus } from './enums.ts';
 import { cityField, editableFields, enumField, idField, moneyField, optionalText, phoneField, provinceField, requiredText } from './fields.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /** 代理商编码: upper-case letters and digits (SD001). */
 export const AGENT_CODE_PATTERN = /^[A-Z0-9]{2,32}$/;
@@ -93,3 +94,9 @@ export const agentStationEntrySchema = z.strictObject({
   capacity_kwp: z.number({ error: 'validation.number' }).min(0.01, { error: 'validation.number_range|0.01|10000' }).max(10000, { error: 'validation.number_range|0.01|10000' }),
   product_id: idField().nullish(),
 });
+
+/** An agent's fields beyond their names (field-kinds.ts): its status, and its parent is an agent. */
+export const AGENT_DISPLAY: FieldDisplay = {
+  status: field.enumOf(AgentStatus),
+  parent_id: field.ref('agent'),
+};

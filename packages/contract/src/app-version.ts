@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { enumField, idField, numeric, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 版本管理 of the 光E宝 owner app (issue 16; docs/DECISIONS.md "App versions"): one release per
@@ -215,3 +216,9 @@ export interface AppUpdate {
   min_supported_version: string | null;
   published_at: string | null;
 }
+
+/** An app release's fields beyond their names (field-kinds.ts). */
+export const APP_VERSION_DISPLAY: FieldDisplay = {
+  status: field.enumOf(AppVersionStatus),
+  platform: field.enumOf(AppPlatform),
+};

@@ -22,6 +22,7 @@ import {
   provinceField,
   requiredText,
 } from './fields.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /** Fields a person enters for a customer (both stages). Unknown fields are refused. */
 const customerInput = {
@@ -192,3 +193,12 @@ export interface NewUserStat {
   month: NewUserCounts;
   as_of: string;
 }
+
+/** What a person sees of a customer's fields beyond their names (field-kinds.ts): the enums. */
+export const CUSTOMER_DISPLAY: FieldDisplay = {
+  stage: field.enumOf(CustomerStage),
+  status: field.enumOf(CustomerStatus),
+  source: field.enumOf(CustomerSource),
+  roof_type: field.enumOf(RoofType),
+  business_mode: field.enumOf(BusinessMode),
+};

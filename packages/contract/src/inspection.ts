@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labelled, type LabelledEnum } from './enums.ts';
 import { editableFields, enumField, idField, optionalText, requiredText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * Operation plans 运维计划 and the inspections 巡检 they generate (issue 13; docs/DECISIONS.md
@@ -164,6 +165,8 @@ export interface OperationPlan {
   team_names?: Record<string, string> | null;
   /** agent names by id, for `scope.agent_ids` */
   agent_names?: Record<string, string> | null;
+  /** station codes by id, for `scope.station_ids` */
+  station_codes?: Record<string, string> | null;
   next_period_at: string | null;
   last_period: string | null;
   last_generated_at: string | null;
@@ -254,3 +257,13 @@ export interface Inspection {
   created_at: string;
   updated_at: string;
 }
+
+/** Operation plans' and inspections' fields beyond their names (field-kinds.ts). */
+export const OPERATION_PLAN_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(OperationPlanKind),
+  status: field.enumOf(OperationPlanStatus),
+};
+export const INSPECTION_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(OperationPlanKind),
+  status: field.enumOf(InspectionStatus),
+};

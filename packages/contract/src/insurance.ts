@@ -5,6 +5,7 @@ import { addDays, isCalendarDate, termEnd } from './lease.ts';
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, moneyText, positiveMoneyText, toFen } from './money.ts';
 import { sheetAmountText } from './statement.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 保险 insurance policies and claims (issue 15; docs/DECISIONS.md "Insurance"). A policy covers one
@@ -334,3 +335,13 @@ export interface InsuranceClaim {
   updated_at: string;
   version: number;
 }
+
+/** Policies' and claims' fields beyond their names (field-kinds.ts). */
+export const POLICY_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(InsuranceKind),
+  status: field.enumOf(PolicyState),
+};
+export const CLAIM_DISPLAY: FieldDisplay = {
+  status: field.enumOf(ClaimStatus),
+  cause: field.enumOf(ClaimCause),
+};

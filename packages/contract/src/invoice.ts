@@ -4,6 +4,7 @@ import { enumField, idField, optionalText, requiredText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, positiveMoneyText, signedMoneyText, sumMoney, toFen } from './money.ts';
 import { isCreditCode } from './partner.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 发票 invoices, incoming (进项) and outgoing (销项) (issue 15; docs/DECISIONS.md "Invoices"). Money
@@ -348,3 +349,11 @@ export interface InvoiceMatch {
   /** settled − invoiced */
   uninvoiced: string;
 }
+
+/** An invoice's fields beyond their names (field-kinds.ts): red_id / original_id are invoices. */
+export const INVOICE_DISPLAY: FieldDisplay = {
+  status: field.enumOf(InvoiceStatus),
+  direction: field.enumOf(InvoiceDirection),
+  kind: field.enumOf(InvoiceKind),
+  match_state: field.enumOf(InvoiceMatchState),
+};

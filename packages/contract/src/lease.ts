@@ -4,6 +4,7 @@ import { dateField, enumField, idField, optionalText, requiredText } from './fie
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, positiveMoneyText, toFen } from './money.ts';
 import { isBankCard } from './validators.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 租赁合同 roof lease contracts and 租金账单 rent bills (issue 14; docs/DECISIONS.md "Lease contracts
@@ -377,6 +378,8 @@ export interface LeaseContract {
   /** masked: 621700*********5678 */
   bank_card: string | null;
   card_matter_id: number | null;
+  /** the bank-card matter's number */
+  card_matter_no?: string | null;
   pdf_file_id: number | null;
   status: LeaseStatusValue;
   source: 'manual' | 'grid';
@@ -420,6 +423,8 @@ export interface RentBill {
   paused_by: 'station' | 'manual' | null;
   pause_reason: string | null;
   batch_id: number | null;
+  /** the payment batch's number */
+  batch_no?: string | null;
   paid_at: string | null;
   bank_serial: string | null;
   channel: string | null;
@@ -445,3 +450,18 @@ export interface RentDeduction {
 
 /** The first full year's rent before escalation (for display). */
 export const annualRent = (t: Pick<LeaseTerms, 'rent_rule' | 'rent_rate' | 'panel_count' | 'capacity_kwp'>) => toFen(new Money(t.rent_rate).times(rentQuantity(t)));
+
+/** Lease contracts' and rent bills' fields beyond their names (field-kinds.ts). */
+export const LEASE_DISPLAY: FieldDisplay = {
+  status: field.enumOf(LeaseStatus),
+  rent_rule: field.enumOf(RentRule),
+  pay_cycle: field.enumOf(PayCycle),
+  sign_method: field.enumOf(SignMethod),
+  card_matter_id: field.ref('matter'),
+  pdf_file_id: field.ref('file'),
+};
+export const RENT_BILL_DISPLAY: FieldDisplay = {
+  status: field.enumOf(RentBillStatus),
+  paused_by: field.enumOf(PauseSource),
+  payee_card: field.masked,
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { dateField, enumField, idField, optionalText, requiredText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 运维工单 maintenance orders (issue 13; docs/DECISIONS.md "Maintenance orders"). One lifecycle:
@@ -177,9 +178,9 @@ export interface MaintenanceOrder {
   source: MaintenanceSourceValue;
   source_id: number | null;
   source_item: string | null;
-  /** the matter's or inspection's number */
+  /** the inspection's or matter's number (get_info, index) */
   source_no?: string | null;
-  /** the inspection checklist item's label */
+  /** the failed checklist item's label, from the inspection's checklist */
   source_item_label?: string | null;
   priority: MaintenancePriorityValue;
   fault_category: FaultCategoryValue;
@@ -212,3 +213,12 @@ export interface MaintenanceOrder {
   updated_at: string;
   version: number;
 }
+
+/** A maintenance order's fields beyond their names (field-kinds.ts): its source is the inspection or the matter it came from. */
+export const MAINTENANCE_DISPLAY: FieldDisplay = {
+  status: field.enumOf(MaintenanceStatus),
+  priority: field.enumOf(MaintenancePriority),
+  fault_category: field.enumOf(FaultCategory),
+  source: field.enumOf(MaintenanceSource),
+  source_id: field.ref((row) => (row.source === 'inspection' ? 'inspection' : row.source === 'matter' ? 'matter' : null)),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editableFields, enumField, idField, phoneField, requiredText } from './fields.ts';
 import { type FileView, MatterChannel, MatterStatus, MatterType } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 光E宝 matters (DOMAIN.md): something a station owner raised in the app, or staff entered for a
@@ -114,3 +115,10 @@ export interface MatterReply {
   files: FileView[];
   created_at: string;
 }
+
+/** A 光E宝 matter's fields beyond their names (field-kinds.ts). */
+export const MATTER_DISPLAY: FieldDisplay = {
+  type: field.enumOf(MatterType),
+  status: field.enumOf(MatterStatus),
+  channel: field.enumOf(MatterChannel),
+};

@@ -166,4 +166,3 @@ export type ServerFrame =
 
 export type ClientFrame = { type: 'auth'; token: string } | { type: 'ping' };
 
-export const WS_CLOSE = { noToken: 4401, invalid: 4402, expired: 4405 } as const;

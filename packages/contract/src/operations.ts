@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { GridMode, GridVoltage, type StationStatusValue } from './enums.ts';
+import { GridMode, GridVoltage, StationStatus, type StationStatusValue } from './enums.ts';
 import { cityField, dateField, editableFields, enumField, idField, numberInRange, optionalText, provinceField, requiredText } from './fields.ts';
 import {
   DispatchType,
   type FileView,
+  SelfAuditResult,
   StationDocType,
   type WorkOrderKindValue,
   WorkOrderKind,
+  WorkOrderStatus,
   type WorkOrderStatusValue,
   auditItemsFor,
 } from './lifecycle.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * Request schemas of the operations API (docs/OPERATIONS.md): stations, construction and
@@ -264,3 +267,20 @@ export interface SelfAudit {
 }
 
 export const WORK_ORDER_KINDS = WorkOrderKind.values;
+
+/** Stations', work orders' and self-audits' fields beyond their names (field-kinds.ts). */
+export const STATION_DISPLAY: FieldDisplay = {
+  status: field.enumOf(StationStatus),
+  grid_mode: field.enumOf(GridMode),
+  grid_voltage: field.enumOf(GridVoltage),
+  doc_type: field.enumOf(StationDocType),
+};
+export const WORK_ORDER_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(WorkOrderKind),
+  status: field.enumOf(WorkOrderStatus),
+  dispatch_type: field.enumOf(DispatchType),
+};
+export const SELF_AUDIT_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(WorkOrderKind),
+  result: field.enumOf(SelfAuditResult),
+};

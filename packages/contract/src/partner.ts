@@ -3,6 +3,7 @@ import { labelled } from './enums.ts';
 import { cityField, editableFields, enumField, idField, optionalText, provinceField, requiredText } from './fields.ts';
 import { isCalendarDate } from './lease.ts';
 import { isBankCard, isPhone } from './validators.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 合作伙伴 partners (issue 15, first slice; docs/DECISIONS.md "Partners"): the companies the business
@@ -254,3 +255,11 @@ export interface PartnerLinks {
   agents: { id: number; code: string; name: string }[];
   teams: { id: number; username: string; full_name: string | null }[];
 }
+
+/** A partner's fields beyond their names (field-kinds.ts); its account number is shown masked. */
+export const PARTNER_DISPLAY: FieldDisplay = {
+  status: field.enumOf(PartnerStatus),
+  kind: field.enumOf(PartnerKind),
+  account_type: field.enumOf(PartnerAccountType),
+  account_no: field.masked,
+};

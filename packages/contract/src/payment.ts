@@ -3,6 +3,7 @@ import { labelled } from './enums.ts';
 import { enumField, idField, numeric, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
 import { MONEY_PATTERN } from './money.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 付款批次 (issue 14; docs/DECISIONS.md "Payment batches"): due rent bills gathered into a batch,
@@ -361,3 +362,9 @@ export interface BankResultSummary {
   completed: boolean;
   message: string;
 }
+
+/** A payment batch's fields beyond their names (field-kinds.ts). */
+export const PAYMENT_BATCH_DISPLAY: FieldDisplay = {
+  status: field.enumOf(PaymentBatchStatus),
+  payable_type: field.enumOf(PaymentPayableType),
+};

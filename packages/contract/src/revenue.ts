@@ -3,6 +3,7 @@ import { labelled } from './enums.ts';
 import { dateField, editableFields, enumField, idField, optionalText, provinceField, requiredText } from './fields.ts';
 import { FaultCategory, MaintenancePriority } from './maintenance.ts';
 import { Money, SIGNED_MONEY_PATTERN, toFen } from './money.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * Tariffs 电价 and station revenue 收益 (issue 14; docs/DECISIONS.md "Tariffs and revenue").
@@ -203,3 +204,8 @@ export interface RevenueReport {
   totals: Omit<RevenueReportRow, 'period' | 'region_code'>;
   estimate: true;
 }
+
+/** A revenue month's fields beyond their names (field-kinds.ts). */
+export const REVENUE_DISPLAY: FieldDisplay = {
+  actual_source: field.enumOf(RevenueActualSource),
+};

@@ -3,6 +3,7 @@ import { labelled } from './enums.ts';
 import { editableFields, enumField, idField, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
 import { Money, decimalText, signedMoneyText, toFen } from './money.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 结算单 monthly settlements with agents and construction teams (issue 15; docs/DECISIONS.md
@@ -288,3 +289,14 @@ export interface SettlementLine {
   adjustment_of: number | null;
   note: string | null;
 }
+
+/** Settlements' and settlement rules' fields beyond their names (field-kinds.ts): the party is an agent or a team member. */
+export const SETTLEMENT_DISPLAY: FieldDisplay = {
+  status: field.enumOf(SettlementStatus),
+  party_kind: field.enumOf(SettlementParty),
+  party_id: field.ref((row) => (row.party_kind === 'agent' ? 'agent' : row.party_kind === 'team' ? 'user' : null)),
+};
+export const SETTLEMENT_RULE_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(SettlementRuleKind),
+  agent_level: field.enumOf(AgentLevel),
+};

@@ -3,6 +3,7 @@ import { labelled } from './enums.ts';
 import { enumField, idField, numeric, optionalText } from './fields.ts';
 import type { Machine } from './lifecycle.ts';
 import { MONEY_PATTERN, Money, decimalText } from './money.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * 对账单 statements with financiers and suppliers (issue 15; docs/DECISIONS.md "Statements"). One
@@ -222,3 +223,9 @@ export interface StatementAmounts {
   /** what was paid against it: no payment path for statements yet, always null */
   paid_amount: string | null;
 }
+
+/** A statement's fields beyond their names (field-kinds.ts). */
+export const STATEMENT_DISPLAY: FieldDisplay = {
+  status: field.enumOf(StatementStatus),
+  kind: field.enumOf(StatementKind),
+};

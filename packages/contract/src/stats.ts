@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cityField, dateField, idField, provinceField } from './fields.ts';
 import { labelled } from './enums.ts';
+import { StatEventKind, TargetKind, type TargetKindValue } from './stats-constants.ts';
 
 /**
  * Statistics API (SPEC.md §7, DOMAIN.md "KPIs"): every call is a POST under
@@ -223,13 +224,6 @@ export interface IndustryTeamStat extends Stamped {
   }[];
 }
 
-/** `statistic/events`: the big screen's feed of recent events, newest first. */
-export const StatEventKind = labelled({
-  grid_connected: { zh: '并网', en: 'Grid connection' },
-  new_customer: { zh: '新客户', en: 'New customer' },
-  signed: { zh: '签约', en: 'Signed' },
-  matter: { zh: '光E宝事项', en: 'Matter' },
-});
 export interface StatEvent {
   kind: (typeof StatEventKind.values)[number];
   at: string;
@@ -242,14 +236,8 @@ export interface StatEventsStat extends Stamped {
   events: StatEvent[];
 }
 
-// ---------------------------------------------------------------- targets
+// ---------------------------------------------------------------- targets (TargetKind: stats-constants.ts)
 
-export const TargetKind = labelled({
-  signed_kwp: { zh: '签约容量(kWp)', en: 'Signed capacity (kWp)' },
-  grid_kwp: { zh: '并网容量(kWp)', en: 'Grid capacity (kWp)' },
-  customers: { zh: '新增客户', en: 'New customers' },
-});
-export type TargetKindValue = (typeof TargetKind.values)[number];
 
 /** Benefit factors (DOMAIN.md): national average 1,286 h; CO₂ 0.5366 kg/kWh; coal 0.3034 kg/kWh. */
 export interface BenefitFactors {
@@ -323,9 +311,6 @@ export interface DisplayTokenCreated extends DisplayTokenView {
   token: string;
 }
 
-/** Display tokens look like `pvd_` + 43 base64url characters (never a JWT, which has dots). */
-export const DISPLAY_TOKEN_PREFIX = 'pvd_';
-export const isDisplayToken = (token: string): boolean => token.startsWith(DISPLAY_TOKEN_PREFIX);
 
 /**
  * `statistic/operation`: the O&M panel (issue 13) — inspections planned in the period (planned day

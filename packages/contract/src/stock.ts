@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { labelled } from './enums.ts';
 import { cityField, editableFields, enumField, idField, optionalText, provinceField, requiredText } from './fields.ts';
 import { decimalText, MONEY_PATTERN, moneyText } from './money.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * Materials 物料, warehouses 仓库 and stock 库存 (issue 13; docs/DECISIONS.md "Stock"). Quantities
@@ -318,3 +319,13 @@ export interface StockSerial {
   station_code?: string | null;
   updated_at: string;
 }
+
+/** Materials' and warehouses' fields beyond their names (field-kinds.ts). */
+export const MATERIAL_DISPLAY: FieldDisplay = {
+  category: field.enumOf(MaterialCategory),
+  status: field.enumOf(StockStatus),
+};
+export const WAREHOUSE_DISPLAY: FieldDisplay = {
+  kind: field.enumOf(WarehouseKind),
+  status: field.enumOf(StockStatus),
+};

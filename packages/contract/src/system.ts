@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { editableFields, emailField, enumField, idField, numeric, optionalText, passwordField, phoneField, requiredText } from './fields.ts';
 import { labelled } from './enums.ts';
 import type { Lang } from './i18n.ts';
+import { field, type FieldDisplay } from './field-kinds.ts';
 
 /**
  * The organisation screens (/setting: users, roles, departments, personal centre): enums, labels
@@ -164,3 +165,7 @@ export const DEPARTMENT_EDITABLE = editableFields(departmentEditSchema);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
 export type DepartmentCreate = z.infer<typeof departmentCreateSchema>;
+
+/** Users' and departments' fields beyond their names (field-kinds.ts). */
+export const USER_DISPLAY: FieldDisplay = { status: field.enumOf(EnableStatus) };
+export const DEPARTMENT_DISPLAY: FieldDisplay = { status: field.enumOf(EnableStatus), parent_id: field.ref('department') };

@@ -115,6 +115,10 @@ describe('operation plans', () => {
     await station({ province_code: '410000', city_code: '410100', agent_id: fx.hn.id });
     const res = await post('operation_plan/preview', { scope: { station_ids: [a.id] } });
     expect(res.data).toMatchObject({ stations: 1, sample: [{ id: a.id, code: a.code }] });
+    // a plan over chosen stations names them by code
+    const chosen = await post('operation_plan/add', planBody({ scope: { station_ids: [a.id] } }));
+    expect(chosen.status, chosen.msg).toBe(200);
+    expect((await get('operation_plan/get_info', { id: chosen.data.id })).data.station_codes).toEqual({ [a.id]: a.code });
     const big = await post('operation_plan/preview', { scope: { region_codes: ['370100'], capacity_min: '15' } });
     expect(big.data.sample.map((s: { id: number }) => s.id)).toContain(a.id);
     expect(big.data.stations).toBe(1);
@@ -400,6 +404,11 @@ describe('failed items → 运维工单', () => {
     const orders = await get('maintenance/index', { source: 'inspection', source_id: id, sort: 'id', order: 'ASC' });
     expect(orders.data.list.map((o: { source_item: string }) => o.source_item)).toEqual(['inverter', 'panels']);
     expect(orders.data.list[1]).toMatchObject({ fault_category: 'module', priority: 'medium' });
+    // each order names its source by the inspection's number and the failed item by its label (not "#id · panels")
+    expect(orders.data.list.map((o: { source_no: string; source_item_label: string }) => [o.source_no, o.source_item_label])).toEqual([
+      [i.inspection_no, '逆变器运行'],
+      [i.inspection_no, '组件外观'],
+    ]);
     const voltage = await post('maintenance/from_inspection', { inspection_id: id, item_key: 'voltage' });
     expect(voltage.data.description).toContain('950 V');
   });

@@ -190,6 +190,8 @@ describe('lease contracts', () => {
     expect((await post('lease_contract/change_card', { id: c.id, version: c.version, payee_name: '张三', bank_name: '中国银行', bank_card: CARD2, matter_id: other!.id })).msg).toContain('不是本合同业主的银行卡变更事项');
     const changed = await ok(post('lease_contract/change_card', { id: c.id, version: c.version, payee_name: '张三', bank_name: '中国银行', bank_card: CARD2, matter_id: m!.id }));
     expect(changed).toMatchObject({ payee_name: '张三', bank_card: '621226*********0006', card_matter_id: m!.id, version: c.version + 1 });
+    // the page links the matter by its number
+    expect((await get('lease_contract/get_info', { id: c.id })).data.card_matter_no).toBe(m!.matter_no);
     const [tr] = await t.handle.db.select().from(transitions).where(and(eq(transitions.entity, 'lease_contract'), eq(transitions.entity_id, c.id), eq(transitions.action, 'change_card')));
     expect(tr!.data).toMatchObject({ matter_no: m!.matter_no, card: '621226*********0006', was: '622848*********0018' });
     const logs = await t.handle.db.select().from(sysLog).where(and(eq(sysLog.resource, 'lease_contract'), eq(sysLog.record_id, c.id)));

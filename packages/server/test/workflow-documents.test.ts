@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, unzlibSync, zipSync } from 'fflate';
-import type { WorkflowGraph, WorkflowNode } from '@pv/contract';
+import { MatterStatus, formatDateTime, type WorkflowGraph, type WorkflowNode } from '@pv/contract';
 import { files, workflowVersionTemplates } from '../src/db/schema/index.ts';
 import { PDF_REPLACEMENT, buildPdf, pdfSafeText, textWidth, wrapText } from '../src/excel/pdf.ts';
 import { readXlsx } from '../src/excel/xlsx.ts';
@@ -260,6 +260,7 @@ const chain = (doc: WorkflowNode): WorkflowGraph => ({
   ],
 });
 let seq = 0;
+const chinaMinute = (iso: string) => formatDateTime(iso)!;
 async function runOnMatter(key: string, doc: WorkflowNode) {
   const d = await ok(post('workflow/add', { key, name: key, record_type: 'matter', graph: chain(doc) }));
   await ok(post('workflow/publish', { id: d.id, version: d.version }));
@@ -300,8 +301,11 @@ describe('download node', () => {
     // timestamps in China time, not ISO
     expect(content).toMatch(new RegExp(hexOf('受理时间：') + '[0-9A-F]*' + hexOf(':')));
     expect(content).not.toContain(hexOf('T0'));
-    // the field table after the body: the labels of the chosen fields
+    expect(content).toContain(hexOf(`受理时间：${chinaMinute(m.created_at)}`));
+    // the field table after the body: the labels of the chosen fields, the status by its label
     expect(content).toContain(hexOf('字段'));
+    expect(content).toContain(hexOf(MatterStatus.label(m.status, 'zh')));
+    expect(content).not.toContain(hexOf(m.status));
   });
 
   it('PDF of the field table, xlsx of a text template, and the field table as xlsx (as before templates existed)', async () => {
@@ -313,7 +317,8 @@ describe('download node', () => {
     expect(xlsxText.res.headers['content-type']).toContain('spreadsheetml');
     expect(xlsxText.name.endsWith('.xlsx')).toBe(true);
     const rows = readXlsx(xlsxText.res.rawPayload);
-    expect(rows.map((r) => r[0])).toEqual([`受理 ${xlsxText.m.matter_no}`, `标题：${xlsxText.m.title}`, `单括号 ${xlsxText.m.status} 也可`]);
+    // values as a person reads them: the status by its label
+    expect(rows.map((r) => r[0])).toEqual([`受理 ${xlsxText.m.matter_no}`, `标题：${xlsxText.m.title}`, `单括号 ${MatterStatus.label(xlsxText.m.status, 'zh')} 也可`]);
 
     const old = await runOnMatter('doc_old', node({ id: 'doc', kind: 'download', name: '旧表', data: { file_name: '旧表', fields: ['matter_no'] } }));
     expect(old.res.headers['content-type']).toContain('spreadsheetml');
@@ -325,7 +330,7 @@ describe('download node', () => {
 
   it('xlsx from an uploaded template: uploaded by a process editor, copied into the version, filled', async () => {
     const tpl = template(
-      '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>事项 {{matter_no}}</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>{{title}}</t></is></c><c r="B2" t="inlineStr"><is><t>{{customer_id}}</t></is></c></row>',
+      '<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>事项 {{matter_no}}</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>{{title}}</t></is></c><c r="B2" t="inlineStr"><is><t>{{customer_id}}</t></is></c><c r="C2" t="inlineStr"><is><t>{{id}}</t></is></c></row>',
     );
     // the operator edits no process: no upload
     expect((await uploadFile(t.app, op, `${S}/file/upload?owner_type=workflow_tpl`, tpl, 'application/octet-stream', '模板.xlsx')).status).toBe(403);
@@ -336,11 +341,12 @@ describe('download node', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const rows = readXlsx(res.rawPayload);
     expect(rows[0]).toEqual([`事项 ${m.matter_no}`]);
-    expect(rows[1]).toEqual([m.title, String(customerId)]);
+    // the customer by name, not its id; a number stays a number cell
+    expect(rows[1]).toEqual([m.title, '张三丰', String(m.id)]);
     // the rest of the template came along: the second sheet, the merged title
     const parts = unzipSync(res.rawPayload);
     expect(strFromU8(parts['xl/worksheets/sheet2.xml']!)).toContain('填写说明');
-    expect(strFromU8(parts['xl/worksheets/sheet1.xml']!)).toContain('<c r="B2"><v>' + customerId + '</v></c>');
+    expect(strFromU8(parts['xl/worksheets/sheet1.xml']!)).toContain('<c r="C2"><v>' + m.id + '</v></c>');
     // the version keeps its own copy; the upload now belongs to the process
     const copies = await t.handle.db.select().from(workflowVersionTemplates).where(eq(workflowVersionTemplates.file_id, up.data.id));
     expect(copies).toHaveLength(1);

@@ -19,6 +19,9 @@ const zhInvoice = {
   is_red: '红字',
   original_id: '原发票',
   original_no: '原发票号码',
+  // a credited invoice's history names the red-letter invoice that credited it
+  red_id: '红字发票',
+  red_no: '红字发票号码',
   red_reason: '冲红原因',
   amount_total: '合计金额（不含税）',
   tax_total: '合计税额',
@@ -66,6 +69,8 @@ const enInvoice: typeof zhInvoice = {
   is_red: 'Red-letter',
   original_id: 'Original',
   original_no: 'Original invoice',
+  red_id: 'Red-letter invoice',
+  red_no: 'Red-letter invoice no.',
   red_reason: 'Reason for the credit',
   amount_total: 'Amount excl. tax',
   tax_total: 'Tax',

@@ -1,6 +1,8 @@
 /**
  * Route titles (pv.route.<title key>): the menu, tabs, breadcrumb, search and page title all
- * translate a route's meta.title through these. A title without a key is shown as typed.
+ * translate a route's meta.title through these. A title without a key is shown as typed. English
+ * titles are short enough for the menu's column (about 17 characters) and tell siblings apart from
+ * their first word: "Build orders" / "Grid orders", not two "Grid-connection …" cut to the same text.
  */
 export const zh = {
   pv: {
@@ -121,12 +123,12 @@ export const en: typeof zh = {
       stationList: 'Station list',
       stationDetail: 'Station detail',
       pdfs: 'Station documents',
-      buildWorkOrderList: 'Construction dispatch',
-      buildSelfAuditList: 'Construction self-audits',
-      buildSelfAuditDetail: 'Construction self-audit',
-      ongridWorkOrderList: 'Grid-connection dispatch',
-      ongridSelfAuditList: 'Grid-connection self-audits',
-      ongridselfauditdetails: 'Grid-connection self-audit',
+      buildWorkOrderList: 'Build orders',
+      buildSelfAuditList: 'Build self-audits',
+      buildSelfAuditDetail: 'Build self-audit',
+      ongridWorkOrderList: 'Grid orders',
+      ongridSelfAuditList: 'Grid self-audits',
+      ongridselfauditdetails: 'Grid self-audit',
       gebMatter: 'GEB matters',
       matterDetails: 'Matter detail',
       inputagent: 'Agents',

@@ -6,7 +6,7 @@ const zhOrderFields = {
   id: '派单ID',
   order_no: '派单编号',
   kind: '类型',
-  station_id: '电站ID',
+  station_id: '电站',
   station_code: '电站',
   station_name: '电站名称',
   customer_name: '客户',
@@ -51,7 +51,7 @@ const enOrderFields: typeof zhOrderFields = {
   id: 'Order ID',
   order_no: 'Order no.',
   kind: 'Kind',
-  station_id: 'Station ID',
+  station_id: 'Station',
   station_code: 'Station',
   station_name: 'Station name',
   customer_name: 'Customer',
@@ -94,9 +94,9 @@ const enOrderFields: typeof zhOrderFields = {
 
 const zhAuditFields = {
   id: '自检ID',
-  work_order_id: '派单ID',
+  work_order_id: '派单',
   order_no: '派单编号',
-  station_id: '电站ID',
+  station_id: '电站',
   station_code: '电站',
   customer_name: '客户',
   agent_id: '代理商',
@@ -123,9 +123,9 @@ const zhAuditFields = {
 
 const enAuditFields: typeof zhAuditFields = {
   id: 'Self-audit ID',
-  work_order_id: 'Order ID',
+  work_order_id: 'Work order',
   order_no: 'Order no.',
-  station_id: 'Station ID',
+  station_id: 'Station',
   station_code: 'Station',
   customer_name: 'Customer',
   agent_id: 'Agent',

@@ -32,7 +32,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
-import { AgentStatus, CustomerStage, CustomerStatus, StationStatus, customerCreateSchema, type Agent, type AgentCounters, type Customer, type ListResult } from '@pv/contract';
+import { AgentStatus, CustomerStage, CustomerStatus, StationStatus, customerCreateSchema, formatYuan, type Agent, type AgentCounters, type Customer, type ListResult } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { INTENTIONAL } from '../../providers/resources.ts';
 import { contractResolver } from '../../forms/zodResolver.ts';
@@ -83,7 +83,7 @@ const Profile = () => {
         <Value label={fieldLabel('contact')}>{record.contact || '-'}</Value>
         <Value label={fieldLabel('phone')}>{record.phone || '-'}</Value>
         <Value label={fieldLabel('region')}>{regionLabel(record) || '-'}</Value>
-        <Value label={fieldLabel('deposit')}>{record.deposit != null ? record.deposit.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { minimumFractionDigits: 2 }) : '-'}</Value>
+        <Value label={fieldLabel('deposit')}>{record.deposit != null ? formatYuan(record.deposit) : '-'}</Value>
         <Value label={fieldLabel('bank_name')}>{record.bank_name || '-'}</Value>
         <Value label={fieldLabel('bank_account')}>{record.bank_account || '-'}</Value>
         <Value label={fieldLabel('partner_name')}>
@@ -334,14 +334,12 @@ const SubAgents = () => {
   );
 };
 
-const HISTORY_LABELLED = { status: AgentStatus };
-
 const Side = () => {
   const translate = useTranslate();
   return (
     <>
       <SubAgents />
-      <HistoryPanel api={AGENT_API} fieldLabel={fieldLabel} labelled={HISTORY_LABELLED} hidden={['parent_name', 'created_by_name', 'children_count']} actionLabel={(a) => translate(`pv.agent.history_action.${a}`, { _: a })} />
+      <HistoryPanel api={AGENT_API} fieldLabel={fieldLabel} hidden={['parent_name', 'created_by_name', 'children_count']} actionLabel={(a) => translate(`pv.agent.history_action.${a}`, { _: a })} />
     </>
   );
 };

@@ -226,7 +226,6 @@ const Side = () => (
     area="appVersion"
     states={AppVersionStatus}
     fieldLabel={(name) => appVersionField(name)}
-    labelled={{ status: AppVersionStatus, platform: AppPlatform }}
     hidden={['package_file_id', 'created_by', 'published_by', 'withdrawn_by']}
   />
 );

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
-import { maskMiddle, regionName, type TimelineEntry } from '@pv/contract';
+import { Box, Chip, Divider, Link, Stack, Typography } from '@mui/material';
+import { FIELD_DISPLAY, RECORD_LINKS, displayValue, refKindOf, type FieldDisplay, type RefNames, type TimelineEntry } from '@pv/contract';
 import type { HistoryEntry, PvDataProvider } from '../../providers/dataProvider.ts';
 import { EmptyNote, Panel } from './layout.tsx';
 import { formatDateTime, type Labels, useLang } from './format.tsx';
@@ -15,59 +16,73 @@ const HIDDEN = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by
  * there and refetched with the page's refresh (react-query key under the API resource).
  */
 export function useRecordSideList<T>(api: string, name: string, fetch: (dataProvider: PvDataProvider, id: string | number) => Promise<T[]>) {
+  const { data = [], isPending } = useRecordSideQuery(api, name, fetch);
+  return { data, isPending };
+}
+
+/** The same for any answer (the history: its entries and the names they point at). */
+function useRecordSideQuery<T>(api: string, name: string, fetch: (dataProvider: PvDataProvider, id: string | number) => Promise<T>) {
   const record = useRecordContext();
   const dataProvider = useDataProvider<PvDataProvider>();
-  const { data = [], isPending } = useQuery({
+  return useQuery({
     queryKey: [api, name, record?.id],
     queryFn: () => fetch(dataProvider, record!.id),
     enabled: record?.id !== undefined,
   });
-  return { data, isPending };
 }
 
 export interface HistoryOptions {
-  /** API resource (GET <api>/history) */
+  /** API resource (GET <api>/history); its fields' kinds are FIELD_DISPLAY[api] of the contract */
   api: string;
-  /** i18n key of a field's label: name → key (the entry's action too: an upload's `name` is the file's, not the record's) */
+  /** i18n key of a field's label — the form's: name → key (the entry's action too: an upload's `name` is the file's, not the record's) */
   fieldLabel: (name: string, action?: string) => string;
-  /** enum fields shown by label */
-  labelled?: Record<string, Labels>;
   /** more fields to leave out (joined names, derived columns) */
   hidden?: readonly string[];
 }
 
-/** A logged value as a person reads it: enum labels, region names, 是/否, cards masked, local times. */
-function useFormatValue(labelled: Record<string, Labels>) {
+/** A logged value as a person reads it, by the field's kind (the contract's displayValue); ∅ when empty. */
+const shown = (key: string, v: unknown, row: Record<string, unknown>, lang: 'zh' | 'en', display: FieldDisplay | undefined, refs: RefNames) => displayValue(key, v, lang, { display, refs, row }) ?? '∅';
+
+/** A value that names a record with a page of its own links to it. */
+const Shown = ({ field, value, row, display, refs }: { field: string; value: unknown; row: Record<string, unknown>; display: FieldDisplay | undefined; refs: RefNames }) => {
+  const lang = useLang();
+  const text = shown(field, value, row, lang, display, refs);
+  const kind = value === null || value === undefined || value === '' ? null : refKindOf(field, row, display);
+  const link = kind ? RECORD_LINKS[kind] : undefined;
+  return link ? (
+    <Link component={RouterLink} to={link(String(value))} underline="hover">
+      {text}
+    </Link>
+  ) : (
+    <>{text}</>
+  );
+};
+
+const Changes = ({ entry, options, refs }: { entry: HistoryEntry; options: HistoryOptions; refs: RefNames }) => {
   const translate = useTranslate();
   const lang = useLang();
-  return (key: string, v: unknown): string => {
-    if (v === null || v === undefined || v === '') return '∅';
-    if (typeof v === 'boolean') return translate(v ? 'ra.boolean.true' : 'ra.boolean.false');
-    if (key in labelled) return labelled[key]!.label(String(v), lang);
-    if (key === 'province_code' || key === 'city_code' || key === 'district_code') return regionName(String(v), lang);
-    if (key === 'bank_card' || key === 'id_card' || key === 'bank_account') return maskMiddle(String(v));
-    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return key.endsWith('_at') && v.endsWith('T00:00:00.000Z') ? v.slice(0, 10) : formatDateTime(v, lang);
-    // a list of names (the agents linked to a partner): as a person writes it
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.length ? v.join(lang === 'zh' ? '、' : ', ') : '∅';
-    if (typeof v === 'object') return JSON.stringify(v);
-    return String(v);
-  };
-}
-
-const Changes = ({ entry, options }: { entry: HistoryEntry; options: HistoryOptions }) => {
-  const translate = useTranslate();
-  const format = useFormatValue(options.labelled ?? {});
   if (entry.action === 'add') return null;
+  const display = FIELD_DISPLAY[options.api];
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const hidden = new Set([...HIDDEN, ...(options.hidden ?? [])]);
-  const keys = Object.keys(after).filter((k) => !hidden.has(k) && format(k, before[k]) !== format(k, after[k]));
+  const keys = Object.keys(after).filter((k) => !hidden.has(k) && shown(k, before[k], before, lang, display, refs) !== shown(k, after[k], after, lang, display, refs));
   if (keys.length === 0) return null;
+  // "处理人: ∅ → 孙师傅": the catalogue's sentence with the label and both values put in (the values may be links)
+  const [head, middle, tail, end] = translate('pv.history.changed', { field: '\ue000', before: '\ue001', after: '\ue002' }).split(/[\ue000-\ue002]/);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {keys.slice(0, 12).map((k) => (
         <Typography component="li" variant="caption" key={k} sx={{ display: 'list-item' }}>
-          {translate('pv.history.changed', { field: translate(options.fieldLabel(k, entry.action), { _: k }), before: format(k, before[k]), after: format(k, after[k]) })}
+          <Fragment>
+            {head}
+            {translate(options.fieldLabel(k, entry.action), { _: k })}
+            {middle}
+            <Shown field={k} value={before[k]} row={before} display={display} refs={refs} />
+            {tail}
+            <Shown field={k} value={after[k]} row={after} display={display} refs={refs} />
+            {end}
+          </Fragment>
         </Typography>
       ))}
     </Box>
@@ -78,7 +93,9 @@ const Changes = ({ entry, options }: { entry: HistoryEntry; options: HistoryOpti
 export const HistoryPanel = (options: HistoryOptions & { actionLabel?: (action: string) => string }) => {
   const translate = useTranslate();
   const lang = useLang();
-  const { data, isPending } = useRecordSideList(options.api, 'history', (dp, id) => dp.historyOf(options.api, id).then((r) => [...r.data].reverse()));
+  const { data: answer, isPending } = useRecordSideQuery(options.api, 'history', (dp, id) => dp.historyOf(options.api, id).then((r) => ({ list: [...r.data].reverse(), refs: r.refs })));
+  const data = answer?.list ?? [];
+  const refs = answer?.refs ?? {};
   const actionLabel = options.actionLabel ?? ((a: string) => translate(`pv.history.action.${a}`, { _: a }));
   return (
     <Panel title="pv.history.title">
@@ -92,7 +109,7 @@ export const HistoryPanel = (options: HistoryOptions & { actionLabel?: (action: 
             <Typography variant="caption" color="text.secondary">
               {translate('pv.history.by', { name: entry.full_name || entry.username || '', time: formatDateTime(entry.created_at, lang) })}
             </Typography>
-            <Changes entry={entry} options={options} />
+            <Changes entry={entry} options={options} refs={refs} />
           </Box>
         ))}
       </Stack>

@@ -1,5 +1,8 @@
-import { DateField, useLocaleState, type DateFieldProps } from 'react-admin';
-import type { Lang } from '@pv/contract';
+import { useLocaleState, useRecordContext, type FieldProps } from 'react-admin';
+import { Typography } from '@mui/material';
+import { formatDateTime as chinaDateTime, formatDay, type Lang } from '@pv/contract';
+
+export type { Labels } from '@pv/contract';
 
 /** The current UI language as the contract's Lang. */
 export function useLang(): Lang {
@@ -7,26 +10,23 @@ export function useLang(): Lang {
   return locale?.startsWith('en') ? 'en' : 'zh';
 }
 
-export const formatDateTime = (value: string | null | undefined, lang: Lang) => {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
-};
+/**
+ * A moment as people read it here: `YYYY-MM-DD HH:mm` in China time whatever the browser's zone, in
+ * both languages (the contract's formatter, which the exports and generated documents use too).
+ */
+export const formatDateTime = (value: string | null | undefined, _lang?: Lang) => chinaDateTime(value) ?? '';
 
-/** A date in the UI language's format (react-admin's DateField follows the browser's locale otherwise). */
-export const LocalDateField = (props: DateFieldProps) => {
-  const lang = useLang();
+/**
+ * A record's date or moment (react-admin's DateField follows the browser's zone and locale): `YYYY-MM-DD`,
+ * with `showTime` `YYYY-MM-DD HH:mm`, China time.
+ */
+export const LocalDateField = ({ source, showTime, emptyText }: FieldProps & { source: string; showTime?: boolean; emptyText?: string }) => {
+  const record = useRecordContext();
+  const value = record?.[source] as string | null | undefined;
+  const text = showTime ? chinaDateTime(value) : formatDay(value);
   return (
-    <DateField
-      {...props}
-      locales={lang === 'en' ? 'en-GB' : 'zh-CN'}
-      options={props.options ?? (props.showTime ? { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } : undefined)}
-    />
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {text ?? emptyText ?? ''}
+    </Typography>
   );
 };
-
-/** Anything with labels per language: the contract's labelled enums. */
-export interface Labels {
-  label(value: string | null | undefined, lang: Lang): string;
-}

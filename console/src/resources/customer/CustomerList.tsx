@@ -131,7 +131,6 @@ const datagridSx = {
 } as const;
 
 /** Minutes are enough in a list (the detail view shows seconds). */
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 
 export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => {
   const filters = useFilters();
@@ -178,7 +177,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
             sx={{ display: 'inline-block', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
           />
           <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
-          {!formal && <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />}
+          {!formal && <LocalDateField source="created_at" showTime />}
         </Datagrid>
       )}
     </List>

@@ -131,8 +131,6 @@ const FollowUps = () => {
   );
 };
 
-const HISTORY_LABELLED = { stage: CustomerStage, status: CustomerStatus, source: CustomerSource, roof_type: RoofType, business_mode: BusinessMode };
-
 /** Timeline actions of a customer: the history's action names (follow_up, survey, convert, lose). */
 const useCustomerActionLabels = () => {
   const translate = useTranslate();
@@ -149,7 +147,6 @@ export const Side = () => {
       <HistoryPanel
         api="customer"
         fieldLabel={f}
-        labelled={HISTORY_LABELLED}
         hidden={['agent_name', 'owner_name']}
         actionLabel={(a) => translate(`pv.customer.history_action.${a}`, { _: a })}
       />

@@ -130,7 +130,7 @@ const Info = () => {
           {record.card_matter_id && (
             <Value label={leaseField('card_matter_id')}>
               <Link component={RouterLink} to={matterDetailPath(record.card_matter_id)}>
-                #{record.card_matter_id}
+                {record.card_matter_no ?? `#${record.card_matter_id}`}
               </Link>
             </Value>
           )}
@@ -194,7 +194,6 @@ const Side = () => (
     area="lease"
     states={LeaseStatus}
     fieldLabel={leaseField}
-    labelled={{ status: LeaseStatus, rent_rule: RentRule, pay_cycle: PayCycle, sign_method: SignMethod }}
     hidden={['agent_id', 'station_id', 'customer_id', 'province_code', 'city_code', 'district_code', 'created_by']}
   />
 );

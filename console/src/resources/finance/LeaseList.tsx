@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import { PayCycle, RentRule, regionName, type LeaseContract } from '@pv/contract';
@@ -13,6 +13,7 @@ import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
 import { LeaseStatusChip, Yuan, leaseField, useFinanceChoices } from './common.tsx';
 import { AddLeaseDialog } from './dialogs.tsx';
 import { leaseDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useFinanceChoices();
@@ -33,8 +34,8 @@ const useFilters = () => {
     <DateInput key="end_date_lte" source="end_date_lte" label={leaseField('end_date_lte')} />,
     <DateInput key="created_at_gte" source="created_at_gte" label={leaseField('created_at_gte')} />,
     <DateInput key="created_at_lte" source="created_at_lte" label={leaseField('created_at_lte')} />,
-    <NumberInput key="station_id" source="station_id" label={leaseField('station_id')} />,
-    <NumberInput key="customer_id" source="customer_id" label={leaseField('customer_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={leaseField('station_id')} />,
+    <RecordInput key="customer_id" kind="customer" source="customer_id" label={leaseField('customer_id')} />,
   ];
 };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
@@ -21,10 +21,12 @@ import { BillStatusChip, Yuan, billField, useFinanceChoices } from './common.tsx
 import { GenerateDialog } from './dialogs.tsx';
 import { BILL_API } from './logic.ts';
 import { listFiltersOf } from './reportLogic.ts';
+import { RecordInput, useCanPick } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useFinanceChoices();
   const translate = useTranslate();
+  const canPick = useCanPick();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate(billField('q'))} />,
     <SelectArrayInput key="status" source="status" label={billField('status')} choices={choices.billStatus} alwaysOn sx={{ minWidth: 160 }} />,
@@ -40,10 +42,10 @@ const useFilters = () => {
     <DateInput key="paid_at_lte" source="paid_at_lte" label={billField('paid_at_lte')} />,
     <DateInput key="created_at_gte" source="created_at_gte" label={billField('created_at_gte')} />,
     <DateInput key="created_at_lte" source="created_at_lte" label={billField('created_at_lte')} />,
-    <NumberInput key="contract_id" source="contract_id" label={billField('contract_id')} />,
-    <NumberInput key="station_id" source="station_id" label={billField('station_id')} />,
-    <NumberInput key="customer_id" source="customer_id" label={billField('customer_id')} />,
-    <NumberInput key="batch_id" source="batch_id" label={billField('batch_id')} />,
+    <RecordInput key="contract_id" kind="lease_contract" source="contract_id" label={billField('contract_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={billField('station_id')} />,
+    <RecordInput key="customer_id" kind="customer" source="customer_id" label={billField('customer_id')} />,
+    ...(canPick('payment_batch') ? [<RecordInput key="batch_id" kind="payment_batch" source="batch_id" label={billField('batch_id')} />] : []),
   ];
 };
 

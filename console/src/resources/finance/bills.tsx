@@ -173,7 +173,7 @@ export const BillDrawer = ({ id, onClose }: { id: number | null; onClose: () => 
                 {record.batch_id && (
                   <Value label={billField('batch_id')}>
                     <Link component={RouterLink} to={paymentDetailPath(record.batch_id)} onClick={onClose}>
-                      #{record.batch_id}
+                      {record.batch_no ?? `#${record.batch_id}`}
                     </Link>
                   </Value>
                 )}

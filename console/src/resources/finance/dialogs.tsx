@@ -18,6 +18,7 @@ import {
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
+import { RecordInput } from '../common/RecordInput.tsx';
 import { billField, leaseField, useFinanceChoices } from './common.tsx';
 import { BILL_API, LEASE_API, chinaToday, leaseDetailPath } from './logic.ts';
 
@@ -153,7 +154,7 @@ export const ChangeCardDialog = ({ record, onClose, matterId }: { record: LeaseC
     <FormDialog open title="pv.lease.dialog.change_card_title" hint="pv.lease.dialog.change_card_hint" submitLabel="ra.action.save" {...form}>
       <div data-testid="lease-card-form">
         <PayeeInputs record={record} />
-        <NumberInput source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} fullWidth />
+        <RecordInput kind="matter" source="matter_id" label="pv.lease.dialog.matter_id" defaultValue={matterId} filter={{ type: 'bank_card', ...(record.customer_id ? { customer_id: record.customer_id } : {}) }} />
         <TextInput source="reason" label="pv.lease.dialog.reason" fullWidth />
       </div>
     </FormDialog>

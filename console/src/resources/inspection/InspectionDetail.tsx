@@ -144,7 +144,6 @@ const Side = () => (
     area="inspection"
     states={InspectionStatus}
     fieldLabel={inspectionField}
-    labelled={{ status: InspectionStatus, kind: OperationPlanKind }}
     hidden={['checklist', 'results', 'agent_id', 'station_id', 'plan_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewed_by']}
   />
 );

@@ -1,4 +1,4 @@
-import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { OperationPlanKind, regionName, type Inspection } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
@@ -11,10 +11,12 @@ import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { InspectionStatusChip, inspectionField, useInspectionChoices } from './common.tsx';
 import { INSPECTION_API, inspectionDetailPath } from './logic.ts';
+import { RecordInput, useCanPick } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useInspectionChoices();
   const translate = useTranslate();
+  const canPick = useCanPick();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate(inspectionField('q'))} />,
     <SelectArrayInput key="status" source="status" label={inspectionField('status')} choices={choices.status} alwaysOn sx={{ minWidth: 160 }} />,
@@ -29,8 +31,8 @@ const useFilters = () => {
     <DateInput key="planned_date_lte" source="planned_date_lte" label={inspectionField('planned_date_lte')} />,
     <DateInput key="deadline_gte" source="deadline_gte" label={inspectionField('deadline_gte')} />,
     <DateInput key="deadline_lte" source="deadline_lte" label={inspectionField('deadline_lte')} />,
-    <NumberInput key="plan_id" source="plan_id" label={inspectionField('plan_id')} />,
-    <NumberInput key="station_id" source="station_id" label={inspectionField('station_id')} />,
+    ...(canPick('operation_plan') ? [<RecordInput key="plan_id" kind="operation_plan" source="plan_id" label={inspectionField('plan_id')} />] : []),
+    <RecordInput key="station_id" kind="station" source="station_id" label={inspectionField('station_id')} />,
   ];
 };
 

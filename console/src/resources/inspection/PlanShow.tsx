@@ -5,7 +5,7 @@ import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead,
 import EnableIcon from '@mui/icons-material/PlayCircleOutline';
 import DisableIcon from '@mui/icons-material/PauseCircleOutline';
 import RunIcon from '@mui/icons-material/BoltOutlined';
-import { ChecklistItemKind, OperationPlanKind, OperationPlanStatus, regionName, type OperationPlan } from '@pv/contract';
+import { ChecklistItemKind, OperationPlanKind, regionName, type OperationPlan } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, Value } from '../common/DetailPage.tsx';
@@ -22,7 +22,7 @@ export const Recurrence = ({ plan }: { plan: Pick<OperationPlan, 'every_months' 
   return <>{plan.every_months ? translate('pv.plan.months', { n: plan.every_months }) : <code>{plan.cron}</code>}</>;
 };
 
-/** The station set in words: regions, agents, capacity, dates, ids. */
+/** The station set in words: regions, agents, capacity, dates, stations by their codes. */
 const ScopeText = ({ plan }: { plan: OperationPlan }) => {
   const lang = useLang();
   const translate = useTranslate();
@@ -33,7 +33,7 @@ const ScopeText = ({ plan }: { plan: OperationPlan }) => {
   if (s.capacity_min != null || s.capacity_max != null) parts.push(`${s.capacity_min ?? '0'}–${s.capacity_max ?? '∞'} kWp`);
   if (s.grid_after) parts.push(`${translate(planField('grid_after'))} ${s.grid_after}`);
   if (s.grid_before) parts.push(`${translate(planField('grid_before'))} ${s.grid_before}`);
-  if (s.station_ids?.length) parts.push(`${translate(planField('station_ids'))}: ${s.station_ids.join(', ')}`);
+  if (s.station_ids?.length) parts.push(`${translate(planField('station_ids'))}: ${s.station_ids.map((id) => plan.station_codes?.[id] ?? `#${id}`).join('、')}`);
   return <>{parts.length ? parts.join('；') : translate('pv.plan.none')}</>;
 };
 
@@ -175,7 +175,7 @@ const Body = () => {
             </Button>
           </>
         }
-        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} labelled={{ kind: OperationPlanKind, status: OperationPlanStatus }} hidden={['created_by', 'agent_id', 'plan_no', 'version', 'updated_at']} actionLabel={(a) => translate(`pv.plan.history_action.${a}`, { _: a })} />}
+        side={<HistoryPanel api={PLAN_API} fieldLabel={planField} hidden={['created_by', 'agent_id', 'plan_no', 'version', 'updated_at']} actionLabel={(a) => translate(`pv.plan.history_action.${a}`, { _: a })} />}
       />
     </>
   );

@@ -1,11 +1,12 @@
-import { Create, DateInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, DateInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { claimCreateSchema } from '@pv/contract';
 import { useCreateResolver } from '../../forms/contractForms.ts';
 import { present } from '../common/actions.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { claimField, useInsuranceChoices } from './common.tsx';
-import { DocumentsInput, StationPick } from './inputs.tsx';
+import { RecordInput } from '../common/RecordInput.tsx';
+import { DocumentsInput } from './inputs.tsx';
 import { claimDetailPath } from './logic.ts';
 
 type Values = Record<string, unknown>;
@@ -26,9 +27,9 @@ const ClaimCreate = () => {
     <Create title="pv.insurance.create_claim" redirect={(_r, id) => claimDetailPath(id ?? '')} mutationMode="pessimistic" transform={shape}>
       <SimpleForm resolver={resolver} defaultValues={defaults} data-testid="claim-form">
         <Section title="pv.insurance.claim_basic">
-          <StationPick label={claimField('station_id')} required />
-          <NumberInput source="maintenance_id" label={claimField('maintenance_id')} />
-          <NumberInput source="policy_id" label={claimField('policy_id')} />
+          <RecordInput kind="station" source="station_id" label={claimField('station_id')} required />
+          <RecordInput kind="maintenance" source="maintenance_id" label={claimField('maintenance_id')} />
+          <RecordInput kind="insurance_policy" source="policy_id" label={claimField('policy_id')} />
           <SelectInput source="cause" label={claimField('cause')} choices={choices.cause} isRequired />
           <DateInput source="incident_date" label={claimField('incident_date')} isRequired />
           <TextInput source="amount_claimed" label={claimField('amount_claimed')} isRequired />

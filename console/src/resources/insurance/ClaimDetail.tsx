@@ -108,7 +108,7 @@ const Documents = () => {
   );
 };
 
-const Side = () => <LifecycleSide api={CLAIM_API} area="insurance" states={ClaimStatus} fieldLabel={claimField} labelled={{ status: ClaimStatus, cause: ClaimCause }} hidden={['created_by', 'agent_id', 'document_ids']} />;
+const Side = () => <LifecycleSide api={CLAIM_API} area="insurance" states={ClaimStatus} fieldLabel={claimField} hidden={['created_by', 'agent_id', 'document_ids']} />;
 
 /** 理赔详情: #/partner/insuranceClaimDetail?id=N — the claim, its documents, its steps, timeline and history. */
 const ClaimDetail = () => (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ClaimCause, InsuranceKind, type InsuranceClaim } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
@@ -11,6 +11,7 @@ import { Yuan } from '../finance/common.tsx';
 import { ClaimStatusChip, claimField, useInsuranceChoices } from './common.tsx';
 import { InsurerInput } from './inputs.tsx';
 import { claimDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useInsuranceChoices();
@@ -24,8 +25,8 @@ const useFilters = () => {
       <InsurerInput key="insurer_id" source="insurer_id" label={claimField('insurer_id')} />,
       <ProvinceInput key="province_code" source="province_code" label={claimField('province_code')} />,
       <CityInput key="city_code" source="city_code" label={claimField('city_code')} />,
-      <NumberInput key="station_id" source="station_id" label={claimField('station_id')} />,
-      <NumberInput key="maintenance_id" source="maintenance_id" label={claimField('maintenance_id')} />,
+      <RecordInput key="station_id" kind="station" source="station_id" label={claimField('station_id')} />,
+      <RecordInput key="maintenance_id" kind="maintenance" source="maintenance_id" label={claimField('maintenance_id')} />,
       <DateInput key="incident_date_gte" source="incident_date_gte" label={claimField('incident_date_gte')} />,
       <DateInput key="incident_date_lte" source="incident_date_lte" label={claimField('incident_date_lte')} />,
     ],

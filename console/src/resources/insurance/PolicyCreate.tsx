@@ -10,7 +10,8 @@ import { present } from '../common/actions.tsx';
 import { AgentInput } from '../customer/common.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { policyField, useInsuranceChoices } from './common.tsx';
-import { InsurerInput, StationPick } from './inputs.tsx';
+import { RecordInput } from '../common/RecordInput.tsx';
+import { InsurerInput } from './inputs.tsx';
 import { POLICY_API, policyDetailPath } from './logic.ts';
 
 type Values = Record<string, unknown>;
@@ -88,7 +89,7 @@ const Cover = () => {
       ) : (
         <ArrayInput source="stations" label={false} sx={{ gridColumn: '1 / -1' }}>
           <SimpleFormIterator inline disableReordering>
-            <StationPick label={translate('pv.insurance.pick_station')} required />
+            <RecordInput kind="station" source="station_id" label={translate('pv.insurance.pick_station')} required />
             <TextInput source="sum_insured" label={policyField('sum_insured')} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>

@@ -159,7 +159,7 @@ const Cover = () => {
   );
 };
 
-const Side = () => <LifecycleSide api={POLICY_API} area="insurance" states={PolicyState} fieldLabel={policyField} labelled={{ kind: InsuranceKind, status: PolicyState }} hidden={['created_by', 'reminded_at', 'renewed_from', 'renewed_to']} />;
+const Side = () => <LifecycleSide api={POLICY_API} area="insurance" states={PolicyState} fieldLabel={policyField} hidden={['created_by', 'reminded_at', 'renewed_from', 'renewed_to']} />;
 
 /** 保单详情: #/partner/insurancePolicyDetail?id=N — the policy, its stations, renew / surrender, timeline and history. */
 const PolicyDetail = () => (

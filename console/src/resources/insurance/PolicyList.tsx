@@ -8,7 +8,6 @@ import {
   FilterButton,
   FunctionField,
   List,
-  NumberInput,
   Pagination,
   SearchInput,
   SelectArrayInput,
@@ -31,6 +30,7 @@ import { PolicyStateChip, policyField, useInsuranceChoices } from './common.tsx'
 import { RenewDialog } from './dialogs.tsx';
 import { InsurerInput } from './inputs.tsx';
 import { POLICY_RESOURCE, policyDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useInsuranceChoices();
@@ -44,7 +44,7 @@ const useFilters = () => {
       <InsurerInput key="insurer_id" source="insurer_id" label={policyField('insurer_id')} />,
       <ProvinceInput key="province_code" source="province_code" label={policyField('province_code')} />,
       <CityInput key="city_code" source="city_code" label={policyField('city_code')} />,
-      <NumberInput key="station_id" source="station_id" label={policyField('station_id')} />,
+      <RecordInput key="station_id" kind="station" source="station_id" label={policyField('station_id')} />,
       <DateInput key="end_date_gte" source="end_date_gte" label={policyField('end_date_gte')} />,
       <DateInput key="end_date_lte" source="end_date_lte" label={policyField('end_date_lte')} />,
       <DateInput key="start_date_gte" source="start_date_gte" label={policyField('start_date_gte')} />,

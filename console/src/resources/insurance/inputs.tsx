@@ -15,13 +15,6 @@ export const InsurerInput = ({ source = 'insurer_id', label, alwaysOn: _a }: { s
   </ReferenceInput>
 );
 
-/** A station by code or name (the caller's station scope). */
-export const StationPick = ({ source = 'station_id', label, required }: { source?: string; label: string; required?: boolean }) => (
-  <ReferenceInput source={source} reference="stationManagement/stationList" sort={{ field: 'created_at', order: 'DESC' }} perPage={20}>
-    <AutocompleteInput label={label} optionText={(s: { code: string; name: string }) => `${s.code} · ${s.name}`} filterToQuery={(q: string) => ({ q })} isRequired={required} sx={{ minWidth: 260 }} />
-  </ReferenceInput>
-);
-
 /**
  * 理赔资料: picks several files (PDF or image), uploads each at once (owner type insurance_claim, bound
  * to the claim when it is saved or submitted) and keeps their ids in the form field `source`.

@@ -337,7 +337,7 @@ const RedLetters = () => {
   );
 };
 
-const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={invoiceField} labelled={{ status: InvoiceStatus }} hidden={['created_by', 'registered_by', 'voided_by']} />;
+const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={invoiceField} hidden={['created_by', 'registered_by', 'voided_by']} />;
 
 /** 发票详情: #/finance/invoiceDetail?id=N: parties and totals, lines with the rate summary, matches (three-way), red-letter invoices, actions, timeline, history. */
 const InvoiceDetail = () => {

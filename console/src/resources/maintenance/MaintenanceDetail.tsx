@@ -34,20 +34,21 @@ const FileClaim = () => {
   );
 };
 
-/** Where the order came from: the 光E宝 matter or the inspection (and its item), as links. */
+/** Where the order came from: the 光E宝 matter or the inspection by its number (and the failed item by its label), as links. */
 const SourceValue = ({ record }: { record: MaintenanceOrder }) => {
   const lang = useLang();
   const label = MaintenanceSource.label(record.source, lang);
+  const no = record.source_no ?? `#${record.source_id}`;
   if (record.source === 'matter' && record.source_id)
     return (
       <Link component={RouterLink} to={matterDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} {record.source_no ?? ''}
+        {label} {no}
       </Link>
     );
   if (record.source === 'inspection' && record.source_id)
     return (
       <Link component={RouterLink} to={inspectionDetailPath(record.source_id)} data-testid="maintenance-source-link">
-        {label} {record.source_no ?? ''}
+        {label} {no}
         {record.source_item ? ` · ${record.source_item_label ?? record.source_item}` : ''}
       </Link>
     );
@@ -173,7 +174,6 @@ const Side = () => (
     area="maintenance"
     states={MaintenanceStatus}
     fieldLabel={maintenanceField}
-    labelled={{ status: MaintenanceStatus, priority: MaintenancePriority, fault_category: FaultCategory, source: MaintenanceSource }}
     hidden={['parts', 'photos_before', 'photos_after', 'agent_id', 'station_id', 'province_code', 'city_code', 'district_code', 'dispatched_by', 'created_by', 'source_id', 'submit_count']}
   />
 );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import SlaIcon from '@mui/icons-material/TimerOutlined';
@@ -15,6 +15,7 @@ import { TeamInput } from '../workOrder/common.tsx';
 import { MaintenanceStatusChip, PriorityChip, maintenanceField, useMaintenanceChoices } from './common.tsx';
 import { CreateMaintenanceDialog, SlaDialog } from './dialogs.tsx';
 import { MAINTENANCE_API, maintenanceDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useMaintenanceChoices();
@@ -35,7 +36,7 @@ const useFilters = () => {
     <DateInput key="created_at_lte" source="created_at_lte" label={maintenanceField('created_at_lte')} />,
     <DateInput key="deadline_gte" source="deadline_gte" label={maintenanceField('deadline_gte')} />,
     <DateInput key="deadline_lte" source="deadline_lte" label={maintenanceField('deadline_lte')} />,
-    <NumberInput key="station_id" source="station_id" label={maintenanceField('station_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={maintenanceField('station_id')} />,
   ];
 };
 

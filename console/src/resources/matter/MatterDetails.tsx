@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Labeled, RecordContextProvider, ResourceContextProvider, TopToolbar, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Link, Rating, Stack, Typography } from '@mui/material';
@@ -12,7 +12,7 @@ import { Thread } from './Thread.tsx';
 import { MatterMaintenance } from '../maintenance/related.tsx';
 import { MatterCardChange } from '../finance/related.tsx';
 import { PageLoading } from '../../shell/PageLoading.tsx';
-import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel, useHandlerLabels } from './common.tsx';
+import { MATTER_API, MATTER_RESOURCE, MatterStatusChip, fieldLabel } from './common.tsx';
 import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
 
 const Value = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -110,9 +110,7 @@ const Info = () => {
 
 
 const Side = () => {
-  const handlers = useHandlerLabels();
-  const labelled = useMemo(() => ({ status: MatterStatus, type: MatterType, channel: MatterChannel, handler_id: handlers }), [handlers]);
-  return <LifecycleSide api={MATTER_API} area="matter" states={MatterStatus} fieldLabel={fieldLabel} labelled={labelled} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} />;
+  return <LifecycleSide api={MATTER_API} area="matter" states={MatterStatus} fieldLabel={fieldLabel} hidden={['matter_no', 'agent_id', 'customer_id', 'station_id', 'province_code']} />;
 };
 
 const Detail = ({ id }: { id: number }) => {

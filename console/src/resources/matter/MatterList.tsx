@@ -107,7 +107,6 @@ const datagridSx = {
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const ellipsis = { display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' } as const;
 
 /** 光E宝事项: #/stationManagement/gebMatter. A row opens #/stationManagement/matterDetails?id=N in a new tab. */
@@ -139,8 +138,8 @@ const MatterList = () => {
         <TextField source="handler_name" sortable={false} emptyText="-" />
         <FunctionField<Matter> source="agent_name" sortable={false} render={(r) => (r.agent_name ? <span title={r.agent_name} style={{ ...ellipsis, maxWidth: 140 }}>{r.agent_name}</span> : '-')} />
         <NumberField source="reply_count" sortable={false} />
-        <LocalDateField source="last_reply_at" sortable={false} showTime options={LIST_DATE_TIME} emptyText="-" />
-        <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />
+        <LocalDateField source="last_reply_at" sortable={false} showTime emptyText="-" />
+        <LocalDateField source="created_at" showTime />
       </Datagrid>
     </List>
   );

@@ -57,15 +57,6 @@ function useHandlers(q = '') {
   });
 }
 
-/** handler_id as a name (the change history shows who a matter went to, not a number). */
-export function useHandlerLabels() {
-  const { data } = useHandlers();
-  return useMemo(() => {
-    const names = new Map((data ?? []).map((h) => [String(h.id), h.name]));
-    return { label: (v: string | null | undefined) => (v ? (names.get(String(v)) ?? `#${v}`) : '') };
-  }, [data]);
-}
-
 /** 处理人: enabled users who can work matters (GET matter/handlers?q=), picked by name. */
 export const HandlerInput = ({ source = 'handler_id', label = fieldLabel('handler_id'), ...props }: Partial<AutocompleteInputProps> & { source?: string; alwaysOn?: boolean }) => {
   const [q, setQ] = useState('');

@@ -8,7 +8,6 @@ import { StatusChip, materialField } from './common.tsx';
 import { MATERIAL_RESOURCE, STOCK_RESOURCE } from './logic.ts';
 import { BalancesPanel, LedgerPanel, SerialsPanel } from './panels.tsx';
 
-const LABELLED = { category: MaterialCategory };
 const HIDDEN = ['created_by'];
 
 const Body = () => {
@@ -40,7 +39,7 @@ const Body = () => {
             {record.serial_tracked && <SerialsPanel filter={{ material_id: record.id }} />}
           </>
         }
-        side={<HistoryPanel api="material" fieldLabel={materialField} labelled={LABELLED} hidden={HIDDEN} />}
+        side={<HistoryPanel api="material" fieldLabel={materialField} hidden={HIDDEN} />}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { EditButton, Show, useCanAccess, useRecordContext } from 'react-admin';
-import { StockStatus, WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
+import { WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
 import { useRegionLabel } from '../../forms/RegionInput.tsx';
 import { DetailHeader, Value } from '../common/DetailPage.tsx';
 import { HistoryPanel } from '../common/History.tsx';
@@ -9,7 +9,6 @@ import { StatusChip, warehouseField } from './common.tsx';
 import { STOCK_RESOURCE, WAREHOUSE_RESOURCE } from './logic.ts';
 import { BalancesPanel, LedgerPanel } from './panels.tsx';
 
-const LABELLED = { kind: WarehouseKind, status: StockStatus };
 const HIDDEN = ['created_by', 'keeper_name', 'team_name', 'agent_name', 'stock_value'];
 
 const Body = () => {
@@ -42,7 +41,7 @@ const Body = () => {
             <LedgerPanel filter={{ warehouse_id: record.id }} link={`/${STOCK_RESOURCE}?tab=ledger&warehouse_id=${record.id}`} />
           </>
         }
-        side={<HistoryPanel api="warehouse" fieldLabel={warehouseField} labelled={LABELLED} hidden={HIDDEN} />}
+        side={<HistoryPanel api="warehouse" fieldLabel={warehouseField} hidden={HIDDEN} />}
       />
     </>
   );

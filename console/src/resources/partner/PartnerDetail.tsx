@@ -360,7 +360,6 @@ const Side = () => (
     area="partner"
     states={PartnerStatus}
     fieldLabel={partnerField}
-    labelled={{ status: PartnerStatus, kind: PartnerKind, account_type: PartnerAccountType }}
     hidden={['created_by', 'owner_id', 'document_ids', 'contacts', 'certificates', 'agent_ids', 'team_ids']}
   />
 );

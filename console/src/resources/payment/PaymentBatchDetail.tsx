@@ -319,7 +319,7 @@ const Lines = () => {
 };
 
 const Side = () => (
-  <LifecycleSide api={PAYMENT_API} area="payment" states={PaymentBatchStatus} fieldLabel={batchField} labelled={{ status: PaymentBatchStatus }} hidden={['created_by', 'submitted_by', 'approved_by', 'exported_by', 'selection']} />
+  <LifecycleSide api={PAYMENT_API} area="payment" states={PaymentBatchStatus} fieldLabel={batchField} hidden={['created_by', 'submitted_by', 'approved_by', 'exported_by', 'selection']} />
 );
 
 /** 付款批次详情: #/finance/paymentBatchDetail?id=N (one tab per batch): reconciliation, lines, actions, timeline, history. */

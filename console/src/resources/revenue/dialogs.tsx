@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { RecordContextProvider, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { RevenueActualSource, formatMoney, revenueCorrectSchema, revenueEstimateSchema, revenueMaintenanceSchema, revenueSettingsSchema, type Revenue } from '@pv/contract';
+import { formatMoney, revenueCorrectSchema, revenueEstimateSchema, revenueMaintenanceSchema, revenueSettingsSchema, type Revenue } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
@@ -141,7 +141,6 @@ export const RevenueHistoryDialog = ({ record, onClose }: { record: Revenue; onC
           <HistoryPanel
             api={REVENUE_API}
             fieldLabel={revenueField}
-            labelled={{ actual_source: RevenueActualSource }}
             hidden={['station_id', 'settled_by', 'maintenance_id']}
             actionLabel={(a) => translate(`pv.revenue.history_action.${a}`, { _: a })}
           />

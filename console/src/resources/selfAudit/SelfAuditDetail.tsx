@@ -271,7 +271,6 @@ const Side = () => (
     area="selfAudit"
     states={AUDIT_STATES}
     fieldLabel={fieldLabel}
-    labelled={{ result: SelfAuditResult }}
     hidden={['items', 'kind', 'work_order_id', 'station_id', 'agent_id', 'province_code', 'city_code', 'district_code', 'submitted_by', 'reviewer_id', 'attempt']}
   />
 );

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import type { SelfAudit } from '@pv/contract';
@@ -9,11 +9,13 @@ import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField } from '../common/format.tsx';
-import { SELF_AUDIT_API, kindOfResource, orderListPath, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
+import { SELF_AUDIT_API, kindOfResource, orderListPath, orderResourceOf, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
 import { AttemptText, ResultChip, fieldLabel, useSelfAuditChoices } from './common.tsx';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = () => {
   const choices = useSelfAuditChoices();
+  const orders = orderResourceOf(kindOfResource(useResourceContext()));
   const translate = useTranslate();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate(fieldLabel('q'))} />,
@@ -23,8 +25,8 @@ const useFilters = () => {
     <AgentInput key="agent_id" source="agent_id" label={fieldLabel('agent_id')} />,
     <DateInput key="submitted_at_gte" source="submitted_at_gte" label={fieldLabel('submitted_at_gte')} />,
     <DateInput key="submitted_at_lte" source="submitted_at_lte" label={fieldLabel('submitted_at_lte')} />,
-    <NumberInput key="work_order_id" source="work_order_id" label={fieldLabel('work_order_id')} />,
-    <NumberInput key="station_id" source="station_id" label={fieldLabel('station_id')} />,
+    <RecordInput key="work_order_id" kind="work_order" reference={orders} source="work_order_id" label={fieldLabel('work_order_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={fieldLabel('station_id')} />,
   ];
 };
 
@@ -43,7 +45,6 @@ const datagridSx = {
   '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
 
@@ -97,9 +98,9 @@ const SelfAuditList = () => {
         <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
         <ResultChip label={fieldLabel('result')} sortBy="result" />
         <TextField source="submitter_name" label={fieldLabel('submitter_name')} emptyText="-" />
-        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} />
+        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime />
         <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" />
-        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
+        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime emptyText="-" />
       </Datagrid>
     </List>
   );

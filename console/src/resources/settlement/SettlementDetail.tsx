@@ -219,7 +219,7 @@ const ThreeWayOf = () => {
 };
 
 const Side = () => (
-  <LifecycleSide api={SETTLEMENT_API} area="settlement" actionsAt="action" states={SettlementStatus} fieldLabel={settlementField} labelled={{ status: SettlementStatus }} hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']} />
+  <LifecycleSide api={SETTLEMENT_API} area="settlement" actionsAt="action" states={SettlementStatus} fieldLabel={settlementField} hidden={['created_by', 'submitted_by', 'confirmed_by', 'disputed_by', 'paid_by']} />
 );
 
 /** 结算单详情: #/finance/settlementDetail?id=N: totals, lines by kind with their sources, actions, timeline, history. */

@@ -243,7 +243,7 @@ const ThreeWayOf = () => {
 };
 
 const Side = () => (
-  <LifecycleSide api={STATEMENT_API} area="statement" actionsAt="action" states={StatementStatus} fieldLabel={statementField} labelled={{ status: StatementStatus }} hidden={['created_by', 'sent_by', 'imported_by', 'confirmed_by']} />
+  <LifecycleSide api={STATEMENT_API} area="statement" actionsAt="action" states={StatementStatus} fieldLabel={statementField} hidden={['created_by', 'sent_by', 'imported_by', 'confirmed_by']} />
 );
 
 /** 对账单详情: #/finance/statementDetail?id=N: totals, the comparison in three groups, actions, timeline, history. */

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Chip, Link, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
@@ -11,7 +11,6 @@ import {
   MatterStatus,
   MatterType,
   SelfAuditResult,
-  StationDocType,
   StationStatus,
   WorkOrderKind,
   WorkOrderStatus,
@@ -269,7 +268,6 @@ const HISTORY_HIDDEN = ['file_id', 'code', 'customer_name', 'customer_phone', 'a
 const Side = () => {
   const translate = useTranslate();
   const actions = useStationActionLabels();
-  const labelled = useMemo(() => ({ status: StationStatus, grid_mode: GridMode, grid_voltage: GridVoltage, doc_type: StationDocType }), []);
   // a document's log entry names the file and its type, not the station
   const historyField = (name: string, action?: string) => (action === 'upload_doc' || action === 'del_doc' ? `pv.station.docs.${name}` : fieldLabel(name));
   return (
@@ -277,7 +275,7 @@ const Side = () => {
       <Documents />
       <PositionSketch />
       <TimelinePanel api={STATION_API} states={StationStatus} actions={actions} />
-      <HistoryPanel api={STATION_API} fieldLabel={historyField} labelled={labelled} hidden={HISTORY_HIDDEN} actionLabel={(a) => translate(`pv.station.history_action.${a}`, { _: a })} />
+      <HistoryPanel api={STATION_API} fieldLabel={historyField} hidden={HISTORY_HIDDEN} actionLabel={(a) => translate(`pv.station.history_action.${a}`, { _: a })} />
     </>
   );
 };

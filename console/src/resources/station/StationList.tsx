@@ -69,7 +69,6 @@ const datagridSx = {
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
-const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'inline-block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }) as const;
 const Clipped = ({ text, width }: { text: string | null | undefined; width: number }) => (text ? <span title={text} style={ellipsis(width)}>{text}</span> : <>-</>);
 
@@ -108,7 +107,7 @@ const StationList = () => {
           <StationStatusChip label={fieldLabel('status')} sortBy="status" />
           <FrozenMarker label={fieldLabel('frozen')} sortable={false} />
           <FunctionField<Station> source="agent_name" render={(r) => <Clipped text={r.agent_name} width={140} />} />
-          <LocalDateField source="created_at" showTime options={LIST_DATE_TIME} />
+          <LocalDateField source="created_at" showTime />
         </Datagrid>
       )}
     </List>

@@ -30,10 +30,11 @@ import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts'
 import { AgentInput, customerDetailPath } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, present, useAction } from '../common/actions.tsx';
-import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
+import { LocalDateField, formatDateTime } from '../common/format.tsx';
 import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
 import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
 import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
+import { RecordInput } from '../common/RecordInput.tsx';
 
 const useFilters = (kind: WorkOrderKindValue) => {
   const choices = useWorkOrderChoices();
@@ -51,7 +52,7 @@ const useFilters = (kind: WorkOrderKindValue) => {
     <DateInput key="deadline_lte" source="deadline_lte" label={fieldLabel('deadline_lte')} />,
     <DateInput key="created_at_gte" source="created_at_gte" label={fieldLabel('created_at_gte')} />,
     <DateInput key="created_at_lte" source="created_at_lte" label={fieldLabel('created_at_lte')} />,
-    <NumberInput key="station_id" source="station_id" label={fieldLabel('station_id')} />,
+    <RecordInput key="station_id" kind="station" source="station_id" label={fieldLabel('station_id')} />,
     <NumberInput key="id" source="id" label={fieldLabel('id')} />,
   ];
 };
@@ -127,17 +128,14 @@ const datagridSx = {
   '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
 } as const;
 
-const SHORT_TIME: Intl.DateTimeFormatOptions = { hour12: false, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
-const LIST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
 
-/** A time without the year (the full time on hover): the list stays within a 1440 px screen. */
+/** A time without the year, `MM-DD HH:mm` China time (the full time on hover): the list stays within a 1440 px screen. */
 const ShortTime = ({ value }: { value: string | null | undefined }) => {
-  const lang = useLang();
   if (!value) return <>-</>;
-  const d = new Date(value);
-  return <span title={formatDateTime(value, lang)}>{Number.isNaN(d.getTime()) ? value : d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', SHORT_TIME)}</span>;
+  const full = formatDateTime(value);
+  return <span title={full}>{/^\d{4}-/.test(full) ? full.slice(5) : full}</span>;
 };
 
 /** 电站: the code (opens the station page) over its name. */
@@ -209,7 +207,7 @@ const WorkOrderList = () => {
         <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
         <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
         <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
-        <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
+        <LocalDateField source="deadline" label={fieldLabel('deadline')} emptyText="-" />
         <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />
         <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} />
         <FunctionField<WorkOrder>

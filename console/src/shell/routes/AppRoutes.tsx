@@ -12,15 +12,20 @@ import { VIEWS } from './views.tsx';
 // self-registration and the social-login callback are rare: their own chunks, not the login page's
 // (with the whole catalogue, as every screen after the login page: the login page ships only its own messages)
 const RegisterPage = lazy(() => Promise.all([import('../pages/RegisterPage.tsx'), loadFullCatalogue()]).then(([m]) => ({ default: m.RegisterPage })));
+const DapingRedirect = lazy(() => import('../DapingRedirect.tsx'));
 const CallbackPage = lazy(() => Promise.all([import('../pages/CallbackPage.tsx'), loadFullCatalogue()]).then(([m]) => ({ default: m.CallbackPage })));
 
-/** Public views (no login, no layout): SPEC.md §2 /403, /404 (and /register, /callback). */
+/**
+ * Public views (no login, no layout): SPEC.md §2 /403, /404 (and /register, /callback), and /daping — the
+ * way back to the big screen after signing in from it (its statistics check their own permissions).
+ */
 export const publicRoutes = () => (
   <CustomRoutes noLayout>
     <Route path="/403" element={<ForbiddenPage />} />
     <Route path="/404" element={<NotFoundPage />} />
     <Route path="/register" element={<Suspense fallback={<Loading />}><RegisterPage /></Suspense>} />
     <Route path="/callback" element={<Suspense fallback={<Loading />}><CallbackPage /></Suspense>} />
+    <Route path="/daping" element={<Suspense fallback={<Loading />}><DapingRedirect /></Suspense>} />
   </CustomRoutes>
 );
 

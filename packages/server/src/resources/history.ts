@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import { numeric, type TimelineEntry } from '@pv/contract';
+import { FIELD_DISPLAY, numeric, type TimelineEntry } from '@pv/contract';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { sysLog, users } from '../db/schema/index.ts';
@@ -12,6 +12,7 @@ import { listTransitions, type TransitionEntry } from '../lifecycle/engine.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import { plainRow } from '../modules/present.ts';
 import type { ResourceDef } from './define.ts';
+import { namesFor } from './names.ts';
 import { loadOne } from './service.ts';
 
 type Row = Record<string, unknown>;
@@ -19,8 +20,10 @@ type Row = Record<string, unknown>;
 export const idQuery = z.object({ id: numeric(z.number({ error: 'validation.number' }).int().positive()) });
 
 /**
- * A record's system-log entries (before/after), oldest first, with the actor's full name. `mask`
- * turns a logged row into what may leave the server (the log keeps full values).
+ * A record's system-log entries (before/after), oldest first, with the actor's full name, and `refs`:
+ * the names of the users and records the logged values point at (refs.ts), so the history shows
+ * 处理人: ∅ → 孙师傅, not an id. `mask` turns a logged row into what may leave the server (the log
+ * keeps full values).
  */
 export async function recordHistory(db: Db, def: ResourceDef, id: number, auth: AuthContext, mask: (row: Row) => Row = (r) => r) {
   await loadOne(db, def, id, auth);
@@ -31,7 +34,9 @@ export async function recordHistory(db: Db, def: ResourceDef, id: number, auth: 
     .where(and(eq(sysLog.resource, def.name), eq(sysLog.record_id, id)))
     .orderBy(asc(sysLog.id));
   const safe = (v: unknown) => (v && typeof v === 'object' ? mask(v as Row) : v);
-  return { list: rows.map((r) => ({ ...plainRow(r as Row), before: safe(r.before), after: safe(r.after) })), total: rows.length };
+  const list = rows.map((r) => ({ ...plainRow(r as Row), before: safe(r.before), after: safe(r.after) }));
+  const logged = list.flatMap((e) => [e.before, e.after]).filter((v): v is Row => !!v && typeof v === 'object' && !Array.isArray(v));
+  return { list, total: rows.length, refs: await namesFor(db, logged, FIELD_DISPLAY[def.name]) };
 }
 
 /**
@@ -57,7 +62,7 @@ export function historyRoutes(
   const permission = `${def.permission}:get_info`;
   app.get(
     `${base}/history`,
-    { config: { permission }, schema: doc(def.name, "The record's system-log entries (before/after), oldest first → {list,total}", { querystring: z.object({ id: z.number() }) }) },
+    { config: { permission }, schema: doc(def.name, "The record's system-log entries (before/after), oldest first, and the names of the records their values point at → {list,total,refs}", { querystring: z.object({ id: z.number() }) }) },
     async (req) => ok(await recordHistory(db, def, parse(idQuery, req.query).id, authOf(req), opts.mask)),
   );
   if (!opts.entity) return;

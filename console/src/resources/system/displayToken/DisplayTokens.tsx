@@ -26,16 +26,16 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import type { DisplayTokenCreated, DisplayTokenView } from '@pv/contract';
+import { formatDateTime, type DisplayTokenCreated, type DisplayTokenView } from '@pv/contract';
 import { useCan } from '../menu/api.ts';
 import { ActionIcon, LoadState } from '../menu/ui.tsx';
 import { DISPLAY_TOKENS_KEY, displayTokenApi, tokenState, useDisplayTokens, wallLink } from './api.ts';
 
 const VALIDITY = [30, 90, 365, 0] as const;
 
-function when(iso: string | null, locale: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
+/** China time, `YYYY-MM-DD HH:mm` */
+function when(iso: string | null, _locale?: string): string {
+  return formatDateTime(iso) ?? '—';
 }
 
 /**

@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   DateTimeInput,
   FunctionField,
   List,
@@ -9,18 +8,46 @@ import {
   SelectInput,
   TextField,
   TextInput,
+  useDataProvider,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { diffRows, showValue } from './diff.ts';
+import { useQuery } from '@tanstack/react-query';
+import { FIELD_DISPLAY, displayValue, type RefNames } from '@pv/contract';
+import type { PvDataProvider } from '../../../providers/dataProvider.ts';
+import { LocalDateField, useLang } from '../../common/format.tsx';
+import { diffRows } from './diff.ts';
 
-/** API resource → the console resource whose field labels name its columns. */
+/** API resource → where the catalogue keeps its fields' labels (the forms'). */
 const LABELS_OF: Record<string, string> = {
-  customer: 'customer/customerList',
-  user: 'setting/userManagement',
-  role: 'setting/roleManagement',
-  department: 'setting/departmentManagement',
+  customer: 'resources.customer/customerList.fields',
+  user: 'resources.setting/userManagement.fields',
+  role: 'resources.setting/roleManagement.fields',
+  department: 'resources.setting/departmentManagement.fields',
+  agent: 'resources.stationManagement/inputagent.fields',
+  station: 'resources.stationManagement/stationList.fields',
+  work_order: 'pv.workOrder.fields',
+  self_audit: 'pv.selfAudit.fields',
+  matter: 'resources.stationManagement/gebMatter.fields',
+  operation_plan: 'resources.operation/operationPlan.fields',
+  inspection: 'resources.operation/inspectionList.fields',
+  maintenance: 'resources.operation/maintenanceList.fields',
+  material: 'resources.operation/materialList.fields',
+  warehouse: 'resources.operation/warehouseList.fields',
+  lease_contract: 'resources.finance/leaseContract.fields',
+  rent_bill: 'resources.finance/rentBill.fields',
+  revenue: 'resources.finance/revenueList.fields',
+  tariff: 'resources.finance/tariffList.fields',
+  payment_batch: 'resources.finance/paymentBatch.fields',
+  settlement: 'resources.finance/settlement.fields',
+  settlement_rule: 'resources.finance/settlementRule.fields',
+  invoice: 'resources.finance/invoice.fields',
+  statement: 'resources.finance/statement.fields',
+  partner: 'resources.partner/partnerList.fields',
+  insurance_policy: 'resources.partner/insurancePolicy.fields',
+  insurance_claim: 'resources.partner/insuranceClaim.fields',
+  app_version: 'resources.other/appVersion.fields',
 };
 
 const ACTIONS = ['add', 'edit', 'del', 'update_field', 'run', 'login', 'logout'];
@@ -33,16 +60,29 @@ const useChoices = (group: 'action' | 'resource', values: string[]) => {
   return values.map((id) => ({ id, name: `${translate(`pv.syslog.${group}.${id}`, { _: id })} (${id})` }));
 };
 
-/** Before/after of one entry, changed fields highlighted. */
+/**
+ * Before/after of one entry, changed fields highlighted; values as the record's pages show them (labels,
+ * ¥ amounts, China time, the names of the users and records they point at: syslog/refs).
+ */
 export const SyslogDiff = () => {
-  const record = useRecordContext<{ resource: string; action: string; before: unknown; after: unknown }>();
+  const record = useRecordContext<{ id: number; resource: string; action: string; before: unknown; after: unknown }>();
   const translate = useTranslate();
+  const lang = useLang();
+  const dataProvider = useDataProvider<PvDataProvider>();
+  const { data: refs = {} } = useQuery({
+    queryKey: ['syslog', 'refs', record?.id],
+    queryFn: () => dataProvider.read<RefNames>('syslog', 'refs', { id: record!.id }).then((r) => r.data),
+    enabled: record?.id !== undefined,
+  });
   if (!record) return null;
   const rows = diffRows(record.before, record.after);
   const label = (field: string) => {
-    const ra = LABELS_OF[record.resource];
-    return ra ? translate(`resources.${ra}.fields.${field}`, { _: field }) : field;
+    const keys = LABELS_OF[record.resource];
+    return keys ? translate(`${keys}.${field}`, { _: field }) : field;
   };
+  const display = FIELD_DISPLAY[record.resource];
+  const side = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const shown = (field: string, v: unknown, row: Record<string, unknown>) => displayValue(field, v, lang, { display, refs, row }) ?? '—';
   const changed = rows.filter((r) => r.changed).length;
   return (
     <Box sx={{ p: 1 }} data-testid="syslog-diff">
@@ -68,8 +108,8 @@ export const SyslogDiff = () => {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={r.changed && record.before ? { color: 'error.main', textDecoration: record.after ? 'line-through' : undefined } : undefined}>{showValue(r.before)}</TableCell>
-              <TableCell sx={r.changed && record.after ? { color: 'success.dark', fontWeight: 500 } : undefined}>{showValue(r.after)}</TableCell>
+              <TableCell sx={r.changed && record.before ? { color: 'error.main', textDecoration: record.after ? 'line-through' : undefined } : undefined}>{shown(r.field, r.before, side(record.before))}</TableCell>
+              <TableCell sx={r.changed && record.after ? { color: 'success.dark', fontWeight: 500 } : undefined}>{shown(r.field, r.after, side(record.after))}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -95,7 +135,7 @@ const SystemLogList = () => {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />} title="pv.route.systemLog">
       <Datagrid bulkActionButtons={false} expand={<SyslogDiff />} rowClick="expand" expandSingle>
-        <DateField source="created_at" showTime sortable />
+        <LocalDateField source="created_at" showTime sortable />
         <FunctionField source="username" sortable={false} render={(r: { username?: string; full_name?: string }) => (r.full_name ? `${r.full_name} (${r.username})` : (r.username ?? '—'))} />
         <FunctionField source="action" sortable={false} render={(r: { action: string }) => <Chip size="small" label={translate(`pv.syslog.action.${r.action}`, { _: r.action })} />} />
         <FunctionField source="resource" sortable={false} render={(r: { resource: string }) => translate(`pv.syslog.resource.${r.resource}`, { _: r.resource })} />

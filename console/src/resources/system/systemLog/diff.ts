@@ -19,5 +19,3 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   const rows = keys.map((field) => ({ field, before: b[field], after: a[field], changed: !same(b[field], a[field]) }));
   return [...rows.filter((r) => r.changed), ...rows.filter((r) => !r.changed)];
 }
-
-export const showValue = (v: unknown): string => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TaskJobInfo, TaskRecord, TaskRunRecord } from '@pv/contract';
+import { formatDateTime, type TaskJobInfo, type TaskRecord, type TaskRunRecord } from '@pv/contract';
 import { client } from '../../../providers/client.ts';
 
 const silent = { silent: true } as const;
@@ -52,7 +52,7 @@ export function formatResult(result: string | null | undefined, translate: (key:
   return result;
 }
 
-export const formatTime = (iso: string | null | undefined, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }) : '—';
+/** a run's moment to the second, China time (the contract's formatter) */
+export const formatTime = (iso: string | null | undefined, _lang?: string) => formatDateTime(iso, { seconds: true }) ?? '—';
 
 export const formatDuration = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);

@@ -88,6 +88,8 @@ export const operationPlanResource = defineResource({
       where u.id in (select (r->>'team_id')::int from jsonb_array_elements("operation_plans"."assignment") r))`,
     agent_names: sql<Record<string, string> | null>`(select jsonb_object_agg(a.id, a.name) from agents a
       where a.id in (select x::int from jsonb_array_elements_text(coalesce("operation_plans"."scope"->'agent_ids', '[]'::jsonb)) x))`,
+    station_codes: sql<Record<string, string> | null>`(select jsonb_object_agg(s.id, s.code) from stations s
+      where s.id in (select x::int from jsonb_array_elements_text(coalesce("operation_plans"."scope"->'station_ids', '[]'::jsonb)) x))`,
   },
   present: (row) => plainRow(row),
   async prepareCreate(input, { auth, tx }) {

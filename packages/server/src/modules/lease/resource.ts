@@ -57,6 +57,7 @@ const leaseExtra = {
   station_frozen: sql<boolean | null>`(select s.frozen from stations s where s.id = ${sql.raw(C)}."station_id")`,
   customer_name: sql<string | null>`(select c.name from customers c where c.id = ${sql.raw(C)}."customer_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = ${sql.raw(C)}."agent_id")`,
+  card_matter_no: sql<string | null>`(select m.matter_no from matters m where m.id = ${sql.raw(C)}."card_matter_id")`,
 };
 
 /** /api/system/lease_contract/*: index/get_info/edit (a draft's terms)/del (a draft); add and the lifecycle are in actions.ts. */
@@ -143,6 +144,7 @@ const billExtra = {
   station_name: sql<string | null>`(select s.name from stations s where s.id = ${sql.raw(B)}."station_id")`,
   customer_name: sql<string | null>`(select c.name from customers c where c.id = ${sql.raw(B)}."customer_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = ${sql.raw(B)}."agent_id")`,
+  batch_no: sql<string | null>`(select p.batch_no from payment_batches p where p.id = ${sql.raw(B)}."batch_id")`,
 };
 const periodFilter = z.string().max(8).refine((v) => periodByKey(v) !== null, { error: 'validation.bill_period' });
 

@@ -51,11 +51,11 @@ const extraColumns = {
   station_frozen: sql<boolean | null>`(select s.frozen from stations s where s.id = ${sql.raw(T)}."station_id")`,
   team_name: sql<string | null>`(select coalesce(nullif(u.full_name, ''), u.username) from users u where u.id = ${sql.raw(T)}."team_id")`,
   agent_name: sql<string | null>`(select a.name from agents a where a.id = ${sql.raw(T)}."agent_id")`,
-  // where it came from, by number and name (the matter's or inspection's number, the checklist item's label)
-  source_no: sql<string | null>`(case ${sql.raw(T)}."source" when 'matter' then (select m.matter_no from matters m where m.id = ${sql.raw(T)}."source_id")
-    when 'inspection' then (select i.inspection_no from inspections i where i.id = ${sql.raw(T)}."source_id") end)`,
-  source_item_label: sql<string | null>`(select c.item->>'label' from inspections i, jsonb_array_elements(i.checklist) as c(item)
-    where ${sql.raw(T)}."source" = 'inspection' and i.id = ${sql.raw(T)}."source_id" and c.item->>'key' = ${sql.raw(T)}."source_item" limit 1)`,
+  // the record it came from by its number, and the failed checklist item by its label (not #96 · bracket)
+  source_no: sql<string | null>`(case ${sql.raw(T)}."source" when 'inspection' then (select i.inspection_no from inspections i where i.id = ${sql.raw(T)}."source_id")
+    when 'matter' then (select m.matter_no from matters m where m.id = ${sql.raw(T)}."source_id") end)`,
+  source_item_label: sql<string | null>`(select c->>'label' from inspections i, jsonb_array_elements(i.checklist) c
+    where ${sql.raw(T)}."source" = 'inspection' and i.id = ${sql.raw(T)}."source_id" and c->>'key' = ${sql.raw(T)}."source_item" limit 1)`,
 };
 
 /** SLA hours per priority: the maintenance_sla rows, the contract's defaults for any missing. */

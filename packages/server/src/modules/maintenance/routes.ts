@@ -103,6 +103,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: Deps) {
         col.enumOf('status', MaintenanceStatus, 10, ['状态', 'Status']),
         col.enumOf('priority', MaintenancePriority, 8, ['优先级', 'Priority']),
         col.enumOf('source', MaintenanceSource, 10, ['来源', 'Source']),
+        col.text('source_no', 20, ['来源单号', 'Source no.']),
         col.enumOf('fault_category', FaultCategory, 10, ['故障类别', 'Fault category']),
         col.text('fault_code', 12, ['故障代码', 'Fault code']),
         col.text('station_code', 20, ['电站编码', 'Station code']),

@@ -1,11 +1,17 @@
-import { maskMiddle } from '@pv/contract';
+import { FIELD_DISPLAY, maskMiddle } from '@pv/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sysLog } from '../../db/schema/index.ts';
-import type { Deps } from '../../http/deps.ts';
+import { authOf, type Deps } from '../../http/deps.ts';
+import { ok } from '../../http/errors.ts';
+import { doc } from '../../http/openapi.ts';
+import { parse } from '../../http/validate.ts';
 import { defineResource, range, type ResourceTable, filterValue } from '../../resources/define.ts';
+import { idQuery } from '../../resources/history.ts';
+import { namesFor } from '../../resources/names.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
+import { loadOne } from '../../resources/service.ts';
 import { plainRow } from '../present.ts';
 
 /** Values the log keeps in full but the API never shows: masked like the records' own API does, secrets dropped. */
@@ -63,4 +69,14 @@ export const syslogResource = defineResource({
 
 export function syslogRoutes(app: FastifyInstance, deps: Deps) {
   resourceRoutes(app, deps, syslogResource);
+  // the names of the users and records an entry's values point at (the diff shows 孙师傅, not 6)
+  app.get(
+    '/api/system/syslog/refs',
+    { config: { permission: 'syslog:get_info' }, schema: doc('syslog', "Names of the records an entry's before/after point at → {user: {id: name}, station: {…}, …}", { querystring: z.object({ id: z.number() }) }) },
+    async (req) => {
+      const row = await loadOne(deps.db, syslogResource, parse(idQuery, req.query).id, authOf(req));
+      const logged = [row.before, row.after].filter((v): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v));
+      return ok(await namesFor(deps.db, logged, FIELD_DISPLAY[row.resource as string]));
+    },
+  );
 }

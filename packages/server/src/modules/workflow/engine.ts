@@ -1,4 +1,5 @@
 import {
+  FIELD_DISPLAY,
   WORKFLOW_PROCESS_FIELDS,
   WorkflowInstanceState,
   WorkflowOutcome,
@@ -17,6 +18,7 @@ import { type Db, type Queryable } from '../../db/client.ts';
 import { departments, roles, userRoles, users, workflowDefinitions, workflowDocuments, workflowEvents, workflowInstances, workflowTasks, workflowVersionTemplates, workflowVersions } from '../../db/schema/index.ts';
 import type { WorkflowRequest } from '../../db/schema/workflow.ts';
 import { formatDateTime } from '../../excel/columns.ts';
+import { displayRow } from '../../resources/names.ts';
 import { PDF_MIME, buildPdf } from '../../excel/pdf.ts';
 import { XLSX_MIME, type CellValue, buildXlsx } from '../../excel/xlsx.ts';
 import { XlsxTemplateError, fillXlsxTemplate } from '../../excel/xlsx-template.ts';
@@ -271,14 +273,14 @@ export function requestText(def: RecordTypeDef, req: WorkflowRequest, lang: Lang
   return [action?.label[lang] ?? req.action, ...params].join(lang === 'zh' ? '，' : ', ');
 }
 
-/** The record as a document shows it: its plain values with timestamps in China time (YYYY-MM-DD HH:mm), and the process's own values. */
-async function documentValues(r: Run): Promise<Row> {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(plainRecord(r.def, r.record))) {
-    const raw = r.record[k];
-    out[k] = raw instanceof Date ? formatDateTime(raw) : v;
-  }
-  return { ...out, ...(await processValues(r)) };
+/**
+ * The record as a document shows it: each field as a person reads it (resources/names.ts displayRow:
+ * names not ids, labels not keys, ¥ amounts, China time), secrets out; `numbers`: amounts and counts
+ * stay numbers (a spreadsheet template computes with them). Then the process's own values.
+ */
+async function documentValues(r: Run, numbers: boolean): Promise<Row> {
+  const shown = await displayRow(r.tx, plainRecord(r.def, r.record), FIELD_DISPLAY[r.def.resource.name], 'zh', { numbers });
+  return { ...shown, ...(await processValues(r)) };
 }
 
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -300,8 +302,8 @@ type DownloadData = Extract<WorkflowNode, { kind: 'download' }>['data'];
  */
 async function makeDocument(r: Run, node: WorkflowNode & { kind: 'download' }): Promise<{ content: Buffer; contentType: string; ext: string }> {
   const d: NonNullable<DownloadData> = node.data ?? {};
-  const values = await documentValues(r);
   const kind = d.template ?? 'table';
+  const values = await documentValues(r, kind === 'xlsx');
   const pdf = d.format === 'pdf';
   const defaultTitle = `${r.inst.name} ${r.inst.record_label ?? ''}`.trim();
   if (kind === 'xlsx') {
