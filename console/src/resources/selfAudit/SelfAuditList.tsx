@@ -1,16 +1,17 @@
 import type { MouseEvent } from 'react';
-import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { DateInput, FilterButton, FunctionField, List, NumberInput, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import type { SelfAudit } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField } from '../common/format.tsx';
 import { SELF_AUDIT_API, kindOfResource, orderListPath, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
 import { AttemptText, ResultChip, fieldLabel, useSelfAuditChoices } from './common.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useSelfAuditChoices();
@@ -38,11 +39,6 @@ const ListActions = () => {
   );
 };
 
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
 const LIST_DATE_TIME: Intl.DateTimeFormatOptions = { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
@@ -55,7 +51,6 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 const SelfAuditList = () => {
   const kind = kindOfResource(useResourceContext());
   const filters = useFilters();
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -67,7 +62,7 @@ const SelfAuditList = () => {
       sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={(id) => selfAuditDetailPath(kind, id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+      <ListDatagrid rowClick={(id) => selfAuditDetailPath(kind, id)} bulkActionButtons={false}>
         <FunctionField<SelfAudit>
           source="order_no"
           label={fieldLabel('order_no')}
@@ -76,6 +71,7 @@ const SelfAuditList = () => {
               {r.order_no ?? `#${r.work_order_id}`}
             </Link>
           )}
+          {...MUST_SHOW}
         />
         <FunctionField<SelfAudit>
           source="station_code"
@@ -92,15 +88,16 @@ const SelfAuditList = () => {
               )}
             </Box>
           )}
+          {...MUST_SHOW}
         />
         <TextField source="customer_name" label={fieldLabel('customer_name')} emptyText="-" />
         <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
-        <ResultChip label={fieldLabel('result')} sortBy="result" />
+        <ResultChip label={fieldLabel('result')} sortBy="result" {...MUST_SHOW} />
         <TextField source="submitter_name" label={fieldLabel('submitter_name')} emptyText="-" />
-        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} />
-        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" />
-        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" />
-      </Datagrid>
+        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime options={LIST_DATE_TIME} {...MUST_SHOW} />
+        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" {...HIDE_FIRST} />
+        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime options={LIST_DATE_TIME} emptyText="-" {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,6 +1,5 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import {
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -26,7 +25,6 @@ import { workOrderBatchDispatchSchema, type WorkOrder, type WorkOrderKindValue }
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput, customerDetailPath } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, present, useAction } from '../common/actions.tsx';
@@ -34,6 +32,8 @@ import { LocalDateField, formatDateTime, useLang } from '../common/format.tsx';
 import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
 import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
 import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = (kind: WorkOrderKindValue) => {
   const choices = useWorkOrderChoices();
@@ -121,12 +121,6 @@ const ListActions = () => {
   );
 };
 
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.5 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
-
 const SHORT_TIME: Intl.DateTimeFormatOptions = { hour12: false, month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' };
 const LIST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
@@ -177,7 +171,6 @@ const WorkOrderList = () => {
   const filters = useFilters(kind);
   const can = useWorkOrderCan();
   const regionLabel = useRegionLabel();
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -189,9 +182,9 @@ const WorkOrderList = () => {
       sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-        <TextField source="order_no" label={fieldLabel('order_no')} />
-        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} />
+      <ListDatagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false}>
+        <TextField source="order_no" label={fieldLabel('order_no')} {...MUST_SHOW} />
+        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />
         <FunctionField<WorkOrder>
           source="customer_name"
           label={fieldLabel('customer_name')}
@@ -208,10 +201,10 @@ const WorkOrderList = () => {
         <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(130)}>{regionLabel(r) || '-'}</span>} />
         <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
         <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
-        <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
-        <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" />
-        <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />
-        <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} />
+        <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" {...MUST_SHOW} />
+        <LocalDateField source="deadline" label={fieldLabel('deadline')} options={LIST_DATE} emptyText="-" {...MUST_SHOW} />
+        <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} {...HIDE_FIRST} />
+        <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} {...HIDE_FIRST} />
         <FunctionField<WorkOrder>
           label={fieldLabel('actions')}
           sortable={false}
@@ -221,8 +214,9 @@ const WorkOrderList = () => {
               <WorkOrderRowActions />
             </Stack>
           )}
+          {...MUST_SHOW}
         />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,5 +1,4 @@
 import {
-  Datagrid,
   DateField,
   DateTimeInput,
   FunctionField,
@@ -14,6 +13,8 @@ import {
 } from 'react-admin';
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { diffRows, showValue } from './diff.ts';
+import { ListDatagrid } from '../../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 
 /** API resource → the console resource whose field labels name its columns. */
 const LABELS_OF: Record<string, string> = {
@@ -94,14 +95,14 @@ const SystemLogList = () => {
   ];
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />} title="pv.route.systemLog">
-      <Datagrid bulkActionButtons={false} expand={<SyslogDiff />} rowClick="expand" expandSingle>
-        <DateField source="created_at" showTime sortable />
-        <FunctionField source="username" sortable={false} render={(r: { username?: string; full_name?: string }) => (r.full_name ? `${r.full_name} (${r.username})` : (r.username ?? '—'))} />
-        <FunctionField source="action" sortable={false} render={(r: { action: string }) => <Chip size="small" label={translate(`pv.syslog.action.${r.action}`, { _: r.action })} />} />
+      <ListDatagrid bulkActionButtons={false} expand={<SyslogDiff />} rowClick="expand" expandSingle>
+        <DateField source="created_at" showTime sortable {...MUST_SHOW} />
+        <FunctionField source="username" sortable={false} render={(r: { username?: string; full_name?: string }) => (r.full_name ? `${r.full_name} (${r.username})` : (r.username ?? '—'))} {...MUST_SHOW} />
+        <FunctionField source="action" sortable={false} render={(r: { action: string }) => <Chip size="small" label={translate(`pv.syslog.action.${r.action}`, { _: r.action })} />} {...MUST_SHOW} />
         <FunctionField source="resource" sortable={false} render={(r: { resource: string }) => translate(`pv.syslog.resource.${r.resource}`, { _: r.resource })} />
         <TextField source="record_id" sortable={false} />
-        <TextField source="ip" sortable={false} />
-      </Datagrid>
+        <TextField source="ip" sortable={false} {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };
