@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
-import { DETAIL_PAGES, LIST_PAGES, detailRoute } from '../tests/pages.ts';
+import { DETAIL_PAGES, LIST_PAGES, detailRoute, tabsOf } from '../tests/pages.ts';
 import { cutColumns } from '../tests/layout-check.ts';
 
 const BASE = process.env.MEASURE_BASE ?? 'http://127.0.0.1:8080';
@@ -57,12 +57,18 @@ test('shoot pages', async ({ page, request }) => {
         await page.goto(`${BASE}/#${route}`);
         await page.reload();
         await settle(page);
-        const name = `${route.replace(/^\//, '').replace(/[/?=]/g, '_')}.${lang}.${size.width}`;
-        await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: route.includes('?id=') || route.endsWith('/show') });
-        const cut = await cutColumns(page);
-        const horizontal = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        report[name] = { cut: cut.map((c) => `${c.table}: ${c.column}${c.must ? ' (MUST)' : ''}`), pageScrollsSideways: horizontal };
-        if (cut.length || horizontal) console.log(name, JSON.stringify(report[name]));
+        for (const tab of ['', ...tabsOf(route)]) {
+          if (tab) {
+            await page.getByTestId(tab).filter({ visible: true }).first().click();
+            await settle(page);
+          }
+          const name = `${route.replace(/^\//, '').replace(/[/?=]/g, '_')}${tab ? `.${tab}` : ''}.${lang}.${size.width}`;
+          await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: route.includes('?id=') || route.endsWith('/show') });
+          const cut = await cutColumns(page);
+          const horizontal = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+          report[name] = { cut: cut.map((c) => `${c.table}: ${c.column}${c.must ? ' (MUST)' : ''}`), pageScrollsSideways: horizontal };
+          if (cut.length || horizontal) console.log(name, JSON.stringify(report[name]));
+        }
       }
     }
   }

@@ -48,6 +48,18 @@ export const LIST_PAGES = [
   '/setting/displayToken',
 ] as const;
 
+/** Tabs (their test ids) a page hides tables behind: each is opened and checked too. */
+export const PAGE_TABS: Record<string, string[]> = {
+  '/operation/stockLedger': ['stock-tab-ledger'],
+  '/finance/rentReport': ['tab-stations'],
+  '/setting/messageCenter': ['tab-manage'],
+  '/stationManagement/stationDetail': ['station-tab-operation', 'station-tab-money'],
+  '/customer/customerDetail': ['customer-tab-money'],
+};
+
+/** The tabs of a route (its path without the query or /N/show). */
+export const tabsOf = (route: string) => PAGE_TABS[route.replace(/\?.*$/, '')] ?? [];
+
 export interface DetailPage {
   /** the page's route, opened with ?id=N (or /N/show for a resource's show view) */
   path: string;

@@ -9,6 +9,8 @@ export const zh = {
       collapse: '收起本行其余字段',
       collapsed_hint: '表格较窄，%{n} 列已收起，点击行首 ▸ 查看',
       actions: '操作',
+      by: '操作人',
+      at: '时间',
     },
     detail: {
       activity: '动态',
@@ -23,6 +25,8 @@ export const en = {
       collapse: "Hide this row's other fields",
       collapsed_hint: 'Narrow table: %{n} columns folded into the rows (▸)',
       actions: 'Actions',
+      by: 'By',
+      at: 'Time',
     },
     detail: {
       activity: 'Activity',

@@ -17,6 +17,8 @@ export interface Column<T> {
   /** keep the cell on one line: numbers, codes, dates, short labels */
   nowrap?: boolean;
   sx?: SxProps<Theme>;
+  /** data-testid of the column's cells */
+  testId?: string;
 }
 
 /** A table's columns; `false` leaves one out (a column only some users or states have). */
@@ -68,6 +70,7 @@ export function DataTable<T>({
   rowKey,
   testId,
   rowTestId,
+  rowAttrs,
   rowSx,
   onRowClick,
   footer,
@@ -78,6 +81,8 @@ export function DataTable<T>({
   rowKey: (row: T, index: number) => Key;
   testId?: string;
   rowTestId?: string;
+  /** more attributes of a row (data-* for tests) */
+  rowAttrs?: (row: T) => Record<`data-${string}`, string | number | undefined>;
   rowSx?: (row: T) => SxProps<Theme> | undefined;
   onRowClick?: (row: T) => void;
   /** rows of the table's footer (totals), under the body */
@@ -122,9 +127,12 @@ export function DataTable<T>({
               <Fragment key={k}>
                 <TableRow
                   data-testid={rowTestId}
+                  {...rowAttrs?.(row)}
                   hover={!!onRowClick}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={[onRowClick ? { cursor: 'pointer' } : {}, ...(rowSx ? [rowSx(row)] : []), isOpen ? { '& > td': { borderBottom: 0 } } : {}] as SxProps<Theme>}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onKeyDown={onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && onRowClick(row) : undefined}
+                  sx={[onRowClick ? { cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } } : {}, ...(rowSx ? [rowSx(row)] : []), isOpen ? { '& > td': { borderBottom: 0 } } : {}] as SxProps<Theme>}
                 >
                   {folded.length > 0 && (
                     <TableCell padding="checkbox">
@@ -132,7 +140,7 @@ export function DataTable<T>({
                     </TableCell>
                   )}
                   {shown.map(({ c }) => (
-                    <TableCell key={c.key} align={c.align} sx={cellSx(c)}>
+                    <TableCell key={c.key} align={c.align} sx={cellSx(c)} data-testid={c.testId}>
                       {c.render(row)}
                     </TableCell>
                   ))}
