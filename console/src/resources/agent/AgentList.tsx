@@ -119,7 +119,7 @@ const AgentList = () => {
       sort={{ field: 'id', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       <ListDatagrid rowClick={(id) => agentDetailPath(id)} bulkActionButtons={false}>

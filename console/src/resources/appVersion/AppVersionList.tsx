@@ -43,7 +43,7 @@ const Actions = () => {
 const AppVersionList = () => {
   const lang = useLang();
   return (
-    <List storeKey="app-version-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="app-version-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => appVersionDetailPath(id)} bulkActionButtons={false} cellMaxWidth={260} data-testid="app-version-list">
         <FunctionField<AppVersion> source="platform" label={appVersionField('platform')} render={(r) => AppPlatform.label(r.platform, lang)} {...MUST_SHOW} />
         <TextField source="version_name" label={appVersionField('version_name')} sortable={false} {...MUST_SHOW} />

@@ -74,6 +74,7 @@ export function DataTable<T>({
   rowSx,
   onRowClick,
   footer,
+  maxHeight,
   sx,
 }: {
   columns: Columns<T>;
@@ -87,6 +88,8 @@ export function DataTable<T>({
   onRowClick?: (row: T) => void;
   /** rows of the table's footer (totals), under the body */
   footer?: ReactNode;
+  /** a long table scrolls inside this height under a sticky header */
+  maxHeight?: number | string;
   sx?: SxProps<Theme>;
 }) {
   const cols = columns.filter((c): c is Column<T> => !!c);
@@ -107,8 +110,8 @@ export function DataTable<T>({
     });
   const cellSx = (c: Column<T>): SxProps<Theme> => [c.nowrap ? { whiteSpace: 'nowrap' } : {}, ...(Array.isArray(c.sx) ? c.sx : [c.sx])];
   return (
-    <Box ref={boxRef} sx={{ overflowX: 'auto', minWidth: 0 }}>
-      <Table size="small" data-testid={testId} sx={sx}>
+    <Box ref={boxRef} sx={{ overflowX: 'auto', minWidth: 0, ...(maxHeight ? { maxHeight, overflowY: 'auto' } : {}) }}>
+      <Table size="small" stickyHeader={!!maxHeight} data-testid={testId} sx={sx}>
         <TableHead>
           <TableRow>
             {folded.length > 0 && <TableCell padding="checkbox" />}

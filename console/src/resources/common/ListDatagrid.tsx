@@ -74,7 +74,7 @@ export const ListDatagrid = ({ children, fill = true, cellMaxWidth = 220, expand
   const folded = fields.filter((_, i) => collapsed.includes(i));
   const shown = fields.map((f, i) => (collapsed.includes(i) ? null : cloneElement(f, { headerClassName: [f.props.headerClassName, columnIndexClass(i)].filter(Boolean).join(' ') })));
   return (
-    <Box ref={boxRef} sx={{ minWidth: 0, width: '100%' }} onKeyDown={openFocusedRow}>
+    <Box ref={boxRef} onKeyDown={openFocusedRow}>
       <Box ref={heightRef}>
         <Datagrid
           {...props}

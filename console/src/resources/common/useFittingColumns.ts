@@ -22,21 +22,32 @@ interface Fit {
 export function useFittingColumns(priorities: readonly ColumnPriority[], rowsKey: string) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState<Fit>({ collapsed: [], width: 0, rows: rowsKey, priorities: '' });
-  const [, setWidth] = useState(0);
+  const [, setTick] = useState(0);
   const key = priorities.join();
-
-  // a change of the box's width (window, sidebar, a cached tab shown again) re-renders
+  // a change of the box's width (window, sidebar, a cached tab shown again) or of the table's (a cell
+  // whose content came later: buttons that wait for the user's identity) measures again
+  const observer = useRef<ResizeObserver | null>(null);
+  const observed = useRef<Element | null>(null);
   useEffect(() => {
     const box = boxRef.current;
     if (!box || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(Math.round(box.getBoundingClientRect().width)));
-    observer.observe(box);
-    return () => observer.disconnect();
+    observer.current = new ResizeObserver(() => setTick((t) => t + 1));
+    observer.current.observe(box);
+    return () => {
+      observer.current?.disconnect();
+      observer.current = null;
+      observed.current = null;
+    };
   }, []);
 
   useLayoutEffect(() => {
     const box = boxRef.current;
     const table = box?.querySelector('table');
+    if (table && observer.current && observed.current !== table) {
+      if (observed.current) observer.current.unobserve(observed.current);
+      observer.current.observe(table);
+      observed.current = table;
+    }
     const width = Math.round(box?.getBoundingClientRect().width ?? 0);
     if (!box || !table || width === 0) return; // not on screen (a cached tab): keep the last decision
     const same = fit.width === width && fit.rows === rowsKey && fit.priorities === key;

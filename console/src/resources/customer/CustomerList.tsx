@@ -136,7 +136,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
       sort={{ field: formal ? 'signed_at' : 'created_at', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       {isPhone ? (

@@ -59,7 +59,7 @@ const LeaseList = () => {
   const [params] = useSearchParams();
   const defaults = Object.fromEntries((['station_id', 'customer_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   return (
-    <List key={JSON.stringify(defaults)} storeKey={`lease-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List key={JSON.stringify(defaults)} storeKey={`lease-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => leaseDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="lease-list">
         <TextField source="contract_no" label={leaseField('contract_no')} {...MUST_SHOW} />
         <FunctionField<LeaseContract> source="status" label={leaseField('status')} render={(r) => <LeaseStatusChip status={r.status} />} {...MUST_SHOW} />

@@ -109,7 +109,7 @@ const RentBillList = () => {
   };
   return (
     <>
-      <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>
+      <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>
         <Summary />
         <ListDatagrid rowClick={(id) => { setOpen(Number(id)); return false; }} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} cellMaxWidth={200} data-testid="bill-list">
           <TextField source="bill_no" label={billField('bill_no')} {...MUST_SHOW} />

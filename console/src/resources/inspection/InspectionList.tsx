@@ -54,7 +54,7 @@ const InspectionList = () => {
   const [params] = useSearchParams();
   const defaults = Object.fromEntries((['plan_id', 'station_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   return (
-    <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} data-testid="inspection-list">
         <TextField source="inspection_no" label={inspectionField('inspection_no')} {...MUST_SHOW} />
         <FunctionField<Inspection> source="kind" label={inspectionField('kind')} sortable={false} render={(r) => OperationPlanKind.label(r.kind, lang)} />

@@ -49,7 +49,7 @@ const Actions = () => {
 const ClaimList = () => {
   const lang = useLang();
   return (
-    <List storeKey="insurance-claim-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="insurance-claim-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => claimDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="claim-list">
         <TextField source="claim_no" label={claimField('claim_no')} {...MUST_SHOW} />
         <FunctionField<InsuranceClaim> source="station_code" label={claimField('station_id')} sortable={false} render={(r) => `${r.station_code ?? ''} ${r.station_name ?? ''}`} {...MUST_SHOW} />

@@ -97,7 +97,7 @@ const PolicyList = () => {
   const lang = useLang();
   const renew = useHasPermission('insurance_policy:renew');
   return (
-    <List storeKey="insurance-policy-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="insurance-policy-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => policyDetailPath(id)} bulkActionButtons={renew ? <RenewSelected /> : false} cellMaxWidth={200} data-testid="policy-list">
         <TextField source="policy_no" label={policyField('policy_no')} {...MUST_SHOW} />
         <FunctionField<InsurancePolicy> source="kind" label={policyField('kind')} render={(r) => InsuranceKind.label(r.kind, lang)} />

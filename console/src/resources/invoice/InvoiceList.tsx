@@ -50,7 +50,7 @@ const InvoiceList = () => {
   const lang = useLang();
   const translate = useTranslate();
   return (
-    <List storeKey="invoice-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'issue_date', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="invoice-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'issue_date', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => invoiceDetailPath(id)} bulkActionButtons={false} data-testid="invoice-list">
         <FunctionField<Invoice> source="invoice_no" label={invoiceField('invoice_no')} render={(r) => `${r.invoice_code ? `${r.invoice_code} · ` : ''}${r.invoice_no}${r.is_red ? ` ${translate('pv.invoice.red_mark')}` : ''}`} {...MUST_SHOW} />
         <FunctionField<Invoice> source="direction" label={invoiceField('direction')} sortable={false} render={(r) => InvoiceDirection.label(r.direction, lang)} />

@@ -68,7 +68,7 @@ const MaintenanceList = () => {
   const defaults: Record<string, unknown> = Object.fromEntries((['station_id', 'source_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   if (params.get('source')) defaults.source = [params.get('source')];
   return (
-    <List key={JSON.stringify(defaults)} storeKey={`maintenance-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List key={JSON.stringify(defaults)} storeKey={`maintenance-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => maintenanceDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="maintenance-list">
         <TextField source="order_no" label={maintenanceField('order_no')} {...MUST_SHOW} />
         <FunctionField<MaintenanceOrder> source="priority" label={maintenanceField('priority')} render={(r) => <PriorityChip priority={r.priority} />} {...MUST_SHOW} />

@@ -35,7 +35,7 @@ const Actions = () => {
 const MaterialList = () => {
   const lang = useLang();
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick="show" bulkActionButtons={false} data-testid="material-list">
         <TextField source="code" label={materialField('code')} {...MUST_SHOW} />
         <TextField source="name" label={materialField('name')} {...MUST_SHOW} />

@@ -38,7 +38,6 @@ const KIND_COLORS: Record<string, 'success' | 'warning' | 'info' | 'default' | '
 };
 
 /** the list fits the page: wide tables scroll inside it, not the page sideways */
-const LIST_SX = { minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } as const;
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -106,7 +105,6 @@ const TabList = (props: { resource: string; storeKey: string; tab: 'balances' | 
     exporter={false}
     empty={false}
     title="pv.route.stockLedger"
-    sx={LIST_SX}
     pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
   >
     {props.children}

@@ -54,7 +54,7 @@ const NextExpiry = ({ record }: { record: Partner }) => {
 const PartnerList = () => {
   const lang = useLang();
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => partnerDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="partner-list">
         <TextField source="name" label={partnerField('name')} {...MUST_SHOW} />
         <FunctionField<Partner> source="kind" label={partnerField('kind')} render={(r) => PartnerKind.label(r.kind, lang)} {...MUST_SHOW} />

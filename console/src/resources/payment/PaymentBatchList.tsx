@@ -34,7 +34,7 @@ const Actions = () => (
  */
 const PaymentBatchList = () => {
   return (
-    <List storeKey="payment-batch-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="payment-batch-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => paymentDetailPath(id)} bulkActionButtons={false} data-testid="batch-list">
         <TextField source="batch_no" label={batchField('batch_no')} {...MUST_SHOW} />
         <TextField source="name" label={batchField('name')} emptyText="-" />

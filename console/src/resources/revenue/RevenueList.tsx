@@ -103,7 +103,7 @@ const RevenueList = () => {
   const open = (kind: RowDialog, record: Revenue) => setDialog({ kind, record });
   return (
     <>
-      <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
         <ListDatagrid rowClick={false} bulkActionButtons={false} cellMaxWidth={200} data-testid="revenue-list">
           <TextField source="period" label={revenueField('period')} {...MUST_SHOW} />
           <FunctionField<Revenue> source="station_code" label={revenueField('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />

@@ -30,7 +30,7 @@ const TariffList = () => {
   const translate = useTranslate();
   const editable = useCan('edit');
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'province_code', order: 'ASC' }} perPage={50} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
+    <List filters={filters} actions={<Actions />} sort={{ field: 'province_code', order: 'ASC' }} perPage={50} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
       <ListDatagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} data-testid="tariff-list">
         <FunctionField<Tariff> source="province_code" label={tariffField('province_code')} render={(r) => regionName(r.province_code, lang)} {...MUST_SHOW} />
         <FunctionField<Tariff> source="price" label={tariffField('price')} textAlign="right" render={(r) => r.price} {...MUST_SHOW} />

@@ -29,7 +29,7 @@ const RuleList = () => {
     <DateInput key="active_on" source="active_on" label={ruleField('active_on')} alwaysOn />,
   ];
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'kind', order: 'ASC' }} perPage={50} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
+    <List filters={filters} actions={<Actions />} sort={{ field: 'kind', order: 'ASC' }} perPage={50} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
       <ListDatagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} data-testid="rule-list">
         <FunctionField<SettlementRule> source="kind" label={ruleField('kind')} render={(r) => SettlementRuleKind.label(r.kind, lang)} {...MUST_SHOW} />
         <FunctionField<SettlementRule> source="agent_level" label={ruleField('agent_level')} sortable={false} render={(r) => AgentLevel.label(String(r.agent_level), lang)} {...MUST_SHOW} />

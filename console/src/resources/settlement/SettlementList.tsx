@@ -71,7 +71,7 @@ const SettlementList = () => {
   const lang = useLang();
   const canBatch = useHasPermission('payment_batch:add');
   return (
-    <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} data-testid="settlement-list">
         <TextField source="settlement_no" label={settlementField('settlement_no')} {...MUST_SHOW} />
         <TextField source="month" label={settlementField('month')} />

@@ -58,7 +58,7 @@ const Actions = () => {
 const StatementList = () => {
   const lang = useLang();
   return (
-    <List storeKey="statement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="statement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => statementDetailPath(id)} bulkActionButtons={false} data-testid="statement-list">
         <TextField source="statement_no" label={statementField('statement_no')} {...MUST_SHOW} />
         <FunctionField<Statement> source="kind" label={statementField('kind')} sortable={false} render={(r) => StatementKind.label(r.kind, lang)} {...HIDE_FIRST} />

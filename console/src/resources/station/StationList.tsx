@@ -77,7 +77,7 @@ const StationList = () => {
       perPage={20}
       exporter={false}
       empty={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       {isPhone ? (

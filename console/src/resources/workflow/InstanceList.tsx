@@ -36,7 +36,7 @@ const useFilters = () => {
 const InstanceList = () => {
   const lang = useLang();
   return (
-    <List storeKey="workflow-instance-list" disableSyncWithLocation filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} actions={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="workflow-instance-list" disableSyncWithLocation filters={useFilters()} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} actions={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid
         rowClick={(_id, _resource, record) => (record.record_type in WORKFLOW_RECORD_TYPES ? WORKFLOW_RECORD_TYPES[record.record_type as WorkflowRecordType].link(Number(record.record_id)) : false)}
         bulkActionButtons={false}

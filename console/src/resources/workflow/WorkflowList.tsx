@@ -116,7 +116,7 @@ const WorkflowList = () => {
   const lang = useLang();
   const translate = useTranslate();
   return (
-    <List storeKey="workflow-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'updated_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+    <List storeKey="workflow-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'updated_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
       <ListDatagrid rowClick={(id) => designerPath(id)} bulkActionButtons={false} data-testid="workflow-list">
         <TextField source="key" label={workflowField('key')} {...HIDE_FIRST} />
         <TextField source="name" label={workflowField('name')} {...MUST_SHOW} />

@@ -132,6 +132,8 @@ export function buildTheme(name: ThemeName): RaThemeOptions {
     components: {
       ...defaultTheme.components,
       MuiAppBar: { defaultProps: { color: 'primary' } },
+      // a list takes its page's width, never its table's: the table fits it (ListDatagrid collapses columns)
+      RaList: { styleOverrides: { root: { minWidth: 0, width: '100%', '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     },
   };
 }

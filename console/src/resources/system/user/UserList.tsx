@@ -101,7 +101,7 @@ const UserList = () => (
     perPage={20}
     exporter={false}
     pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
-    sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+   
   >
     <ListDatagrid rowClick={false} bulkActionButtons={false}>
       <TextField source="id" {...HIDE_FIRST} />
