@@ -8,9 +8,9 @@
  * The PNGs stay outside the repository.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { DETAIL_PAGES, LIST_PAGES, detailRoute, tabsOf } from '../tests/pages.ts';
-import { cutColumns } from '../tests/layout-check.ts';
+import { cutColumns, settle } from '../tests/layout-check.ts';
 
 const BASE = process.env.MEASURE_BASE ?? 'http://127.0.0.1:8080';
 const DIR = process.env.SHOTS_DIR ?? '/tmp/pv-shots';
@@ -19,13 +19,6 @@ const SIZES = [
   { width: 1280, height: 800 },
 ].filter((s) => !process.env.SHOTS_SIZES || process.env.SHOTS_SIZES.split(',').includes(String(s.width)));
 const LANGS = (['zh', 'en'] as const).filter((l) => !process.env.SHOTS_LANGS || process.env.SHOTS_LANGS.split(',').includes(l));
-
-/** The page's data is in: a table's rows or an empty note, and no spinner. */
-async function settle(page: Page) {
-  await page.locator('#main-content tbody tr, #main-content .RaList-noResults, [data-testid="record-error"], #main-content canvas, #main-content [role="tree"]').filter({ visible: true }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-  await expect(page.locator('[role="progressbar"]:not([aria-hidden="true"])').filter({ visible: true })).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 test('shoot pages', async ({ page, request }) => {
   test.setTimeout(3_600_000);
