@@ -1,10 +1,5 @@
-import { type RefObject, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 import { tableHeight } from '../config.ts';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
 
 /** What stays under a list's table: its pagination row and the footer. */
 const BELOW_TABLE = 104;
@@ -19,17 +14,28 @@ const MIN_TABLE = 280;
  * the pagination on screen.
  */
 export function useTableHeight(boxRef: RefObject<HTMLElement | null>): number {
-  const windowHeight = useSyncExternalStore(subscribe, () => window.innerHeight, () => 900);
-  const [height, setHeight] = useState(() => Math.max(MIN_TABLE, tableHeight(windowHeight)));
+  const [height, setHeight] = useState(() => Math.max(MIN_TABLE, tableHeight(typeof window === 'undefined' ? 900 : window.innerHeight)));
+  // measured after every render (the controls above may have changed) and on window resizes; a
+  // cached tab's page is hidden and keeps what it had, without re-rendering
   useLayoutEffect(() => {
-    const box = boxRef.current;
-    // a cached tab's page is hidden: keep what it had
-    if (!box || !box.getClientRects().length) return;
-    const top = box.getBoundingClientRect().top + window.scrollY;
-    const next = Math.max(MIN_TABLE, Math.round(windowHeight - top - BELOW_TABLE));
-    if (Math.abs(next - height) > 1) setHeight(next);
+    const next = fillHeight(boxRef.current);
+    if (next !== null && Math.abs(next - height) > 1) setHeight(next);
   });
+  useEffect(() => {
+    const onResize = () => {
+      const next = fillHeight(boxRef.current);
+      if (next !== null) setHeight((h) => (Math.abs(next - h) > 1 ? next : h));
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [boxRef]);
   return height;
+}
+
+function fillHeight(box: HTMLElement | null): number | null {
+  if (!box || !box.getClientRects().length) return null;
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  return Math.max(MIN_TABLE, Math.round(window.innerHeight - top - BELOW_TABLE));
 }
 
 /** sx for a react-admin <Datagrid>: the rows scroll inside `height`, the header sticks. */
