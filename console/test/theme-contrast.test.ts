@@ -45,7 +45,15 @@ describe('colour contrast of the nine themes (WCAG 2.1 AA, 4.5:1 for text)', () 
         const c = t.palette[key];
         expect(contrast(c.contrastText, c.main), `${key} button text`).toBeGreaterThanOrEqual(AA);
         expect(contrast(c.main, '#ffffff'), `${key} text on white`).toBeGreaterThanOrEqual(AA);
+        // outlined chips and links sit on the page grey too
+        expect(contrast(c.main, page), `${key} text on the page background`).toBeGreaterThanOrEqual(AA);
       }
+      const toolbar = (t.components as Record<string, { styleOverrides: { root: { backgroundColor: string } } }>).RaToolbar!.styleOverrides.root.backgroundColor;
+      expect(contrast(t.palette.error.main, toolbar), 'the delete button on a form toolbar').toBeGreaterThanOrEqual(AA);
+      // a selected toggle: its text on the primary's 8 % tint over the page
+      const toggle = t.components?.MuiToggleButton?.styleOverrides?.root as unknown as Record<string, { color: string }>;
+      const tint = `${t.palette.primary.main}${Math.round(t.palette.action.selectedOpacity * 255).toString(16).padStart(2, '0')}`;
+      expect(contrast(toggle['&.Mui-selected.MuiToggleButton-primary']!.color, tint, page), 'selected toggle text').toBeGreaterThanOrEqual(AA);
       expect(contrast(t.palette.primary.main, page), 'primary text on the page background').toBeGreaterThanOrEqual(AA);
       expect(contrast(t.palette.text.secondary, page), 'secondary text on the page background').toBeGreaterThanOrEqual(AA);
     });
