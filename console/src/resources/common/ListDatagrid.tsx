@@ -33,7 +33,8 @@ const denseSx = (cellMaxWidth: number) =>
 
 /**
  * react-admin draws clickable rows and the expand icons for the mouse only (no tab stop, the icon
- * hidden from screen readers): give both a tab stop and a name, and open a focused row with Enter.
+ * hidden from screen readers): give both a tab stop and a name, and open a focused row with Enter;
+ * name the row checkboxes.
  */
 function useKeyboardRows(boxRef: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
@@ -43,6 +44,11 @@ function useKeyboardRows(boxRef: RefObject<HTMLElement | null>) {
     for (const icon of box.querySelectorAll('.RaDatagrid-expandIcon')) {
       icon.setAttribute('tabindex', '0');
       icon.removeAttribute('aria-hidden');
+    }
+    // a row's checkbox carries its name on the wrapping span, where it names nothing: on the input
+    for (const span of box.querySelectorAll('.select-item[aria-label]')) {
+      span.querySelector('input')?.setAttribute('aria-label', span.getAttribute('aria-label')!);
+      span.removeAttribute('aria-label');
     }
   });
 }

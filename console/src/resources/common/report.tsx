@@ -87,7 +87,8 @@ export interface ReportRow {
 export function MonthRegionTable({ head, rows, total, empty, totalTestId, maxHeight }: { head: string[]; rows: ReportRow[]; total: ReactNode[]; empty: string; totalTestId: string; maxHeight: string }) {
   const right = (i: number) => (i >= 2 ? 'right' : 'left');
   return (
-    <TableContainer sx={{ maxHeight }}>
+    // the table scrolls in its box: a tab stop, so the keyboard scrolls it too
+    <TableContainer tabIndex={0} sx={{ maxHeight }}>
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>

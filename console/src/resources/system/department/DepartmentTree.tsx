@@ -210,7 +210,8 @@ const DepartmentTree = () => {
         </Button>
       </Stack>
       <Card>
-        <CardContent role="tree" sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        {/* a tree only when it has items: the spinner and the empty note are not tree items */}
+        <CardContent role={isPending || data.length === 0 ? undefined : 'tree'} sx={{ p: 0, '&:last-child': { pb: 0 } }}>
           {isPending ? (
             <Box sx={{ p: 3, textAlign: 'center' }}>
               <CircularProgress size={24} />
