@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeSerious, type AxeFinding } from './axe-scan.ts';
 import { login, tokenOf } from './helpers.ts';
 import { settle } from './layout-check.ts';
 import { DETAIL_PAGES, LIST_PAGES, detailRoute } from './pages.ts';
@@ -11,19 +11,15 @@ import { DETAIL_PAGES, LIST_PAGES, detailRoute } from './pages.ts';
  * hash (no reload). Each page's counts are printed, the failures listed with their elements.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-type Found = { page: string; rule: string; impact: string; help: string; nodes: string[] };
+type Found = AxeFinding & { page: string };
 
 async function scan(page: Page, name: string, found: Found[], counts: string[]) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  for (const v of bad) found.push({ page: name, rule: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) });
-  const n = (impact: string) => bad.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0);
-  counts.push(`${name}: critical ${n('critical')}, serious ${n('serious')}`);
+  const r = await axeSerious(page, name);
+  found.push(...r.found.map((f) => ({ ...f, page: name })));
+  counts.push(r.count);
 }
 
-const report = (found: Found[]) => found.map((f) => `${f.page} — ${f.impact} ${f.rule} (${f.help}): ${f.nodes.join(' | ')}`).join('\n');
+const report = (found: Found[]) => found.map((f) => `${f.page} — ${f.impact} ${f.rule} (${f.help}): ${f.nodes.slice(0, 3).map((n) => `${n.target} ${n.summary}`).join(' | ')}`).join('\n');
 
 test('the sign-in page and the big screen have no critical or serious axe violations', async ({ page }) => {
   const found: Found[] = [];
@@ -40,24 +36,39 @@ test('the sign-in page and the big screen have no critical or serious axe violat
   expect(found, report(found)).toEqual([]);
 });
 
-test('the console pages have no critical or serious axe violations', async ({ page }) => {
-  test.setTimeout(600_000);
+/** Opens each route in one signed-in page and scans it; each page's counts print as it goes. */
+async function scanRoutes(page: Page, routes: (token: string) => Promise<string[]>) {
   await login(page);
-  const token = await tokenOf(page);
   const found: Found[] = [];
   const counts: string[] = [];
-  const routes: string[] = ['/dashboard', '/workbench', ...LIST_PAGES, '/customer/intentionalCustomer/create'];
-  // an edit form and every dense detail page
-  const customer = await detailRoute(page.request, token, { path: '/customer/customerList', api: 'customer', query: 'stage=formal', show: true });
-  routes.push(customer!.replace(/\/show$/, ''));
-  for (const d of DETAIL_PAGES) routes.push((await detailRoute(page.request, token, d))!);
-  const workflow = (await (await page.request.get('/api/system/workflow/index?page=1&limit=1', { headers: { authorization: `Bearer ${token}` } })).json()).data.list[0];
-  routes.push(`/other/workflowDesigner?id=${workflow.id}`);
-  for (const route of routes) {
+  for (const route of await routes(await tokenOf(page))) {
     await page.goto(`/#${route}`);
     await settle(page);
     await scan(page, route, found, counts);
+    console.log(counts.at(-1));
   }
-  console.log(counts.join('\n'));
   expect(found, report(found)).toEqual([]);
+}
+
+test.describe.configure({ timeout: 600_000 });
+
+test('the dashboard, the workbench, an edit form and the workflow designer', async ({ page }) => {
+  await scanRoutes(page, async (token) => {
+    const customer = await detailRoute(page.request, token, { path: '/customer/customerList', api: 'customer', query: 'stage=formal', show: true });
+    const workflow = (await (await page.request.get('/api/system/workflow/index?page=1&limit=1', { headers: { authorization: `Bearer ${token}` } })).json()).data.list[0];
+    return ['/dashboard', '/workbench', '/customer/intentionalCustomer/create', customer!.replace(/\/show$/, ''), `/other/workflowDesigner?id=${workflow.id}`];
+  });
+});
+
+const half = Math.ceil(LIST_PAGES.length / 2);
+test('the list pages, first half', async ({ page }) => {
+  await scanRoutes(page, async () => LIST_PAGES.slice(0, half));
+});
+
+test('the list pages, second half', async ({ page }) => {
+  await scanRoutes(page, async () => LIST_PAGES.slice(half));
+});
+
+test('the detail pages', async ({ page }) => {
+  await scanRoutes(page, async (token) => Promise.all(DETAIL_PAGES.map(async (d) => (await detailRoute(page.request, token, d))!)));
 });
