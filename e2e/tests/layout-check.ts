@@ -65,7 +65,7 @@ export const frames = (page: Page) => page.evaluate(() => new Promise<void>((res
 /** The page's data is in: a table's rows, an empty list, a tree or a chart, and no spinner. */
 export async function settle(page: Page): Promise<void> {
   await page
-    .locator('#main-content tbody tr, #main-content .RaEmpty-message, #main-content .RaList-content .MuiCardContent-root, #main-content [data-testid="record-error"], #main-content canvas, #main-content [role="tree"]')
+    .locator('#main-content tbody tr, #main-content .RaEmpty-message, #main-content .RaList-content .MuiCardContent-root, #main-content [data-testid="record-error"], #main-content canvas, #main-content [role="tree"], #main-content [data-testid="tree-empty"]')
     .filter({ visible: true })
     .first()
     .waitFor({ timeout: 10_000 })

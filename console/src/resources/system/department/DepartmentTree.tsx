@@ -217,7 +217,9 @@ const DepartmentTree = () => {
               <CircularProgress size={24} />
             </Box>
           ) : data.length === 0 ? (
-            <Alert severity="info">{translate('pv.org.empty_tree')}</Alert>
+            <Alert severity="info" data-testid="tree-empty">
+              {translate('pv.org.empty_tree')}
+            </Alert>
           ) : (
             data.map((node) => <NodeRow key={node.id} node={node} depth={0} open={open} toggle={toggle} access={access} act={setDialog} />)
           )}
