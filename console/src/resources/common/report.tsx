@@ -6,6 +6,7 @@ import { PROVINCES, regionName } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { downloadFile } from '../customer/excel/download.ts';
 import { useLang } from './format.tsx';
+import { MUST_SHOW_CLASS } from './columns.ts';
 
 /** A report's query as its screen holds it; empty values are not sent. */
 export type ReportQuery = Record<string, string | number | boolean | undefined>;
@@ -93,7 +94,8 @@ export function MonthRegionTable({ head, rows, total, empty, totalTestId, maxHei
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={i} align={right(i)}>
+              // the figures must show (the table scrolls in its box rather than collapse them)
+              <TableCell key={i} align={right(i)} className={i >= 2 ? MUST_SHOW_CLASS : undefined}>
                 {h}
               </TableCell>
             ))}

@@ -22,7 +22,7 @@ import { InvoiceStatusChip, MatchStateChip, invoiceField } from './common.tsx';
 import { MatchDialog, RedLetterDialog, VoidDialog } from './dialogs.tsx';
 import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath, invoiceEditPath } from './logic.ts';
 import { DataTable } from '../common/DataTable.tsx';
-import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
+import { HIDE_FIRST, MUST_SHOW, MUST_SHOW_CLASS } from '../common/columns.ts';
 
 const ICONS: Record<InvoiceButton, ReactElement> = { register: <RegisterIcon />, match: <MatchIcon />, red_letter: <RedIcon />, void: <VoidIcon /> };
 
@@ -170,7 +170,7 @@ const Lines = () => {
           <TableHead>
             <TableRow>
               {['tax_rate', 'lines', 'amount', 'tax', 'total'].map((c) => (
-                <TableCell key={c} align={c === 'tax_rate' ? 'left' : 'right'}>
+                <TableCell key={c} align={c === 'tax_rate' ? 'left' : 'right'} className={c === 'lines' ? undefined : MUST_SHOW_CLASS}>
                   {translate(`pv.invoice.summary.${c}`)}
                 </TableCell>
               ))}
