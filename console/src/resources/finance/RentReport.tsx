@@ -156,7 +156,8 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
                     </Link>
                   ),
                 },
-                { key: 'station', label: col('station'), nowrap: true, render: (r) => [r.station_code, r.station_name].filter(Boolean).join(' '), ...MUST_SHOW },
+                // wraps (code, then name): five must-show columns fit 1280 px with English headings
+                { key: 'station', label: col('station'), render: (r) => [r.station_code, r.station_name].filter(Boolean).join(' '), ...MUST_SHOW },
                 { key: 'owner', label: col('owner'), nowrap: true, render: (r) => r.customer_name ?? '-' },
                 { key: 'region', label: col('region'), nowrap: true, render: (r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' '), ...HIDE_FIRST },
                 { key: 'agent', label: col('agent'), nowrap: true, render: (r) => r.agent_name ?? '-', ...HIDE_FIRST },
