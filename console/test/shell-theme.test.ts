@@ -19,8 +19,8 @@ describe('themes (SPEC.md §9 theme names)', () => {
     expect(menuPalette('ocean').background).toMatch(/linear-gradient/);
     expect(buildTheme('purple-white').palette).not.toEqual(buildTheme('green-white').palette);
   });
-  it('the light menu highlights in the primary colour', () => {
-    expect(menuPalette('red-white').activeText).toBe(HUES.red.main);
+  it('the light menu highlights in the primary colour (its dark shade, for contrast)', () => {
+    expect(menuPalette('red-white').activeText).toBe(HUES.red.dark);
     expect(menuPalette('purple-black').activeBg).toBe(HUES.purple.main);
   });
   it('vab-background adds a generated image to the menu, none does not', () => {

@@ -38,17 +38,33 @@ test('tabs open, close with every action, and the right-click menu acts on the c
   for (const p of [INTENTIONAL, FORMAL, USERS, ROLES, LOGS]) await open(page, p);
   expect(await tabKeys(page)).toEqual(['/index', INTENTIONAL, FORMAL, USERS, ROLES, LOGS]);
   // the home tab is not closable
-  await expect(tab(page, '/index').getByRole('button')).toHaveCount(0);
+  await expect(tab(page, '/index').locator('.pv-tab-close')).toHaveCount(0);
   await shot(page, 'tabs-smooth-zh');
 
   // × on a tab that is not active: it goes, the page stays
-  await tab(page, ROLES).getByRole('button', { name: '关闭' }).click();
+  await tab(page, ROLES).locator('.pv-tab-close').click();
   expect(await tabKeys(page)).toEqual(['/index', INTENTIONAL, FORMAL, USERS, LOGS]);
   await expect(page).toHaveURL(new RegExp(`#${LOGS}$`));
   // × on the active tab: to the last remaining tab
-  await tab(page, LOGS).getByRole('button', { name: '关闭' }).click();
+  await tab(page, LOGS).locator('.pv-tab-close').click();
   await expect(page).toHaveURL(new RegExp(`#${USERS}$`));
   expect(await tabKeys(page)).toEqual(['/index', INTENTIONAL, FORMAL, USERS]);
+
+  // the keyboard: the strip is one tab stop (the active tab), arrows move, Enter opens, Delete closes
+  await tab(page, USERS).focus();
+  await expect(tab(page, USERS)).toHaveAttribute('tabindex', '0');
+  await expect(tab(page, FORMAL)).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab(page, FORMAL)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#${FORMAL}$`));
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, USERS)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Delete');
+  expect(await tabKeys(page)).toEqual(['/index', INTENTIONAL, USERS]);
+  await open(page, FORMAL);
+  await open(page, USERS);
 
   // right-click the first closable tab (not the active one): nothing closable to its left
   let menu = await contextMenu(page, INTENTIONAL);

@@ -134,7 +134,8 @@ export const raZh: TranslationMessages = {
       skip_nav: '跳到正文',
     },
     sort: {
-      sort_by: '按%{field_lower_first}%{order}排序',
+      // the field set apart by spaces: read as its own word, so the sort button's name contains its visible label
+      sort_by: '按 %{field_lower_first} %{order}排序',
       ASC: '升序',
       DESC: '降序',
     },

@@ -51,6 +51,7 @@ const zhPlan = {
   required: '必填',
   photo_required: '须拍照',
   auto_maintenance: '不合格自动转工单',
+  item_flags: '要求',
 };
 const enPlan: typeof zhPlan = {
   id: 'ID',
@@ -104,6 +105,7 @@ const enPlan: typeof zhPlan = {
   required: 'Required',
   photo_required: 'Photo required',
   auto_maintenance: 'Failure opens an order',
+  item_flags: 'Requirements',
 };
 
 const zhInspection = {

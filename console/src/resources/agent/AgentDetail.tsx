@@ -11,24 +11,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogContent, DialogTitle, IconButton, Link, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
@@ -50,6 +33,8 @@ import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, agentDetailPath, fieldLabel
 import { NewStationButton } from './NewStation.tsx';
 import { Permission } from '../../shell/Permission.tsx';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** One side list of the shown agent through the data provider (refetched with the page's refresh). */
 function useAgentData<T>(name: string, load: (dp: PvDataProvider, id: number) => Promise<T>) {
@@ -222,32 +207,27 @@ const Customers = () => {
       {!isPending && !data?.list.length ? (
         <EmptyNote text="pv.agent.no_customers" />
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.customer/intentionalCustomer.fields.name')}</TableCell>
-              <TableCell>{translate('resources.customer/intentionalCustomer.fields.phone')}</TableCell>
-              <TableCell>{translate('pv.agent.stage')}</TableCell>
-              <TableCell>{translate('resources.customer/intentionalCustomer.fields.status')}</TableCell>
-              <TableCell>{translate('resources.customer/intentionalCustomer.fields.created_at')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data?.list ?? []).map((c) => (
-              <TableRow key={c.id} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={customerDetailPath(c.id)} title={translate('pv.agent.open_customer')} data-testid={`agent-customer-${c.id}`}>
-                    {c.name}
-                  </Link>
-                </TableCell>
-                <TableCell>{c.phone}</TableCell>
-                <TableCell>{CustomerStage.label(c.stage, lang)}</TableCell>
-                <TableCell>{CustomerStatus.label(c.status, lang)}</TableCell>
-                <TableCell>{formatDateTime(c.created_at, lang)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={data?.list ?? []}
+          rowKey={(c) => c.id}
+          columns={[
+            {
+              key: 'name',
+              label: translate('resources.customer/intentionalCustomer.fields.name'),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (c) => (
+                <Link component={RouterLink} to={customerDetailPath(c.id)} title={translate('pv.agent.open_customer')} data-testid={`agent-customer-${c.id}`}>
+                  {c.name}
+                </Link>
+              ),
+            },
+            { key: 'phone', label: translate('resources.customer/intentionalCustomer.fields.phone'), nowrap: true, render: (c) => c.phone, ...MUST_SHOW },
+            { key: 'stage', label: translate('pv.agent.stage'), nowrap: true, render: (c) => CustomerStage.label(c.stage, lang) },
+            { key: 'status', label: translate('resources.customer/intentionalCustomer.fields.status'), nowrap: true, render: (c) => CustomerStatus.label(c.status, lang), ...MUST_SHOW },
+            { key: 'created_at', label: translate('resources.customer/intentionalCustomer.fields.created_at'), nowrap: true, render: (c) => formatDateTime(c.created_at, lang), ...HIDE_FIRST },
+          ]}
+        />
       )}
       {data && data.total > data.list.length && (
         <Typography variant="caption" color="text.secondary">

@@ -1,6 +1,5 @@
 import {
   CreateButton,
-  Datagrid,
   FilterButton,
   FunctionField,
   List,
@@ -21,12 +20,13 @@ import { Box, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import SubdirectoryArrowRightIcon from '@mui/icons-material/SubdirectoryArrowRight';
 import { AgentStatus, type Agent } from '@pv/contract';
 import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { useLang } from '../common/format.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { AgentStatusButtons } from './actions.tsx';
 import { AGENT_API, AGENT_RESOURCE, AgentStatusChip, ParentAgentInput, agentDetailPath, fieldLabel } from './common.tsx';
 import { Permission } from '../../shell/Permission.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const lang = useLang();
@@ -59,12 +59,6 @@ export const AgentListActions = () => (
     </Permission>
   </TopToolbar>
 );
-
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
 
 /** Long company names end in … within `width` px (the full name is the tooltip). */
 const ELLIPSIS = (width: number) => ({ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }) as const;
@@ -117,7 +111,6 @@ const EditIconButton = () => {
 /** 代理商管理: #/stationManagement/inputagent. A row opens #/stationManagement/inputagentDetail?id=N in a new tab. */
 const AgentList = () => {
   const filters = useFilters();
-  const height = useTableHeight(1);
   const regionLabel = useRegionLabel();
   return (
     <List
@@ -126,29 +119,30 @@ const AgentList = () => {
       sort={{ field: 'id', order: 'ASC' }}
       perPage={20}
       exporter={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={(id) => agentDetailPath(id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-        <TextField source="code" />
-        <NameCell source="name" label={fieldLabel('name')} sortBy="name" />
-        <ParentCell source="parent_name" label={fieldLabel('parent_name')} sortable={false} />
+      <ListDatagrid rowClick={(id) => agentDetailPath(id)} bulkActionButtons={false}>
+        <TextField source="code" {...MUST_SHOW} />
+        <NameCell source="name" label={fieldLabel('name')} sortBy="name" {...MUST_SHOW} />
+        <ParentCell source="parent_name" label={fieldLabel('parent_name')} sortable={false} {...HIDE_FIRST} />
         <TextField source="contact" sortable={false} emptyText="-" />
         <TextField source="phone" sortable={false} emptyText="-" />
         <FunctionField<Agent> label={fieldLabel('region')} sortable={false} render={(r) => regionLabel(r) || '-'} />
-        <AgentStatusChip label={fieldLabel('status')} sortBy="status" />
+        <AgentStatusChip label={fieldLabel('status')} sortBy="status" {...MUST_SHOW} />
         <NumberField source="deposit" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} emptyText="-" />
-        <NumberField source="children_count" sortable={false} />
+        <NumberField source="children_count" sortable={false} {...HIDE_FIRST} />
         <FunctionField
-          label=""
+          label="pv.table.actions"
           render={() => (
             <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
               <AgentStatusButtons compact />
               <EditIconButton />
             </Box>
           )}
+          {...MUST_SHOW}
         />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { AppPlatform, type AppVersion } from '@pv/contract';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { AppVersionStatusChip, RolloutText, useAppVersionChoices } from './common.tsx';
 import { AddAppVersionDialog } from './dialogs.tsx';
 import { appVersionDetailPath, appVersionField, formatBytes } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useAppVersionChoices();
@@ -42,21 +42,20 @@ const Actions = () => {
 /** 版本管理: #/other/appVersion — the 光E宝 app's releases per platform; a row opens the release's tab. */
 const AppVersionList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   return (
-    <List storeKey="app-version-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => appVersionDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(260) }} data-testid="app-version-list">
-        <FunctionField<AppVersion> source="platform" label={appVersionField('platform')} render={(r) => AppPlatform.label(r.platform, lang)} />
-        <TextField source="version_name" label={appVersionField('version_name')} sortable={false} />
+    <List storeKey="app-version-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => appVersionDetailPath(id)} bulkActionButtons={false} cellMaxWidth={260} data-testid="app-version-list">
+        <FunctionField<AppVersion> source="platform" label={appVersionField('platform')} render={(r) => AppPlatform.label(r.platform, lang)} {...MUST_SHOW} />
+        <TextField source="version_name" label={appVersionField('version_name')} sortable={false} {...MUST_SHOW} />
         <NumberField source="version_code" label={appVersionField('version_code')} options={{ useGrouping: false }} />
-        <FunctionField<AppVersion> source="status" label={appVersionField('status')} render={(r) => <AppVersionStatusChip status={r.status} />} />
-        <FunctionField<AppVersion> source="rollout" label={appVersionField('rollout')} textAlign="right" render={(r) => <RolloutText value={r.rollout} />} />
+        <FunctionField<AppVersion> source="status" label={appVersionField('status')} render={(r) => <AppVersionStatusChip status={r.status} />} {...MUST_SHOW} />
+        <FunctionField<AppVersion> source="rollout" label={appVersionField('rollout')} textAlign="right" render={(r) => <RolloutText value={r.rollout} />} {...MUST_SHOW} />
         <TextField source="min_supported_version" label={appVersionField('min_supported_version')} emptyText="-" sortable={false} />
         <FunctionField<AppVersion> source="package_size" label={appVersionField('package')} sortable={false} render={(r) => (r.package_file_id ? formatBytes(r.package_size) : r.store_url ? new URL(r.store_url).hostname : '-')} />
         <LocalDateField source="published_at" label={appVersionField('published_at')} showTime emptyText="-" />
-        <TextField source="created_by_name" label={appVersionField('created_by_name')} emptyText="-" sortable={false} />
-        <LocalDateField source="created_at" label={appVersionField('created_at')} showTime />
-      </Datagrid>
+        <TextField source="created_by_name" label={appVersionField('created_by_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+        <LocalDateField source="created_at" label={appVersionField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -25,11 +25,23 @@ export const FieldGrid = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}>{children}</Box>
 );
 
-/** Main column and a side column (timeline, history) on wide screens; stacked on narrow ones. */
+/**
+ * The one layout of every detail page: the record's panels take the page's full width (its tables
+ * need it), and the activity — status timeline, change history and other side lists, each a panel —
+ * follows below, side by side where there is room (like an issue tracker's activity under the issue).
+ */
 export const DetailColumns = ({ main, side }: { main: ReactNode; side: ReactNode }) => (
-  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, pt: 1 }}>
-    <Box sx={{ minWidth: 0 }}>{main}</Box>
-    <Box sx={{ minWidth: 0 }}>{side}</Box>
+  <Box sx={{ pt: 1 }}>
+    <Box sx={{ minWidth: 0 }} data-testid="detail-main">
+      {main}
+    </Box>
+    <Box
+      component="section"
+      data-testid="detail-activity"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(auto-fit, minmax(420px, 1fr))' }, columnGap: 2, alignItems: 'start' }}
+    >
+      {side}
+    </Box>
   </Box>
 );
 
@@ -42,3 +54,10 @@ export const EmptyNote = ({ text }: { text: string }) => {
     </Typography>
   );
 };
+
+/** Text for screen readers only (a header cell over row buttons, an icon's name). */
+export const VisuallyHidden = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}>
+    {children}
+  </Box>
+);

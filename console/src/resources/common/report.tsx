@@ -6,6 +6,7 @@ import { PROVINCES, regionName } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { downloadFile } from '../customer/excel/download.ts';
 import { useLang } from './format.tsx';
+import { MUST_SHOW_CLASS } from './columns.ts';
 
 /** A report's query as its screen holds it; empty values are not sent. */
 export type ReportQuery = Record<string, string | number | boolean | undefined>;
@@ -87,12 +88,14 @@ export interface ReportRow {
 export function MonthRegionTable({ head, rows, total, empty, totalTestId, maxHeight }: { head: string[]; rows: ReportRow[]; total: ReactNode[]; empty: string; totalTestId: string; maxHeight: string }) {
   const right = (i: number) => (i >= 2 ? 'right' : 'left');
   return (
-    <TableContainer sx={{ maxHeight }}>
+    // the table scrolls in its box: a tab stop, so the keyboard scrolls it too
+    <TableContainer tabIndex={0} sx={{ maxHeight }}>
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={i} align={right(i)}>
+              // the figures must show (the table scrolls in its box rather than collapse them)
+              <TableCell key={i} align={right(i)} className={i >= 2 ? MUST_SHOW_CLASS : undefined}>
                 {h}
               </TableCell>
             ))}

@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Link, Tab, Table, TableBody, TableCell, TableRow, Tabs } from '@mui/material';
+import { Alert, Link, Tab, Tabs } from '@mui/material';
 import { MatterStatus, MatterType, StationStatus, WorkOrderStatus, type Customer, type ListResult } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FORMAL, INTENTIONAL } from '../../providers/resources.ts';
@@ -12,8 +12,12 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { AppAccount } from './AppAccount.tsx';
 import { Details, ShowActions, Side } from './CustomerShow.tsx';
 import { StatusChip } from './common.tsx';
+import { fieldLabel as stationField } from '../station/common.tsx';
+import { fieldLabel as matterField } from '../matter/common.tsx';
 import { MoneyTab } from '../finance/index.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 interface StationRow {
   id: number;
@@ -61,25 +65,30 @@ const listOf = <T,>(p: Promise<{ data: ListResult<T> }>) => p.then((r) => r.data
 
 const Stations = ({ stations, error, pending }: { stations: StationRow[]; error: unknown; pending: boolean }) => {
   const lang = useLang();
+  const translate = useTranslate();
   return (
     <Related title="pv.customerDetail.stations" testId="customer-stations" error={error} empty="pv.customerDetail.no_stations" isEmpty={!pending && stations.length === 0}>
-      <Table size="small">
-        <TableBody>
-          {stations.map((s) => (
-            <TableRow key={s.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={`/stationManagement/stationDetail?id=${s.id}`}>
-                  {s.code}
-                </Link>
-              </TableCell>
-              <TableCell>{s.name}</TableCell>
-              <TableCell>{s.capacity_kwp} kWp</TableCell>
-              <TableCell data-testid={`customer-station-status-${s.id}`}>{StationStatus.label(s.status, lang)}</TableCell>
-              <TableCell>{s.agent_name ?? ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={stations}
+        rowKey={(s) => s.id}
+        columns={[
+          {
+            key: 'code',
+            label: translate(stationField('code')),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (s) => (
+              <Link component={RouterLink} to={`/stationManagement/stationDetail?id=${s.id}`}>
+                {s.code}
+              </Link>
+            ),
+          },
+          { key: 'name', label: translate(stationField('name')), render: (s) => s.name, ...MUST_SHOW },
+          { key: 'capacity_kwp', label: translate(stationField('capacity_kwp')), align: 'right', nowrap: true, render: (s) => `${s.capacity_kwp} kWp` },
+          { key: 'status', label: translate(stationField('status')), nowrap: true, testId: 'customer-station-status', render: (s) => <span data-testid={`customer-station-status-${s.id}`}>{StationStatus.label(s.status, lang)}</span>, ...MUST_SHOW },
+          { key: 'agent_name', label: translate(stationField('agent_name')), render: (s) => s.agent_name ?? '', ...HIDE_FIRST },
+        ]}
+      />
     </Related>
   );
 };
@@ -94,46 +103,49 @@ const WorkOrders = ({ stations }: { stations: StationRow[] }) => {
   );
   return (
     <Related title="pv.customerDetail.work_orders" testId="customer-work-orders" error={error} empty="pv.customerDetail.no_work_orders" isEmpty={!ids.length || (!isPending && data.length === 0)}>
-      <Table size="small">
-        <TableBody>
-          {data.map((o) => (
-            <TableRow key={o.id}>
-              <TableCell>{o.order_no}</TableCell>
-              <TableCell>{translate(o.kind === 'grid' ? 'pv.customerDetail.kind_grid' : 'pv.customerDetail.kind_build')}</TableCell>
-              <TableCell>{o.station_code ?? ''}</TableCell>
-              <TableCell>{WorkOrderStatus.label(o.status, lang)}</TableCell>
-              <TableCell>{o.team_name ?? '-'}</TableCell>
-              <TableCell>{o.deadline ? formatDateTime(o.deadline, lang) : ''}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data}
+        rowKey={(o) => o.id}
+        columns={[
+          { key: 'order_no', label: translate('pv.station.wo.order_no'), nowrap: true, render: (o) => o.order_no, ...MUST_SHOW },
+          { key: 'kind', label: translate('pv.station.wo.kind'), nowrap: true, render: (o) => translate(o.kind === 'grid' ? 'pv.customerDetail.kind_grid' : 'pv.customerDetail.kind_build') },
+          { key: 'station', label: translate(stationField('code')), nowrap: true, render: (o) => o.station_code ?? '' },
+          { key: 'status', label: translate('pv.station.wo.status'), nowrap: true, render: (o) => WorkOrderStatus.label(o.status, lang), ...MUST_SHOW },
+          { key: 'team', label: translate('pv.station.wo.team'), render: (o) => o.team_name ?? '-', ...HIDE_FIRST },
+          { key: 'deadline', label: translate('pv.station.wo.deadline'), nowrap: true, render: (o) => (o.deadline ? formatDateTime(o.deadline, lang) : '') },
+        ]}
+      />
     </Related>
   );
 };
 
 const Matters = () => {
   const lang = useLang();
+  const translate = useTranslate();
   const { data = [], error, isPending } = useRelated('matters', (dp, id) => listOf(dp.read<ListResult<MatterRow>>('matter', 'index', { customer_id: id, limit: 50 })));
   return (
     <Related title="pv.customerDetail.matters" testId="customer-matters" error={error} empty="pv.customerDetail.no_matters" isEmpty={!isPending && data.length === 0}>
-      <Table size="small">
-        <TableBody>
-          {data.map((m) => (
-            <TableRow key={m.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={`/stationManagement/matterDetails?id=${m.id}`}>
-                  {m.matter_no}
-                </Link>
-              </TableCell>
-              <TableCell>{MatterType.label(m.type, lang)}</TableCell>
-              <TableCell>{m.title}</TableCell>
-              <TableCell>{MatterStatus.label(m.status, lang)}</TableCell>
-              <TableCell>{formatDateTime(m.created_at, lang)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data}
+        rowKey={(m) => m.id}
+        columns={[
+          {
+            key: 'matter_no',
+            label: translate(matterField('matter_no')),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (m) => (
+              <Link component={RouterLink} to={`/stationManagement/matterDetails?id=${m.id}`}>
+                {m.matter_no}
+              </Link>
+            ),
+          },
+          { key: 'type', label: translate(matterField('type')), nowrap: true, render: (m) => MatterType.label(m.type, lang) },
+          { key: 'title', label: translate(matterField('title')), render: (m) => m.title, ...MUST_SHOW },
+          { key: 'status', label: translate(matterField('status')), nowrap: true, render: (m) => MatterStatus.label(m.status, lang), ...MUST_SHOW },
+          { key: 'created_at', label: translate(matterField('created_at')), nowrap: true, render: (m) => formatDateTime(m.created_at, lang), ...HIDE_FIRST },
+        ]}
+      />
     </Related>
   );
 };

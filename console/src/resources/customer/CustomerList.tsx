@@ -2,7 +2,6 @@ import type { MouseEvent } from 'react';
 import {
   BulkDeleteButton,
   CreateButton,
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -30,8 +29,9 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { AgentInput, EnumField, MaskedField, RegionField, StatusChip, customerDetailPath, useChoices } from './common.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from './excel/index.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useChoices();
@@ -119,17 +119,6 @@ const ListActions = ({ creatable, stage }: { creatable: boolean; stage: 'intenti
 
 const BulkActions = () => <BulkDeleteButton mutationMode="pessimistic" />;
 
-/**
- * Twelve-odd columns must fit a 1440 px screen beside the menu: narrower cell padding, and headers
- * that may wrap between words (English) but never inside a Chinese word (keep-all). The table
- * still scrolls sideways on a narrow screen.
- */
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
-
 /** Minutes are enough in a list (the detail view shows seconds). */
 
 export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => {
@@ -139,7 +128,6 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
   const regionLabel = useRegionLabel();
   // a phone gets one line per customer instead of a twelve-column table
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -147,7 +135,7 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
       sort={{ field: formal ? 'signed_at' : 'created_at', order: 'DESC' }}
       perPage={20}
       exporter={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       {isPhone ? (
@@ -158,27 +146,28 @@ export const CustomerList = ({ stage }: { stage: 'intentional' | 'formal' }) => 
           tertiaryText={(r) => CustomerStatus.label(r.status, lang)}
         />
       ) : (
-        <Datagrid rowClick={(id) => customerDetailPath(id)} bulkActionButtons={<BulkActions />} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-          <TextField source="id" />
-          <TextField source="name" />
-          <TextField source="phone" sortable={false} />
+        <ListDatagrid rowClick={(id) => customerDetailPath(id)} bulkActionButtons={<BulkActions />}>
+          <TextField source="id" {...HIDE_FIRST} />
+          <TextField source="name" {...MUST_SHOW} />
+          <TextField source="phone" sortable={false} {...MUST_SHOW} />
           <RegionField label="resources.customer/intentionalCustomer.fields.region" sortable={false} />
           {!formal && <EnumField source="source" labelled={CustomerSource} label="resources.customer/intentionalCustomer.fields.source" sortable={false} />}
-          <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" />
+          <StatusChip label="resources.customer/intentionalCustomer.fields.status" sortBy="status" {...MUST_SHOW} />
           {formal && <EnumField source="business_mode" labelled={BusinessMode} label="resources.customer/intentionalCustomer.fields.business_mode" sortable={false} />}
           {formal && <LocalDateField source="signed_at" />}
-          {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" sortable={false} />}
+          {formal && <MaskedField source="bank_card" label="resources.customer/intentionalCustomer.fields.bank_card" sortable={false} {...HIDE_FIRST} />}
           <NumberField source="estimated_kwp" />
-          <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} />
+          <FunctionField<Customer> label="resources.customer/intentionalCustomer.fields.owner_name" sortable={false} render={(r) => r.owner_name ?? ''} {...HIDE_FIRST} />
           <FunctionField<Customer>
             label="resources.customer/intentionalCustomer.fields.agent_name"
             sortable={false}
             render={(r) => (r.agent_name ? <span title={r.agent_name}>{r.agent_name}</span> : '')}
             sx={{ display: 'inline-block', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}
+            {...HIDE_FIRST}
           />
-          <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} />
+          <AppEnabledSwitch label="resources.customer/intentionalCustomer.fields.app_enabled" sortable={false} {...HIDE_FIRST} />
           {!formal && <LocalDateField source="created_at" showTime />}
-        </Datagrid>
+        </ListDatagrid>
       )}
     </List>
   );

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Link, Typography } from '@mui/material';
 import { PayCycle, type LeaseContract, type Station } from '@pv/contract';
 import StationRevenue from '../revenue/StationRevenue.tsx';
 import { STATION_RESOURCE } from '../station/logic.ts';
@@ -11,6 +11,8 @@ import { EmptyNote, Panel } from '../common/layout.tsx';
 import { BillsTable } from './bills.tsx';
 import { LeaseStatusChip, Yuan, leaseField } from './common.tsx';
 import { LEASE_RESOURCE, billsOf, leaseDetailPath } from './logic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** Whose money the tab shows: an owner (customer page) or a station (station page). */
 export type MoneyOwner = { customer_id: number } | { station_id: number };
@@ -35,36 +37,29 @@ const Contracts = ({ owner }: { owner: MoneyOwner }) => {
       {isPending ? null : !data.length ? (
         <EmptyNote text="pv.money.no_contracts" />
       ) : (
-        <Table size="small" sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              {['contract_no', 'status', 'start_date', 'pay_cycle', 'annual_rent', 'payee_name', 'bank_card'].map((k) => (
-                <TableCell key={k}>{translate(leaseField(k))}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <Link component={RouterLink} to={leaseDetailPath(c.id)}>
-                    {c.contract_no}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <LeaseStatusChip status={c.status} />
-                </TableCell>
-                <TableCell>{`${c.start_date} ~ ${c.end_date}`}</TableCell>
-                <TableCell>{PayCycle.label(c.pay_cycle, lang)}</TableCell>
-                <TableCell>
-                  <Yuan value={c.annual_rent} />
-                </TableCell>
-                <TableCell>{c.payee_name ?? '-'}</TableCell>
-                <TableCell>{c.bank_card ?? '-'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={data}
+          rowKey={(c) => c.id}
+          columns={[
+            {
+              key: 'contract_no',
+              label: translate(leaseField('contract_no')),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (c) => (
+                <Link component={RouterLink} to={leaseDetailPath(c.id)}>
+                  {c.contract_no}
+                </Link>
+              ),
+            },
+            { key: 'status', label: translate(leaseField('status')), nowrap: true, render: (c) => <LeaseStatusChip status={c.status} />, ...MUST_SHOW },
+            { key: 'start_date', label: translate(leaseField('start_date')), nowrap: true, render: (c) => `${c.start_date} ~ ${c.end_date}` },
+            { key: 'pay_cycle', label: translate(leaseField('pay_cycle')), nowrap: true, render: (c) => PayCycle.label(c.pay_cycle, lang), ...HIDE_FIRST },
+            { key: 'annual_rent', label: translate(leaseField('annual_rent')), align: 'right', nowrap: true, render: (c) => <Yuan value={c.annual_rent} />, ...MUST_SHOW },
+            { key: 'payee_name', label: translate(leaseField('payee_name')), nowrap: true, render: (c) => c.payee_name ?? '-', ...MUST_SHOW },
+            { key: 'bank_card', label: translate(leaseField('bank_card')), nowrap: true, render: (c) => c.bank_card ?? '-', ...MUST_SHOW },
+          ]}
+        />
       )}
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { Button, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
@@ -10,18 +10,19 @@ import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput
 import { filterParams, type PvDataProvider } from '../../providers/dataProvider.ts';
 import { NewBatchDialog } from '../payment/dialogs.tsx';
 import { selectionOf } from '../payment/logic.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
+import { StationCell, idParam } from '../common/lists.tsx';
 import { BillDrawer } from './bills.tsx';
 import { BillStatusChip, Yuan, billField, useFinanceChoices } from './common.tsx';
 import { GenerateDialog } from './dialogs.tsx';
 import { BILL_API } from './logic.ts';
 import { listFiltersOf } from './reportLogic.ts';
 import { RecordInput, useCanPick } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useFinanceChoices();
@@ -100,7 +101,6 @@ const NewBatchBulkButton = () => {
 /** 租金账单: #/finance/rentBill; a row opens the bill in a drawer (actions, deductions, timeline). `?contract_id=` etc. open it filtered, `?id=` opens one bill's drawer. */
 const RentBillList = () => {
   const lang = useLang();
-  const height = useTableHeight(1);
   const [params] = useSearchParams();
   // ?id= (a process's link to the bill) opens its drawer
   const [open, setOpen] = useState<number | null>(() => idParam(params.get('id')) ?? null);
@@ -112,24 +112,24 @@ const RentBillList = () => {
   };
   return (
     <>
-      <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>
+      <List key={JSON.stringify(defaults)} storeKey={`bill-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />} aside={undefined}>
         <Summary />
-        <Datagrid rowClick={(id) => { setOpen(Number(id)); return false; }} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="bill-list">
-          <TextField source="bill_no" label={billField('bill_no')} />
-          <TextField source="period" label={billField('period')} />
-          <FunctionField<RentBill> source="status" label={billField('status')} render={(r) => <BillStatusChip status={r.status} pausedBy={r.paused_by} />} />
-          <TextField source="contract_no" label={billField('contract_no')} />
+        <ListDatagrid rowClick={(id) => { setOpen(Number(id)); return false; }} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} cellMaxWidth={200} data-testid="bill-list">
+          <TextField source="bill_no" label={billField('bill_no')} {...MUST_SHOW} />
+          <TextField source="period" label={billField('period')} {...MUST_SHOW} />
+          <FunctionField<RentBill> source="status" label={billField('status')} render={(r) => <BillStatusChip status={r.status} pausedBy={r.paused_by} />} {...MUST_SHOW} />
+          <TextField source="contract_no" label={billField('contract_no')} {...HIDE_FIRST} />
           <FunctionField<RentBill> source="station_code" label={billField('station_code')} render={(r) => <StationCell record={r} />} />
           <TextField source="customer_name" label={billField('customer_name')} emptyText="-" />
-          <FunctionField<RentBill> source="province_code" label={billField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} />
+          <FunctionField<RentBill> source="province_code" label={billField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} {...HIDE_FIRST} />
           <FunctionField<RentBill> source="cover_start" label={billField('coverage')} sortable={false} render={(r) => `${r.cover_start} ~ ${r.cover_end}`} />
-          <FunctionField<RentBill> source="amount_due" label={billField('amount_due')} textAlign="right" render={(r) => <Yuan value={r.amount_due} />} />
-          <FunctionField<RentBill> source="deduction" label={billField('deduction')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.deduction} />} />
-          <FunctionField<RentBill> source="amount_payable" label={billField('amount_payable')} textAlign="right" render={(r) => <Yuan value={r.amount_payable} strong />} />
+          <FunctionField<RentBill> source="amount_due" label={billField('amount_due')} textAlign="right" render={(r) => <Yuan value={r.amount_due} />} {...MUST_SHOW} />
+          <FunctionField<RentBill> source="deduction" label={billField('deduction')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.deduction} />} {...MUST_SHOW} />
+          <FunctionField<RentBill> source="amount_payable" label={billField('amount_payable')} textAlign="right" render={(r) => <Yuan value={r.amount_payable} strong />} {...MUST_SHOW} />
           <TextField source="due_date" label={billField('due_date')} />
-          <FunctionField<RentBill> source="paid_at" label={billField('paid_at')} render={(r) => (r.paid_at ? r.paid_at.slice(0, 10) : '-')} />
-          <TextField source="agent_name" label={billField('agent_name')} emptyText="-" sortable={false} />
-        </Datagrid>
+          <FunctionField<RentBill> source="paid_at" label={billField('paid_at')} render={(r) => (r.paid_at ? r.paid_at.slice(0, 10) : '-')} {...MUST_SHOW} />
+          <TextField source="agent_name" label={billField('agent_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+        </ListDatagrid>
       </List>
       <BillDrawer id={open} onClose={() => setOpen(null)} />
     </>

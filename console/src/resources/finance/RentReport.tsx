@@ -2,25 +2,7 @@ import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { BooleanInput, Form, TextInput, Title, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Link,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
 import { AgentInput } from '../customer/common.tsx';
@@ -29,6 +11,8 @@ import { useLang } from '../common/format.tsx';
 import { ratioText } from '../revenue/logic.ts';
 import { BILL_API, leaseDetailPath } from './logic.ts';
 import { billListLink, defaultMarginRange, defaultReportRange, isLoss } from './reportLogic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** 按月份与地区: the report by due month × province (or city), each sum linking to its bills. */
 const ReportTab = () => {
@@ -154,53 +138,55 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
       {error && <Alert severity="error">{error}</Alert>}
       {data && (
         <>
-          <TableContainer sx={{ maxHeight: 'calc(100vh - 400px)' }}>
-            <Table size="small" stickyHeader data-testid="margin-table" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  {['contract_no', 'station', 'owner', 'region', 'agent'].map((k) => (
-                    <TableCell key={k}>{col(k)}</TableCell>
-                  ))}
-                  {['months', 'estimated', 'actual', 'revenue', 'rent_payable', 'rent_paid', 'margin'].map((k) => (
-                    <TableCell key={k} align="right">
-                      {col(k)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.list.map((r) => (
-                  <TableRow key={r.contract_id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={leaseDetailPath(r.contract_id)} underline="hover">
-                        {r.contract_no}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{[r.station_code, r.station_name].filter(Boolean).join(' ')}</TableCell>
-                    <TableCell>{r.customer_name ?? '-'}</TableCell>
-                    <TableCell>{[regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')}</TableCell>
-                    <TableCell>{r.agent_name ?? '-'}</TableCell>
-                    <TableCell align="right">{`${r.months} (${r.settled_months})`}</TableCell>
-                    <TableCell align="right">{formatMoney(r.estimated_amount)}</TableCell>
-                    <TableCell align="right">{r.settled_months ? formatMoney(r.actual_amount) : '-'}</TableCell>
-                    <TableCell align="right">{formatMoney(r.revenue)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.rent_payable)}</TableCell>
-                    <TableCell align="right">{formatMoney(r.rent_paid)}</TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 600, color: isLoss(r.margin) ? 'error.main' : undefined }} data-testid="margin-cell">
+          {data.list.length ? (
+            <DataTable
+              testId="margin-table"
+              maxHeight="calc(100vh - 400px)"
+              rows={data.list}
+              rowKey={(r) => r.contract_id}
+              columns={[
+                {
+                  key: 'contract_no',
+                  label: col('contract_no'),
+                  nowrap: true,
+                  ...MUST_SHOW,
+                  render: (r) => (
+                    <Link component={RouterLink} to={leaseDetailPath(r.contract_id)} underline="hover">
+                      {r.contract_no}
+                    </Link>
+                  ),
+                },
+                // wraps (code, then name): five must-show columns fit 1280 px with English headings
+                { key: 'station', label: col('station'), render: (r) => [r.station_code, r.station_name].filter(Boolean).join(' '), ...MUST_SHOW },
+                { key: 'owner', label: col('owner'), nowrap: true, render: (r) => r.customer_name ?? '-' },
+                { key: 'region', label: col('region'), nowrap: true, render: (r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' '), ...HIDE_FIRST },
+                { key: 'agent', label: col('agent'), nowrap: true, render: (r) => r.agent_name ?? '-', ...HIDE_FIRST },
+                { key: 'months', label: col('months'), align: 'right', nowrap: true, render: (r) => `${r.months} (${r.settled_months})` },
+                { key: 'estimated', label: col('estimated'), align: 'right', nowrap: true, render: (r) => formatMoney(r.estimated_amount) },
+                { key: 'actual', label: col('actual'), align: 'right', nowrap: true, render: (r) => (r.settled_months ? formatMoney(r.actual_amount) : '-') },
+                { key: 'revenue', label: col('revenue'), align: 'right', nowrap: true, render: (r) => formatMoney(r.revenue), ...MUST_SHOW },
+                { key: 'rent_payable', label: col('rent_payable'), align: 'right', nowrap: true, render: (r) => formatMoney(r.rent_payable), ...MUST_SHOW },
+                { key: 'rent_paid', label: col('rent_paid'), align: 'right', nowrap: true, render: (r) => formatMoney(r.rent_paid) },
+                {
+                  key: 'margin',
+                  label: col('margin'),
+                  align: 'right',
+                  nowrap: true,
+                  testId: 'margin-cell',
+                  ...MUST_SHOW,
+                  render: (r) => (
+                    <Box component="span" sx={{ fontWeight: 600, color: isLoss(r.margin) ? 'error.main' : undefined }}>
                       {formatMoney(r.margin)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {!data.list.length && (
-                  <TableRow>
-                    <TableCell colSpan={12} align="center">
-                      {translate(data.has_more ? 'pv.rentReport.stations.none_yet' : 'pv.rentReport.stations.empty', { n: data.walked })}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                    </Box>
+                  ),
+                },
+              ]}
+            />
+          ) : (
+            <Typography variant="body2" align="center" sx={{ py: 2 }}>
+              {translate(data.has_more ? 'pv.rentReport.stations.none_yet' : 'pv.rentReport.stations.empty', { n: data.walked })}
+            </Typography>
+          )}
           <Stack direction="row" alignItems="center" spacing={2} sx={{ mt: 1 }}>
             <Typography variant="body2" color="text.secondary" data-testid="margin-total">
               {data.total === null ? translate('pv.rentReport.stations.unknown_total') : translate('pv.rentReport.stations.total', { n: data.total })}

@@ -7,7 +7,7 @@ import PayIcon from '@mui/icons-material/PaidOutlined';
 import FailIcon from '@mui/icons-material/ErrorOutline';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import ReleaseIcon from '@mui/icons-material/PlayCircleOutline';
-import { Box, Drawer, IconButton, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Drawer, IconButton, Link, Stack, Typography } from '@mui/material';
 import { RentBillActionLabel, RentBillStatus, maskMiddle, type PaymentLine, type RentBill, type RentDeduction } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
@@ -17,10 +17,12 @@ import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { BillStatusChip, Yuan, billField } from './common.tsx';
 import { BillActionDialog } from './dialogs.tsx';
-import { LineStatusChip } from '../payment/common.tsx';
+import { LineStatusChip, lineField } from '../payment/common.tsx';
 import { PAYMENT_API, paymentDetailPath } from '../payment/logic.ts';
 import { BILL_API, BILL_RESOURCE, type BillButton, allowedBillActions, leaseDetailPath } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const ICONS = { deduct: <DeductIcon />, pay: <PayIcon />, fail: <FailIcon />, pause: <PauseIcon />, release: <ReleaseIcon /> } as const;
 
@@ -59,26 +61,23 @@ const BillActions = ({ record }: { record: RentBill }) => {
 
 const Deductions = () => {
   const lang = useLang();
+  const translate = useTranslate();
   const { data } = useRecordSideList<RentDeduction>(BILL_API, 'deductions', (dp, id) => dp.read<{ list: RentDeduction[] }>(BILL_API, 'deductions', { id }).then((r) => r.data.list));
   return (
     <Panel title="pv.bill.deductions" testId="bill-deductions">
       {!data.length ? (
         <EmptyNote text="pv.bill.no_deductions" />
       ) : (
-        <Table size="small">
-          <TableBody>
-            {data.map((d) => (
-              <TableRow key={d.id}>
-                <TableCell>
-                  <Yuan value={d.amount} />
-                </TableCell>
-                <TableCell>{d.reason}</TableCell>
-                <TableCell>{d.created_by_name ?? '-'}</TableCell>
-                <TableCell>{formatDateTime(d.created_at, lang)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={data}
+          rowKey={(d) => d.id}
+          columns={[
+            { key: 'amount', label: translate('pv.bill.dialog.amount'), align: 'right', nowrap: true, render: (d) => <Yuan value={d.amount} />, ...MUST_SHOW },
+            { key: 'reason', label: translate('pv.bill.dialog.reason'), render: (d) => d.reason, ...MUST_SHOW },
+            { key: 'by', label: translate('pv.table.by'), render: (d) => d.created_by_name ?? '-' },
+            { key: 'at', label: translate('pv.table.at'), nowrap: true, render: (d) => formatDateTime(d.created_at, lang) },
+          ]}
+        />
       )}
     </Panel>
   );
@@ -87,6 +86,7 @@ const Deductions = () => {
 /** 付款记录: the bill's lines in payment batches (each attempt: batch, reference, amount, the bank's answer), oldest first. */
 const Payments = ({ onNavigate }: { onNavigate: () => void }) => {
   const lang = useLang();
+  const translate = useTranslate();
   const canOpen = useHasPermission('payment_batch:get_info');
   const { data } = useRecordSideList<PaymentLine>(PAYMENT_API, 'bill_lines', (dp, id) => dp.read<{ list: PaymentLine[] }>(PAYMENT_API, 'bill_lines', { bill_id: id }).then((r) => r.data.list));
   return (
@@ -94,32 +94,34 @@ const Payments = ({ onNavigate }: { onNavigate: () => void }) => {
       {!data.length ? (
         <EmptyNote text="pv.payment.payments.empty" />
       ) : (
-        <Table size="small">
-          <TableBody>
-            {data.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {canOpen ? (
-                    <Link component={RouterLink} to={paymentDetailPath(l.batch_id)} onClick={onNavigate}>
-                      {l.batch_no}
-                    </Link>
-                  ) : (
-                    l.batch_no
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Yuan value={l.amount} />
-                </TableCell>
-                <TableCell>
-                  <LineStatusChip status={l.status} />
-                </TableCell>
-                <TableCell>
-                  <Typography variant="caption">{l.status === 'paid' ? `${l.bank_serial ?? ''} ${formatDateTime(l.paid_at, lang)}` : (l.fail_reason ?? l.removed_reason ?? '')}</Typography>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={data}
+          rowKey={(l) => l.id}
+          columns={[
+            {
+              key: 'batch_no',
+              label: translate(lineField('batch_no')),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (l) =>
+                canOpen ? (
+                  <Link component={RouterLink} to={paymentDetailPath(l.batch_id)} onClick={onNavigate}>
+                    {l.batch_no}
+                  </Link>
+                ) : (
+                  l.batch_no
+                ),
+            },
+            { key: 'amount', label: translate(lineField('amount')), align: 'right', nowrap: true, render: (l) => <Yuan value={l.amount} />, ...MUST_SHOW },
+            { key: 'status', label: translate(lineField('status')), nowrap: true, render: (l) => <LineStatusChip status={l.status} />, ...MUST_SHOW },
+            {
+              key: 'result',
+              label: `${translate(lineField('bank_serial'))} / ${translate(lineField('fail_reason'))}`,
+              ...MUST_SHOW,
+              render: (l) => <Typography variant="caption">{l.status === 'paid' ? `${l.bank_serial ?? ''} ${formatDateTime(l.paid_at, lang)}` : (l.fail_reason ?? l.removed_reason ?? '')}</Typography>,
+            },
+          ]}
+        />
       )}
     </Panel>
   );
@@ -202,39 +204,22 @@ export const BillsTable = ({ filter, testId = 'bills-table' }: { filter: { contr
   if (!data.length) return <EmptyNote text="pv.lease.no_bills" />;
   return (
     <>
-      <Table size="small" data-testid={testId}>
-        <TableHead>
-          <TableRow>
-            {['period', 'coverage', 'amount_due', 'deduction', 'amount_payable', 'due_date', 'status', 'paid_at'].map((k) => (
-              <TableCell key={k} align={k.startsWith('amount') || k === 'deduction' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                {translate(billField(k))}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((b) => (
-            <TableRow key={b.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(b.id)}>
-              <TableCell>{b.period}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${b.cover_start} ~ ${b.cover_end}`}</TableCell>
-              <TableCell align="right">
-                <Yuan value={b.amount_due} />
-              </TableCell>
-              <TableCell align="right">
-                <Yuan value={b.deduction} />
-              </TableCell>
-              <TableCell align="right">
-                <Yuan value={b.amount_payable} strong />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.due_date}</TableCell>
-              <TableCell>
-                <BillStatusChip status={b.status} pausedBy={b.paused_by} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.paid_at ? b.paid_at.slice(0, 10) : '-'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        testId={testId}
+        rows={data}
+        rowKey={(b) => b.id}
+        onRowClick={(b) => setOpen(b.id)}
+        columns={[
+          { key: 'period', label: translate(billField('period')), nowrap: true, render: (b) => b.period, ...MUST_SHOW },
+          { key: 'coverage', label: translate(billField('coverage')), nowrap: true, render: (b) => `${b.cover_start} ~ ${b.cover_end}`, ...HIDE_FIRST },
+          { key: 'amount_due', label: translate(billField('amount_due')), align: 'right', nowrap: true, render: (b) => <Yuan value={b.amount_due} /> },
+          { key: 'deduction', label: translate(billField('deduction')), align: 'right', nowrap: true, render: (b) => <Yuan value={b.deduction} /> },
+          { key: 'amount_payable', label: translate(billField('amount_payable')), align: 'right', nowrap: true, render: (b) => <Yuan value={b.amount_payable} strong />, ...MUST_SHOW },
+          { key: 'due_date', label: translate(billField('due_date')), nowrap: true, render: (b) => b.due_date },
+          { key: 'status', label: translate(billField('status')), nowrap: true, render: (b) => <BillStatusChip status={b.status} pausedBy={b.paused_by} />, ...MUST_SHOW },
+          { key: 'paid_at', label: translate(billField('paid_at')), nowrap: true, render: (b) => (b.paid_at ? b.paid_at.slice(0, 10) : '-'), ...MUST_SHOW },
+        ]}
+      />
       <BillDrawer id={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, Link, Stack, Typography } from '@mui/material';
 import BuildIcon from '@mui/icons-material/HandymanOutlined';
 import { InspectionStatus, OperationPlanKind, regionName, type ChecklistItem, type FileView, type Inspection, type ListResult, type MaintenanceOrder } from '@pv/contract';
 import { useHasPermission } from '../common/actions.tsx';
@@ -16,6 +16,8 @@ import { InspectionActions } from './actions.tsx';
 import { InspectionStatusChip, inspectionField, planField } from './common.tsx';
 import { INSPECTION_API, INSPECTION_RESOURCE, judged, planShowPath, rangeText, stationDetailPath } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { MUST_SHOW } from '../common/columns.ts';
 
 /**
  * A failed item's maintenance order: a link to the order opened for it, or 转运维工单 (maintenance:add)
@@ -56,22 +58,20 @@ const Results = () => {
   return (
     <Panel title="pv.inspection.results" testId="inspection-results">
       {!record.submitted_at && <EmptyNote text="pv.inspection.no_results" />}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(planField('label'))}</TableCell>
-            <TableCell>{translate(planField('range'))}</TableCell>
-            <TableCell>{translate('pv.inspection.results')}</TableCell>
-            <TableCell>{translate('pv.inspection.photos')}</TableCell>
-            {record.submitted_at && <TableCell>{translate('pv.maintenance.orders')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map(({ item, answer, failed }) => (
-            <TableRow key={item.key} data-testid={`result-${item.key}`} sx={failed ? { bgcolor: 'error.50', '& td': { color: 'error.main' } } : undefined}>
-              <TableCell>{item.label}</TableCell>
-              <TableCell>{rangeText(item) || '-'}</TableCell>
-              <TableCell>
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.item.key}
+        rowAttrs={(r) => ({ 'data-testid': `result-${r.item.key}` })}
+        rowSx={(r) => (r.failed ? { bgcolor: 'error.50', '& td': { color: 'error.main' } } : undefined)}
+        columns={[
+          { key: 'label', label: translate(planField('label')), render: ({ item }) => item.label, ...MUST_SHOW },
+          { key: 'range', label: translate(planField('range')), nowrap: true, render: ({ item }) => rangeText(item) || '-' },
+          {
+            key: 'result',
+            label: translate('pv.inspection.results'),
+            ...MUST_SHOW,
+            render: ({ item, answer, failed }) => (
+              <>
                 {answer?.pass === true && <Chip size="small" color="success" variant="outlined" label={translate('pv.inspection.passed')} />}
                 {answer?.pass === false && <Chip size="small" color="error" label={translate('pv.inspection.failed')} />}
                 {answer?.value != null && (
@@ -83,15 +83,18 @@ const Results = () => {
                 )}
                 {answer?.text && <Typography variant="body2">{answer.text}</Typography>}
                 {!answer && '-'}
-              </TableCell>
-              <TableCell>{answer?.photos?.length ? <FileList files={answer.photos.flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []))} /> : '-'}</TableCell>
-              {record.submitted_at && (
-                <TableCell>{failed ? <ItemOrder record={record} item={item} order={orderOf.get(item.key)} found={answer?.value != null ? `（${answer.value}${item.unit ? ` ${item.unit}` : ''}）` : ''} /> : '-'}</TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </>
+            ),
+          },
+          { key: 'photos', label: translate('pv.inspection.photos'), render: ({ answer }) => (answer?.photos?.length ? <FileList files={answer.photos.flatMap((id) => (byId.get(id) ? [byId.get(id)!] : []))} /> : '-') },
+          !!record.submitted_at && {
+            key: 'orders',
+            label: translate('pv.maintenance.orders'),
+            ...MUST_SHOW,
+            render: ({ item, answer, failed }) => (failed ? <ItemOrder record={record} item={item} order={orderOf.get(item.key)} found={answer?.value != null ? `（${answer.value}${item.unit ? ` ${item.unit}` : ''}）` : ''} /> : '-'),
+          },
+        ]}
+      />
     </Panel>
   );
 };

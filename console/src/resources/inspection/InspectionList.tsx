@@ -1,17 +1,18 @@
-import { Datagrid, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { OperationPlanKind, regionName, type Inspection } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
+import { StationCell, idParam } from '../common/lists.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { InspectionStatusChip, inspectionField, useInspectionChoices } from './common.tsx';
 import { INSPECTION_API, inspectionDetailPath } from './logic.ts';
 import { RecordInput, useCanPick } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useInspectionChoices();
@@ -46,33 +47,31 @@ const Actions = () => {
   );
 };
 
-
 /**
  * 巡检: #/operation/inspectionList (inspection API); a row opens the inspection's detail tab.
  * `?plan_id=N` / `?station_id=N` open it filtered (links from the plan and station pages).
  */
 const InspectionList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   const [params] = useSearchParams();
   const defaults = Object.fromEntries((['plan_id', 'station_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   return (
-    <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx() }} data-testid="inspection-list">
-        <TextField source="inspection_no" label={inspectionField('inspection_no')} />
+    <List key={JSON.stringify(defaults)} storeKey={`inspection-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => inspectionDetailPath(id)} bulkActionButtons={false} data-testid="inspection-list">
+        <TextField source="inspection_no" label={inspectionField('inspection_no')} {...MUST_SHOW} />
         <FunctionField<Inspection> source="kind" label={inspectionField('kind')} sortable={false} render={(r) => OperationPlanKind.label(r.kind, lang)} />
-        <FunctionField<Inspection> source="status" label={inspectionField('status')} render={(r) => <InspectionStatusChip status={r.status} overdue={r.overdue} />} />
-        <FunctionField<Inspection> source="station_code" label={inspectionField('station_code')} render={(r) => <StationCell record={r} />} />
+        <FunctionField<Inspection> source="status" label={inspectionField('status')} render={(r) => <InspectionStatusChip status={r.status} overdue={r.overdue} />} {...MUST_SHOW} />
+        <FunctionField<Inspection> source="station_code" label={inspectionField('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />
         <FunctionField<Inspection> source="province_code" label={inspectionField('province_code')} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} />
-        <TextField source="plan_name" label={inspectionField('plan_name')} emptyText="-" sortable={false} />
+        <TextField source="plan_name" label={inspectionField('plan_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <TextField source="period" label={inspectionField('period')} sortable={false} />
         <TextField source="team_name" label={inspectionField('team_name')} emptyText="-" />
-        <TextField source="agent_name" label={inspectionField('agent_name')} emptyText="-" />
+        <TextField source="agent_name" label={inspectionField('agent_name')} emptyText="-" {...HIDE_FIRST} />
         <LocalDateField source="planned_date" label={inspectionField('planned_date')} />
-        <LocalDateField source="deadline" label={inspectionField('deadline')} showTime />
+        <LocalDateField source="deadline" label={inspectionField('deadline')} showTime {...MUST_SHOW} />
         <NumberField source="failed_count" label={inspectionField('failed_count')} sortable={false} />
-        <LocalDateField source="submitted_at" label={inspectionField('submitted_at')} showTime />
-      </Datagrid>
+        <LocalDateField source="submitted_at" label={inspectionField('submitted_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

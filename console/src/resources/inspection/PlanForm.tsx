@@ -23,7 +23,7 @@ import {
   type SimpleFormProps,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { CITIES, OPERATION_PLAN_EDITABLE, PROVINCES, operationPlanCreateSchema, operationPlanEditSchema, type OperationPlan, type PlanScope } from '@pv/contract';
 import { editableOnly, useCreateResolver, useEditResolver } from '../../forms/contractForms.ts';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
@@ -85,6 +85,22 @@ const FormToolbar = () => {
   );
 };
 
+/**
+ * One checklist item on two lines: its code, the full text of what to check (wrapping, never cut),
+ * kind, unit and range on the first; the three switches, each label on one line, on the second.
+ */
+const CHECKLIST_SX = {
+  '& .RaSimpleFormIterator-line': { py: 1 },
+  '& .pv-item-fields': {
+    display: 'grid',
+    gridTemplateColumns: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'minmax(120px, 150px) minmax(240px, 1fr) minmax(150px, 180px) repeat(3, minmax(80px, 100px))' },
+    columnGap: 1.5,
+    '& .MuiFormControl-root': { m: 0, width: '100%', minWidth: 0 },
+  },
+  '& .pv-item-fields > :nth-of-type(2)': { gridColumn: { xs: '1 / -1', md: 'auto' } },
+  '& .pv-item-flags': { display: 'flex', flexWrap: 'wrap', columnGap: 3, '& .MuiFormControlLabel-label': { whiteSpace: 'nowrap' }, '& .MuiFormGroup-root, & .MuiFormControl-root': { m: 0 } },
+} as const;
+
 /** The plan form of create and edit: basics, the station set with a preview, recurrence, checklist template, assignment. */
 const PlanForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const choices = useInspectionChoices();
@@ -122,16 +138,20 @@ const PlanForm = (props: Omit<SimpleFormProps, 'children'>) => {
       <Section title="pv.plan.checklist_title">
         <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>{translate('pv.plan.checklist_hint')}</Alert>
         <ArrayInput source="checklist" label={false} sx={{ gridColumn: '1 / -1' }}>
-          <SimpleFormIterator inline disableReordering={false} addButton={<Button size="small">{translate('pv.plan.add_item')}</Button>}>
-            <TextInput source="key" label={planField('key')} sx={{ width: 110 }} isRequired />
-            <TextInput source="label" label={planField('label')} sx={{ width: 200 }} isRequired />
-            <SelectInput source="kind" label={planField('item_kind')} choices={choices.itemKind} sx={{ width: 150 }} isRequired />
-            <TextInput source="unit" label={planField('unit')} sx={{ width: 80 }} />
-            <TextInput source="min" label={planField('min')} sx={{ width: 90 }} inputMode="decimal" />
-            <TextInput source="max" label={planField('max')} sx={{ width: 90 }} inputMode="decimal" />
-            <BooleanInput source="required" label={planField('required')} defaultValue />
-            <BooleanInput source="photo_required" label={planField('photo_required')} />
-            <BooleanInput source="auto_maintenance" label={planField('auto_maintenance')} />
+          <SimpleFormIterator fullWidth disableReordering={false} addButton={<Button size="small">{translate('pv.plan.add_item')}</Button>} sx={CHECKLIST_SX}>
+            <Box className="pv-item-fields">
+              <TextInput source="key" label={planField('key')} isRequired />
+              <TextInput source="label" label={planField('label')} isRequired multiline />
+              <SelectInput source="kind" label={planField('item_kind')} choices={choices.itemKind} isRequired />
+              <TextInput source="unit" label={planField('unit')} />
+              <TextInput source="min" label={planField('min')} inputMode="decimal" />
+              <TextInput source="max" label={planField('max')} inputMode="decimal" />
+            </Box>
+            <Box className="pv-item-flags">
+              <BooleanInput source="required" label={planField('required')} defaultValue helperText={false} />
+              <BooleanInput source="photo_required" label={planField('photo_required')} helperText={false} />
+              <BooleanInput source="auto_maintenance" label={planField('auto_maintenance')} helperText={false} />
+            </Box>
           </SimpleFormIterator>
         </ArrayInput>
       </Section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Confirm, EditButton, Show, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Button, Chip, Link, Stack } from '@mui/material';
 import EnableIcon from '@mui/icons-material/PlayCircleOutline';
 import DisableIcon from '@mui/icons-material/PauseCircleOutline';
 import RunIcon from '@mui/icons-material/BoltOutlined';
@@ -15,6 +15,8 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { cleanScope } from './PlanForm.tsx';
 import { PlanStatusChip, planField } from './common.tsx';
 import { PLAN_API, PLAN_RESOURCE, inspectionsOf, rangeText } from './logic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** "每 3 个月" or the cron expression. */
 export const Recurrence = ({ plan }: { plan: Pick<OperationPlan, 'every_months' | 'cron'> }) => {
@@ -132,34 +134,29 @@ const Body = () => {
               </Box>
             </Panel>
             <Panel title="pv.plan.checklist_title" testId="plan-checklist">
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    {['key', 'label', 'item_kind', 'unit', 'range'].map((k) => (
-                      <TableCell key={k}>{translate(planField(k))}</TableCell>
-                    ))}
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {record.checklist.map((i) => (
-                    <TableRow key={i.key}>
-                      <TableCell>{i.key}</TableCell>
-                      <TableCell>{i.label}</TableCell>
-                      <TableCell>{ChecklistItemKind.label(i.kind, lang)}</TableCell>
-                      <TableCell>{i.unit ?? ''}</TableCell>
-                      <TableCell>{rangeText(i)}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" spacing={0.5}>
-                          {i.required !== false && <Chip size="small" label={translate(planField('required'))} />}
-                          {i.photo_required && <Chip size="small" label={translate(planField('photo_required'))} />}
-                          {i.auto_maintenance && <Chip size="small" color="warning" variant="outlined" label={translate(planField('auto_maintenance'))} />}
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                rows={record.checklist}
+                rowKey={(i) => i.key}
+                columns={[
+                  { key: 'key', label: translate(planField('key')), nowrap: true, render: (i) => i.key, ...HIDE_FIRST },
+                  { key: 'label', label: translate(planField('label')), render: (i) => i.label, ...MUST_SHOW },
+                  { key: 'item_kind', label: translate(planField('item_kind')), nowrap: true, render: (i) => ChecklistItemKind.label(i.kind, lang), ...MUST_SHOW },
+                  { key: 'unit', label: translate(planField('unit')), nowrap: true, render: (i) => i.unit ?? '' },
+                  { key: 'range', label: translate(planField('range')), nowrap: true, render: (i) => rangeText(i) },
+                  {
+                    key: 'flags',
+                    label: translate(planField('item_flags')),
+                    ...MUST_SHOW,
+                    render: (i) => (
+                      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                        {i.required !== false && <Chip size="small" label={translate(planField('required'))} />}
+                        {i.photo_required && <Chip size="small" label={translate(planField('photo_required'))} />}
+                        {i.auto_maintenance && <Chip size="small" color="warning" variant="outlined" label={translate(planField('auto_maintenance'))} />}
+                      </Stack>
+                    ),
+                  },
+                ]}
+              />
             </Panel>
             {record.assignment.length > 0 && (
               <Panel title="pv.plan.assignment_title">

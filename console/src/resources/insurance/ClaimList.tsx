@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
-import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ClaimCause, InsuranceKind, type InsuranceClaim } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { ClaimStatusChip, claimField, useInsuranceChoices } from './common.tsx';
 import { InsurerInput } from './inputs.tsx';
 import { claimDetailPath } from './logic.ts';
 import { RecordInput } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useInsuranceChoices();
@@ -48,24 +48,23 @@ const Actions = () => {
 
 /** 理赔: #/partner/insuranceClaim — station, policy, cause, the three amounts, state; a row opens its tab. */
 const ClaimList = () => {
-  const height = useTableHeight();
   const lang = useLang();
   return (
-    <List storeKey="insurance-claim-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => claimDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="claim-list">
-        <TextField source="claim_no" label={claimField('claim_no')} />
-        <FunctionField<InsuranceClaim> source="station_code" label={claimField('station_id')} sortable={false} render={(r) => `${r.station_code ?? ''} ${r.station_name ?? ''}`} />
+    <List storeKey="insurance-claim-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => claimDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="claim-list">
+        <TextField source="claim_no" label={claimField('claim_no')} {...MUST_SHOW} />
+        <FunctionField<InsuranceClaim> source="station_code" label={claimField('station_id')} sortable={false} render={(r) => `${r.station_code ?? ''} ${r.station_name ?? ''}`} {...MUST_SHOW} />
         <TextField source="policy_no" label={claimField('policy_no')} sortable={false} />
-        <FunctionField<InsuranceClaim> source="kind" label={claimField('kind')} sortable={false} render={(r) => InsuranceKind.label(r.kind, lang)} />
+        <FunctionField<InsuranceClaim> source="kind" label={claimField('kind')} sortable={false} render={(r) => InsuranceKind.label(r.kind, lang)} {...HIDE_FIRST} />
         <FunctionField<InsuranceClaim> source="cause" label={claimField('cause')} sortable={false} render={(r) => ClaimCause.label(r.cause, lang)} />
         <TextField source="incident_date" label={claimField('incident_date')} />
-        <FunctionField<InsuranceClaim> source="status" label={claimField('status')} render={(r) => <ClaimStatusChip status={r.status} />} />
-        <FunctionField<InsuranceClaim> source="amount_claimed" label={claimField('amount_claimed')} textAlign="right" render={(r) => <Yuan value={r.amount_claimed} />} />
-        <FunctionField<InsuranceClaim> source="amount_approved" label={claimField('amount_approved')} textAlign="right" render={(r) => <Yuan value={r.amount_approved} />} />
-        <FunctionField<InsuranceClaim> source="amount_received" label={claimField('amount_received')} textAlign="right" render={(r) => <Yuan value={r.amount_received} strong />} />
-        <TextField source="maintenance_no" label={claimField('maintenance_no')} emptyText="-" sortable={false} />
-        <LocalDateField source="created_at" label={claimField('created_at')} showTime />
-      </Datagrid>
+        <FunctionField<InsuranceClaim> source="status" label={claimField('status')} render={(r) => <ClaimStatusChip status={r.status} />} {...MUST_SHOW} />
+        <FunctionField<InsuranceClaim> source="amount_claimed" label={claimField('amount_claimed')} textAlign="right" render={(r) => <Yuan value={r.amount_claimed} />} {...MUST_SHOW} />
+        <FunctionField<InsuranceClaim> source="amount_approved" label={claimField('amount_approved')} textAlign="right" render={(r) => <Yuan value={r.amount_approved} />} {...MUST_SHOW} />
+        <FunctionField<InsuranceClaim> source="amount_received" label={claimField('amount_received')} textAlign="right" render={(r) => <Yuan value={r.amount_received} strong />} {...MUST_SHOW} />
+        <TextField source="maintenance_no" label={claimField('maintenance_no')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+        <LocalDateField source="created_at" label={claimField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box, Button, Link, Stack } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SurrenderIcon from '@mui/icons-material/BlockOutlined';
 import RenewIcon from '@mui/icons-material/AutorenewOutlined';
@@ -11,7 +11,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide } from '../common/History.tsx';
-import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel, VisuallyHidden } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { stationDetailPath } from '../workOrder/logic.ts';
@@ -19,6 +19,8 @@ import { PolicyStateChip, policyField } from './common.tsx';
 import { EditPolicyDialog, RemoveStationDialog, RenewDialog, SurrenderDialog } from './dialogs.tsx';
 import { POLICY_API, POLICY_RESOURCE, policyDetailPath, policyEditable, policyOpen } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const Actions = () => {
   const record = useRecordContext<InsurancePolicy>();
@@ -98,61 +100,55 @@ const Cover = () => {
     queryKey: [POLICY_API, 'stations', record.id, record.version],
     queryFn: () => dataProvider.read<{ list: (PolicyStation & { claims: number })[]; total: number }>(POLICY_API, 'stations', { id: record.id }).then((r) => r.data),
   });
-  const cols = ['station_code', 'region', 'sum_insured', 'cover', 'claims'] as const;
-  const heads: Record<(typeof cols)[number], string> = {
-    station_code: translate('resources.partner/insuranceClaim.fields.station_code'),
-    region: translate(policyField('province_code')),
-    sum_insured: translate(policyField('sum_insured')),
-    cover: `${translate(policyField('start_date'))} ~ ${translate(policyField('end_date'))}`,
-    claims: translate('pv.insurance.claims'),
-  };
   return (
     <Panel title="pv.insurance.cover" testId="policy-cover">
       {data && data.total === 0 && <EmptyNote text="pv.insurance.cover_empty" />}
       {data && data.total > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {cols.map((c) => (
-                  <TableCell key={c} align={c === 'sum_insured' || c === 'claims' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {heads[c]}
-                  </TableCell>
-                ))}
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.list.map((s) => (
-                <TableRow key={s.id} data-testid="cover-row">
-                  <TableCell>
-                    <Link component={RouterLink} to={stationDetailPath(s.station_id)}>{`${s.station_code} · ${s.station_name}`}</Link>
-                  </TableCell>
-                  <TableCell>{[regionName(s.province_code, lang), s.city_code ? regionName(s.city_code, lang) : ''].filter(Boolean).join(' ')}</TableCell>
-                  <TableCell align="right">
-                    <Yuan value={s.sum_insured} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {`${s.start_date} ~ ${s.end_date}`}
-                    {s.removed_on && (
-                      <Box component="div" sx={{ color: 'warning.main', fontSize: 12, whiteSpace: 'normal', maxWidth: 200 }} data-testid="cover-removed">
-                        {translate('pv.insurance.removed', { date: s.removed_on, reason: s.removed_reason ?? '' })}
-                      </Box>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{s.claims}</TableCell>
-                  <TableCell align="right">
-                    {mayRemove && !s.removed_on && (
-                      <Button size="small" color="error" onClick={() => setRemoving(s)} data-testid="cover-remove">
-                        {translate('pv.insurance.action.remove_station')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          testId="policy-cover-table"
+          rows={data.list}
+          rowKey={(s) => s.id}
+          rowTestId="cover-row"
+          columns={[
+            {
+              key: 'station_code',
+              label: translate('resources.partner/insuranceClaim.fields.station_code'),
+              ...MUST_SHOW,
+              render: (s) => <Link component={RouterLink} to={stationDetailPath(s.station_id)}>{`${s.station_code} · ${s.station_name}`}</Link>,
+            },
+            { key: 'region', label: translate(policyField('province_code')), render: (s) => [regionName(s.province_code, lang), s.city_code ? regionName(s.city_code, lang) : ''].filter(Boolean).join(' '), ...HIDE_FIRST },
+            { key: 'sum_insured', label: translate(policyField('sum_insured')), align: 'right', nowrap: true, render: (s) => <Yuan value={s.sum_insured} />, ...MUST_SHOW },
+            {
+              key: 'cover',
+              label: `${translate(policyField('start_date'))} ~ ${translate(policyField('end_date'))}`,
+              ...MUST_SHOW,
+              render: (s) => (
+                <>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${s.start_date} ~ ${s.end_date}`}</Box>
+                  {s.removed_on && (
+                    <Box component="div" sx={{ color: 'warning.main', fontSize: 12, maxWidth: 240 }} data-testid="cover-removed">
+                      {translate('pv.insurance.removed', { date: s.removed_on, reason: s.removed_reason ?? '' })}
+                    </Box>
+                  )}
+                </>
+              ),
+            },
+            { key: 'claims', label: translate('pv.insurance.claims'), align: 'right', nowrap: true, render: (s) => s.claims },
+            mayRemove && {
+              key: 'remove',
+              label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>,
+              align: 'right',
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (s) =>
+                !s.removed_on && (
+                  <Button size="small" color="error" onClick={() => setRemoving(s)} data-testid="cover-remove">
+                    {translate('pv.insurance.action.remove_station')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
       {removing && <RemoveStationDialog record={record} station={removing} onClose={() => setRemoving(null)} />}
     </Panel>

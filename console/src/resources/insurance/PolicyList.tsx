@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Button,
   CreateButton,
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -20,17 +19,17 @@ import {
 import RenewIcon from '@mui/icons-material/AutorenewOutlined';
 import { InsuranceKind, type InsurancePolicy } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { PolicyStateChip, policyField, useInsuranceChoices } from './common.tsx';
 import { RenewDialog } from './dialogs.tsx';
 import { InsurerInput } from './inputs.tsx';
 import { POLICY_RESOURCE, policyDetailPath } from './logic.ts';
 import { RecordInput } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useInsuranceChoices();
@@ -95,24 +94,23 @@ const RenewSelected = () => {
  * state by its dates (即将到期 within 30 days); tick rows to renew them; a row opens its tab.
  */
 const PolicyList = () => {
-  const height = useTableHeight();
   const lang = useLang();
   const renew = useHasPermission('insurance_policy:renew');
   return (
-    <List storeKey="insurance-policy-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => policyDetailPath(id)} bulkActionButtons={renew ? <RenewSelected /> : false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="policy-list">
-        <TextField source="policy_no" label={policyField('policy_no')} />
+    <List storeKey="insurance-policy-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => policyDetailPath(id)} bulkActionButtons={renew ? <RenewSelected /> : false} cellMaxWidth={200} data-testid="policy-list">
+        <TextField source="policy_no" label={policyField('policy_no')} {...MUST_SHOW} />
         <FunctionField<InsurancePolicy> source="kind" label={policyField('kind')} render={(r) => InsuranceKind.label(r.kind, lang)} />
         <TextField source="insurer_name" label={policyField('insurer_name')} emptyText="-" />
         <TextField source="start_date" label={policyField('start_date')} />
-        <TextField source="end_date" label={policyField('end_date')} />
-        <FunctionField<InsurancePolicy> source="state" label={policyField('state')} sortable={false} render={(r) => <PolicyStateChip state={r.state} />} />
-        <FunctionField<InsurancePolicy> source="premium" label={policyField('premium')} textAlign="right" render={(r) => <Yuan value={r.premium} />} />
+        <TextField source="end_date" label={policyField('end_date')} {...MUST_SHOW} />
+        <FunctionField<InsurancePolicy> source="state" label={policyField('state')} sortable={false} render={(r) => <PolicyStateChip state={r.state} />} {...MUST_SHOW} />
+        <FunctionField<InsurancePolicy> source="premium" label={policyField('premium')} textAlign="right" render={(r) => <Yuan value={r.premium} />} {...MUST_SHOW} />
         <TextField source="station_count" label={policyField('station_count')} textAlign="right" />
-        <FunctionField<InsurancePolicy> source="sum_insured_total" label={policyField('sum_insured_total')} textAlign="right" render={(r) => <Yuan value={r.sum_insured_total} strong />} />
-        <TextField source="renewed_to_no" label={policyField('renewed_to_no')} emptyText="-" sortable={false} />
-        <TextField source="owner_name" label={policyField('owner_name')} emptyText="-" sortable={false} />
-      </Datagrid>
+        <FunctionField<InsurancePolicy> source="sum_insured_total" label={policyField('sum_insured_total')} textAlign="right" render={(r) => <Yuan value={r.sum_insured_total} strong />} {...MUST_SHOW} />
+        <TextField source="renewed_to_no" label={policyField('renewed_to_no')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+        <TextField source="owner_name" label={policyField('owner_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,7 +1,7 @@
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { ClaimCause, InsuranceKind } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { EmptyNote, Panel } from '../common/layout.tsx';
@@ -9,6 +9,8 @@ import { useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { ClaimStatusChip, PolicyStateChip, claimField, policyField } from './common.tsx';
 import { POLICY_API, claimDetailPath, policyDetailPath } from './logic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 interface Mine {
   policies: { id: number; policy_no: string; kind: string; state: string; insurer_name: string | null; sum_insured: string; cover_start: string; cover_end: string }[];
@@ -21,80 +23,65 @@ const StationInsurance = ({ stationId }: { stationId: number }) => {
   const translate = useTranslate();
   const lang = useLang();
   const { data } = useQuery({ queryKey: [POLICY_API, 'of_station', stationId], queryFn: () => dataProvider.read<Mine>(POLICY_API, 'of_station', { station_id: stationId }).then((r) => r.data) });
-  const head = (cells: string[]) => (
-    <TableHead>
-      <TableRow>
-        {cells.map((c) => (
-          <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
-            {translate(c)}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-  );
   return (
     <Panel title="pv.insurance.station_panel" testId="station-insurance">
       <Typography variant="subtitle2">{translate('pv.insurance.policies')}</Typography>
       {data && !data.policies.length ? (
         <EmptyNote text="pv.insurance.policies_empty" />
       ) : (
-        <Box sx={{ overflowX: 'auto', mb: 2 }}>
-          <Table size="small">
-            {head([policyField('policy_no'), policyField('kind'), policyField('insurer_name'), policyField('start_date'), policyField('sum_insured'), policyField('state')])}
-            <TableBody>
-              {data?.policies.map((p) => (
-                <TableRow key={p.id} data-testid="station-policy">
-                  <TableCell>
-                    <Link component={RouterLink} to={policyDetailPath(p.id)}>
-                      {p.policy_no}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{InsuranceKind.label(p.kind, lang)}</TableCell>
-                  <TableCell>{p.insurer_name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${p.cover_start} ~ ${p.cover_end}`}</TableCell>
-                  <TableCell>
-                    <Yuan value={p.sum_insured} />
-                  </TableCell>
-                  <TableCell>
-                    <PolicyStateChip state={p.state} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+        <Box sx={{ mb: 2 }}>
+          <DataTable
+            rows={data?.policies ?? []}
+            rowKey={(p) => p.id}
+            rowTestId="station-policy"
+            columns={[
+              {
+                key: 'policy_no',
+                label: translate(policyField('policy_no')),
+                nowrap: true,
+                ...MUST_SHOW,
+                render: (p) => (
+                  <Link component={RouterLink} to={policyDetailPath(p.id)}>
+                    {p.policy_no}
+                  </Link>
+                ),
+              },
+              { key: 'kind', label: translate(policyField('kind')), nowrap: true, render: (p) => InsuranceKind.label(p.kind, lang) },
+              { key: 'insurer_name', label: translate(policyField('insurer_name')), render: (p) => p.insurer_name, ...HIDE_FIRST },
+              { key: 'cover', label: translate(policyField('start_date')), nowrap: true, render: (p) => `${p.cover_start} ~ ${p.cover_end}`, ...MUST_SHOW },
+              { key: 'sum_insured', label: translate(policyField('sum_insured')), align: 'right', nowrap: true, render: (p) => <Yuan value={p.sum_insured} />, ...MUST_SHOW },
+              { key: 'state', label: translate(policyField('state')), nowrap: true, render: (p) => <PolicyStateChip state={p.state} />, ...MUST_SHOW },
+            ]}
+          />
         </Box>
       )}
       <Typography variant="subtitle2">{translate('pv.insurance.claims')}</Typography>
       {data && !data.claims.length ? (
         <EmptyNote text="pv.insurance.claims_empty" />
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            {head([claimField('claim_no'), claimField('cause'), claimField('incident_date'), claimField('amount_claimed'), claimField('amount_received'), claimField('status')])}
-            <TableBody>
-              {data?.claims.map((c) => (
-                <TableRow key={c.id} data-testid="station-claim">
-                  <TableCell>
-                    <Link component={RouterLink} to={claimDetailPath(c.id)}>
-                      {c.claim_no}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{ClaimCause.label(c.cause, lang)}</TableCell>
-                  <TableCell>{c.incident_date}</TableCell>
-                  <TableCell>
-                    <Yuan value={c.amount_claimed} />
-                  </TableCell>
-                  <TableCell>
-                    <Yuan value={c.amount_received} />
-                  </TableCell>
-                  <TableCell>
-                    <ClaimStatusChip status={c.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          rows={data?.claims ?? []}
+          rowKey={(c) => c.id}
+          rowTestId="station-claim"
+          columns={[
+            {
+              key: 'claim_no',
+              label: translate(claimField('claim_no')),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (c) => (
+                <Link component={RouterLink} to={claimDetailPath(c.id)}>
+                  {c.claim_no}
+                </Link>
+              ),
+            },
+            { key: 'cause', label: translate(claimField('cause')), nowrap: true, render: (c) => ClaimCause.label(c.cause, lang) },
+            { key: 'incident_date', label: translate(claimField('incident_date')), nowrap: true, render: (c) => c.incident_date },
+            { key: 'amount_claimed', label: translate(claimField('amount_claimed')), align: 'right', nowrap: true, render: (c) => <Yuan value={c.amount_claimed} />, ...MUST_SHOW },
+            { key: 'amount_received', label: translate(claimField('amount_received')), align: 'right', nowrap: true, render: (c) => <Yuan value={c.amount_received} />, ...MUST_SHOW },
+            { key: 'status', label: translate(claimField('status')), nowrap: true, render: (c) => <ClaimStatusChip status={c.status} />, ...MUST_SHOW },
+          ]}
+        />
       )}
     </Panel>
   );

@@ -13,7 +13,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide } from '../common/History.tsx';
-import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel, VisuallyHidden } from '../common/layout.tsx';
 import { useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { settlementDetailPath } from '../settlement/logic.ts';
@@ -22,6 +22,8 @@ import { InvoiceStatusChip, MatchStateChip, invoiceField } from './common.tsx';
 import { MatchDialog, RedLetterDialog, VoidDialog } from './dialogs.tsx';
 import { INVOICE_API, INVOICE_RESOURCE, type InvoiceButton, allowedInvoiceButtons, invoiceDetailPath, invoiceEditPath } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW, MUST_SHOW_CLASS } from '../common/columns.ts';
 
 const ICONS: Record<InvoiceButton, ReactElement> = { register: <RegisterIcon />, match: <MatchIcon />, red_letter: <RedIcon />, void: <VoidIcon /> };
 
@@ -143,49 +145,33 @@ const Lines = () => {
     queryKey: [INVOICE_API, 'lines', record.id, record.version],
     queryFn: () => dataProvider.read<{ list: InvoiceLine[]; summary: RateSummary[] }>(INVOICE_API, 'lines', { id: record.id }).then((r) => r.data),
   });
-  const cols = ['item', 'spec', 'unit', 'quantity', 'unit_price', 'amount', 'tax_rate', 'tax'];
-  const right = ['quantity', 'unit_price', 'amount', 'tax'];
+  const f = (c: string) => translate(invoiceField(c));
   return (
     <>
       <Panel title="pv.invoice.lines_title" testId="invoice-lines">
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {cols.map((c) => (
-                  <TableCell key={c} align={right.includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {translate(invoiceField(c))}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.list ?? []).map((l) => (
-                <TableRow key={l.id} data-testid="invoice-line">
-                  <TableCell sx={{ minWidth: 200 }}>{l.item}</TableCell>
-                  <TableCell>{l.spec ?? ''}</TableCell>
-                  <TableCell>{l.unit ?? ''}</TableCell>
-                  <TableCell align="right">{l.quantity ? String(Number(l.quantity)) : ''}</TableCell>
-                  <TableCell align="right">{l.unit_price ? l.unit_price.replace(/\.?0+$/, '') : ''}</TableCell>
-                  <TableCell align="right">
-                    <Yuan value={l.amount} />
-                  </TableCell>
-                  <TableCell>{TaxRateLabel.label(l.tax_rate, lang)}</TableCell>
-                  <TableCell align="right">
-                    <Yuan value={l.tax} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          testId="invoice-lines-table"
+          rows={data?.list ?? []}
+          rowKey={(l) => l.id}
+          rowTestId="invoice-line"
+          columns={[
+            { key: 'item', label: f('item'), sx: { minWidth: 200 }, render: (l) => l.item, ...MUST_SHOW },
+            { key: 'spec', label: f('spec'), render: (l) => l.spec ?? '', ...HIDE_FIRST },
+            { key: 'unit', label: f('unit'), nowrap: true, render: (l) => l.unit ?? '', ...HIDE_FIRST },
+            { key: 'quantity', label: f('quantity'), align: 'right', nowrap: true, render: (l) => (l.quantity ? String(Number(l.quantity)) : '') },
+            { key: 'unit_price', label: f('unit_price'), align: 'right', nowrap: true, render: (l) => (l.unit_price ? l.unit_price.replace(/\.?0+$/, '') : '') },
+            { key: 'amount', label: f('amount'), align: 'right', nowrap: true, render: (l) => <Yuan value={l.amount} />, ...MUST_SHOW },
+            { key: 'tax_rate', label: f('tax_rate'), nowrap: true, render: (l) => TaxRateLabel.label(l.tax_rate, lang), ...MUST_SHOW },
+            { key: 'tax', label: f('tax'), align: 'right', nowrap: true, render: (l) => <Yuan value={l.tax} />, ...MUST_SHOW },
+          ]}
+        />
       </Panel>
       <Panel title="pv.invoice.summary_title" testId="invoice-summary">
         <Table size="small">
           <TableHead>
             <TableRow>
               {['tax_rate', 'lines', 'amount', 'tax', 'total'].map((c) => (
-                <TableCell key={c} align={c === 'tax_rate' ? 'left' : 'right'}>
+                <TableCell key={c} align={c === 'tax_rate' ? 'left' : 'right'} className={c === 'lines' ? undefined : MUST_SHOW_CLASS}>
                   {translate(`pv.invoice.summary.${c}`)}
                 </TableCell>
               ))}
@@ -240,59 +226,68 @@ const Matches = () => {
     enabled: !record.is_red,
   });
   if (record.is_red) return null;
-  const cols = ['target', 'amount', 'settled_amount', 'invoiced_amount', 'paid_amount', 'uninvoiced'];
+  const m_ = (c: string) => translate(`pv.invoice.match.${c}`);
   return (
     <Panel title="pv.invoice.matches_title" testId="invoice-matches" actions={<MatchStateChip state={record.match_state} />}>
       {data && data.length === 0 && <EmptyNote text="pv.invoice.matches_empty" />}
       {!!data?.length && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {cols.map((c) => (
-                  <TableCell key={c} align={c === 'target' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
-                    {translate(`pv.invoice.match.${c}`)}
-                  </TableCell>
-                ))}
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((m) => (
-                <TableRow key={m.id} data-testid="match-row">
-                  <TableCell sx={{ minWidth: 220 }}>
-                    <Link component={RouterLink} to={m.target_type === 'statement' ? statementDetailPath(m.target_id) : settlementDetailPath(m.target_id)}>
-                      {m.target_no}
-                    </Link>{' '}
-                    {m.target_label} {m.target_status ? `(${m.target_status})` : ''}
-                  </TableCell>
-                  <TableCell align="right" data-testid="match-amount">
-                    <Yuan value={m.amount} strong />
-                  </TableCell>
-                  <TableCell align="right" data-testid="match-settled">
-                    <Yuan value={m.settled_amount} />
-                  </TableCell>
-                  <TableCell align="right" data-testid="match-invoiced">
-                    <Yuan value={m.invoiced_amount} />
-                  </TableCell>
-                  <TableCell align="right" data-testid="match-paid" title={m.paid_amount === null ? translate('pv.invoice.three_way.no_payment') : undefined}>
-                    {m.paid_amount === null ? translate('pv.invoice.match.not_tracked') : <Yuan value={m.paid_amount} />}
-                  </TableCell>
-                  <TableCell align="right" sx={{ color: Number(m.uninvoiced) === 0 ? undefined : 'warning.main' }} data-testid="match-uninvoiced">
-                    <Yuan value={m.uninvoiced} />
-                  </TableCell>
-                  <TableCell>
-                    {canUnmatch && (
-                      <Button size="small" color="error" onClick={() => void run(() => dataProvider.act(INVOICE_API, 'unmatch', { id: record.id, version: record.version, match_id: m.id }), 'pv.invoice.notify.unmatch')} data-testid="match-remove">
-                        {translate('pv.invoice.action.unmatch')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable
+          rows={data}
+          rowKey={(m) => m.id}
+          rowTestId="match-row"
+          columns={[
+            {
+              key: 'target',
+              label: m_('target'),
+              sx: { minWidth: 220 },
+              ...MUST_SHOW,
+              render: (m) => (
+                <>
+                  <Link component={RouterLink} to={m.target_type === 'statement' ? statementDetailPath(m.target_id) : settlementDetailPath(m.target_id)}>
+                    {m.target_no}
+                  </Link>{' '}
+                  {m.target_label} {m.target_status ? `(${m.target_status})` : ''}
+                </>
+              ),
+            },
+            { key: 'amount', label: m_('amount'), align: 'right', nowrap: true, testId: 'match-amount', render: (m) => <Yuan value={m.amount} strong />, ...MUST_SHOW },
+            { key: 'settled_amount', label: m_('settled_amount'), align: 'right', nowrap: true, testId: 'match-settled', render: (m) => <Yuan value={m.settled_amount} />, ...MUST_SHOW },
+            { key: 'invoiced_amount', label: m_('invoiced_amount'), align: 'right', nowrap: true, testId: 'match-invoiced', render: (m) => <Yuan value={m.invoiced_amount} />, ...MUST_SHOW },
+            {
+              key: 'paid_amount',
+              label: m_('paid_amount'),
+              align: 'right',
+              nowrap: true,
+              testId: 'match-paid',
+              ...MUST_SHOW,
+              render: (m) => (m.paid_amount === null ? <span title={translate('pv.invoice.three_way.no_payment')}>{translate('pv.invoice.match.not_tracked')}</span> : <Yuan value={m.paid_amount} />),
+            },
+            {
+              key: 'uninvoiced',
+              label: m_('uninvoiced'),
+              align: 'right',
+              nowrap: true,
+              testId: 'match-uninvoiced',
+              ...MUST_SHOW,
+              render: (m) => (
+                <Box component="span" sx={{ color: Number(m.uninvoiced) === 0 ? undefined : 'warning.main' }}>
+                  <Yuan value={m.uninvoiced} />
+                </Box>
+              ),
+            },
+            canUnmatch && {
+              key: 'unmatch',
+              label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>,
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (m) => (
+                <Button size="small" color="error" onClick={() => void run(() => dataProvider.act(INVOICE_API, 'unmatch', { id: record.id, version: record.version, match_id: m.id }), 'pv.invoice.notify.unmatch')} data-testid="match-remove">
+                  {translate('pv.invoice.action.unmatch')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </Panel>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useGetMany, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link, Stack, Typography } from '@mui/material';
 import { FaultCategory, MaintenancePriority, MaintenanceSource, MaintenanceStatus, regionName, type FileView, type MaintenanceOrder, type Material, type Warehouse } from '@pv/contract';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide, useRecordSideList } from '../common/History.tsx';
@@ -20,6 +20,8 @@ import { useHasPermission } from '../common/actions.tsx';
 import { claimCreatePath } from '../insurance/logic.ts';
 import { Button } from '@mui/material';
 import ClaimIcon from '@mui/icons-material/ReportProblemOutlined';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** 发起理赔: the claim form with this order's station and number filled in (holders of insurance_claim:add). */
 const FileClaim = () => {
@@ -97,6 +99,8 @@ const Info = () => {
   );
 };
 
+const named = (r: { code: string; name: string } | undefined, id: number) => (r ? `${r.code} · ${r.name}` : `#${id}`);
+
 /** The parts of the handling record: material, warehouse, quantity, serials in and out, the issue document. */
 const Parts = ({ record }: { record: MaintenanceOrder }) => {
   const translate = useTranslate();
@@ -107,36 +111,19 @@ const Parts = ({ record }: { record: MaintenanceOrder }) => {
   const warehouse = new Map((warehouses ?? []).map((w) => [w.id, w]));
   if (!parts.length) return <Typography variant="body2" color="text.secondary">{translate('pv.maintenance.no_parts')}</Typography>;
   return (
-    <Table size="small" data-testid="maintenance-parts-table">
-      <TableHead>
-        <TableRow>
-          {['material_id', 'warehouse_id', 'qty', 'serials'].map((k) => (
-            <TableCell key={k}>{translate(`pv.stock.field.${k}`)}</TableCell>
-          ))}
-          <TableCell>{translate(maintenanceField('old_serials'))}</TableCell>
-          <TableCell>{translate('pv.stock.field.doc_no')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {parts.map((p, i) => {
-          const m = material.get(p.material_id);
-          const w = warehouse.get(p.warehouse_id);
-          return (
-            <TableRow key={i}>
-              <TableCell>{m ? `${m.code} · ${m.name}` : `#${p.material_id}`}</TableCell>
-              <TableCell>{w ? `${w.code} · ${w.name}` : `#${p.warehouse_id}`}</TableCell>
-              <TableCell>
-                {p.qty}
-                {m?.unit ? ` ${m.unit}` : ''}
-              </TableCell>
-              <TableCell>{p.serials?.join(', ') || '-'}</TableCell>
-              <TableCell>{p.old_serials?.join(', ') || '-'}</TableCell>
-              <TableCell>{p.doc_no ?? '-'}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      testId="maintenance-parts-table"
+      rows={parts}
+      rowKey={(_p, i) => i}
+      columns={[
+        { key: 'material_id', label: translate('pv.stock.field.material_id'), render: (p) => named(material.get(p.material_id), p.material_id), ...MUST_SHOW },
+        { key: 'warehouse_id', label: translate('pv.stock.field.warehouse_id'), render: (p) => named(warehouse.get(p.warehouse_id), p.warehouse_id) },
+        { key: 'qty', label: translate('pv.stock.field.qty'), align: 'right', nowrap: true, render: (p) => [p.qty, material.get(p.material_id)?.unit].filter(Boolean).join(' '), ...MUST_SHOW },
+        { key: 'serials', label: translate('pv.stock.field.serials'), render: (p) => p.serials?.join(', ') || '-' },
+        { key: 'old_serials', label: translate(maintenanceField('old_serials')), render: (p) => p.old_serials?.join(', ') || '-' },
+        { key: 'doc_no', label: translate('pv.stock.field.doc_no'), nowrap: true, render: (p) => p.doc_no ?? '-', ...HIDE_FIRST },
+      ]}
+    />
   );
 };
 

@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import SlaIcon from '@mui/icons-material/TimerOutlined';
 import { FaultCategory, MaintenanceSource, regionName, type MaintenanceOrder } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
+import { StationCell, idParam } from '../common/lists.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { MaintenanceStatusChip, PriorityChip, maintenanceField, useMaintenanceChoices } from './common.tsx';
 import { CreateMaintenanceDialog, SlaDialog } from './dialogs.tsx';
 import { MAINTENANCE_API, maintenanceDetailPath } from './logic.ts';
 import { RecordInput } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useMaintenanceChoices();
@@ -58,33 +59,31 @@ const Actions = () => {
   );
 };
 
-
 /**
  * 运维工单: #/operation/maintenanceList (maintenance API); a row opens the order's detail tab.
  * `?station_id=N`, `?source=inspection&source_id=N` open it filtered (links from other pages).
  */
 const MaintenanceList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   const [params] = useSearchParams();
   const defaults: Record<string, unknown> = Object.fromEntries((['station_id', 'source_id'] as const).map((k) => [k, idParam(params.get(k))]).filter(([, v]) => v !== undefined));
   if (params.get('source')) defaults.source = [params.get('source')];
   return (
-    <List key={JSON.stringify(defaults)} storeKey={`maintenance-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => maintenanceDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="maintenance-list">
-        <TextField source="order_no" label={maintenanceField('order_no')} />
-        <FunctionField<MaintenanceOrder> source="priority" label={maintenanceField('priority')} render={(r) => <PriorityChip priority={r.priority} />} />
-        <FunctionField<MaintenanceOrder> source="status" label={maintenanceField('status')} render={(r) => <MaintenanceStatusChip status={r.status} responseBreached={r.response_breached} repairBreached={r.repair_breached} />} />
-        <FunctionField<MaintenanceOrder> source="station_code" label={maintenanceField('station_code')} render={(r) => <StationCell record={r} />} />
-        <FunctionField<MaintenanceOrder> source="province_code" label={maintenanceField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} />
+    <List key={JSON.stringify(defaults)} storeKey={`maintenance-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => maintenanceDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="maintenance-list">
+        <TextField source="order_no" label={maintenanceField('order_no')} {...MUST_SHOW} />
+        <FunctionField<MaintenanceOrder> source="priority" label={maintenanceField('priority')} render={(r) => <PriorityChip priority={r.priority} />} {...MUST_SHOW} />
+        <FunctionField<MaintenanceOrder> source="status" label={maintenanceField('status')} render={(r) => <MaintenanceStatusChip status={r.status} responseBreached={r.response_breached} repairBreached={r.repair_breached} />} {...MUST_SHOW} />
+        <FunctionField<MaintenanceOrder> source="station_code" label={maintenanceField('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />
+        <FunctionField<MaintenanceOrder> source="province_code" label={maintenanceField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} {...HIDE_FIRST} />
         <FunctionField<MaintenanceOrder> source="fault_category" label={maintenanceField('fault_category')} sortable={false} render={(r) => `${FaultCategory.label(r.fault_category, lang)}${r.fault_code ? ` · ${r.fault_code}` : ''}`} />
         <FunctionField<MaintenanceOrder> source="source" label={maintenanceField('source')} sortable={false} render={(r) => MaintenanceSource.label(r.source, lang)} />
         <TextField source="description" label={maintenanceField('description')} sortable={false} />
         <TextField source="team_name" label={maintenanceField('team_name')} emptyText="-" />
-        <TextField source="agent_name" label={maintenanceField('agent_name')} emptyText="-" />
-        <LocalDateField source="repair_due" label={maintenanceField('repair_due')} showTime />
-        <LocalDateField source="created_at" label={maintenanceField('created_at')} showTime />
-      </Datagrid>
+        <TextField source="agent_name" label={maintenanceField('agent_name')} emptyText="-" {...HIDE_FIRST} />
+        <LocalDateField source="repair_due" label={maintenanceField('repair_due')} showTime {...MUST_SHOW} />
+        <LocalDateField source="created_at" label={maintenanceField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

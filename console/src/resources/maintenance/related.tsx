@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Button, Link, Stack } from '@mui/material';
 import BuildIcon from '@mui/icons-material/HandymanOutlined';
 import { FaultCategory, MaintenancePriority, type ListResult, type MaintenanceOrder, type Matter, type Station } from '@pv/contract';
 import { useHasPermission } from '../common/actions.tsx';
@@ -11,6 +11,8 @@ import { Related, useRelated } from '../station/related.tsx';
 import { MaintenanceStatusChip, maintenanceField } from './common.tsx';
 import { CreateMaintenanceDialog } from './dialogs.tsx';
 import { MAINTENANCE_API, maintenanceDetailPath, maintenanceOf } from './logic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /**
  * 转运维工单 on a 光E宝 fault matter (matter detail toolbar): the order opened from it as a link, or
@@ -69,35 +71,30 @@ export const StationMaintenance = () => {
   );
   return (
     <Related title="pv.maintenance.orders" testId="station-maintenance" error={error} empty="pv.maintenance.no_orders" isEmpty={!isPending && !data?.length} actions={actions}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {['order_no', 'priority', 'status', 'fault_category', 'description', 'team_name', 'created_at', 'finished_at'].map((k) => (
-              <TableCell key={k}>{translate(maintenanceField(k))}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((o) => (
-            <TableRow key={o.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={maintenanceDetailPath(o.id)}>
-                  {o.order_no}
-                </Link>
-              </TableCell>
-              <TableCell>{MaintenancePriority.label(o.priority, lang)}</TableCell>
-              <TableCell>
-                <MaintenanceStatusChip status={o.status} responseBreached={o.response_breached} repairBreached={o.repair_breached} />
-              </TableCell>
-              <TableCell>{FaultCategory.label(o.fault_category, lang)}</TableCell>
-              <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{o.description}</TableCell>
-              <TableCell>{o.team_name ?? '-'}</TableCell>
-              <TableCell>{formatDateTime(o.created_at, lang)}</TableCell>
-              <TableCell>{o.finished_at ? formatDateTime(o.finished_at, lang) : '-'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data ?? []}
+        rowKey={(o) => o.id}
+        columns={[
+          {
+            key: 'order_no',
+            label: translate(maintenanceField('order_no')),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (o) => (
+              <Link component={RouterLink} to={maintenanceDetailPath(o.id)}>
+                {o.order_no}
+              </Link>
+            ),
+          },
+          { key: 'priority', label: translate(maintenanceField('priority')), nowrap: true, render: (o) => MaintenancePriority.label(o.priority, lang) },
+          { key: 'status', label: translate(maintenanceField('status')), nowrap: true, render: (o) => <MaintenanceStatusChip status={o.status} responseBreached={o.response_breached} repairBreached={o.repair_breached} />, ...MUST_SHOW },
+          { key: 'fault_category', label: translate(maintenanceField('fault_category')), nowrap: true, render: (o) => FaultCategory.label(o.fault_category, lang) },
+          { key: 'description', label: translate(maintenanceField('description')), sx: { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, render: (o) => <span title={o.description}>{o.description}</span>, ...MUST_SHOW },
+          { key: 'team_name', label: translate(maintenanceField('team_name')), render: (o) => o.team_name ?? '-', ...HIDE_FIRST },
+          { key: 'created_at', label: translate(maintenanceField('created_at')), nowrap: true, render: (o) => formatDateTime(o.created_at, lang), ...HIDE_FIRST },
+          { key: 'finished_at', label: translate(maintenanceField('finished_at')), nowrap: true, render: (o) => (o.finished_at ? formatDateTime(o.finished_at, lang) : '-') },
+        ]}
+      />
       {open && <CreateMaintenanceDialog station={{ id: record.id, label: `${record.code} · ${record.name}` }} onClose={() => setOpen(false)} />}
     </Related>
   );

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   CreateButton,
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -22,13 +21,14 @@ import { MatterChannel, MatterType, matterBatchAssignSchema, type Matter } from 
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, useAction, useCan } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { HandlerInput, MATTER_API, MatterStatusChip, fieldLabel, matterDetailPath, useMatterChoices } from './common.tsx';
 import { Permission } from '../../shell/Permission.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useMatterChoices();
@@ -101,12 +101,6 @@ export const MatterListActions = () => {
   );
 };
 
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
-
 const ellipsis = { display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' } as const;
 
 /** 光E宝事项: #/stationManagement/gebMatter. A row opens #/stationManagement/matterDetails?id=N in a new tab. */
@@ -115,7 +109,6 @@ const MatterList = () => {
   // the only bulk action is assigning: no row checkboxes for those who cannot assign
   const assignable = useCan('assign');
   const lang = useLang();
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -124,23 +117,23 @@ const MatterList = () => {
       perPage={20}
       exporter={false}
       empty={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={(id) => matterDetailPath(id)} bulkActionButtons={assignable ? <BatchAssignButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-        <TextField source="matter_no" />
-        <FunctionField<Matter> source="type" render={(r) => MatterType.label(r.type, lang)} />
-        <MatterStatusChip label={fieldLabel('status')} sortBy="status" />
-        <FunctionField<Matter> source="title" sortable={false} render={(r) => <span title={r.title} style={ellipsis}>{r.title}</span>} />
+      <ListDatagrid rowClick={(id) => matterDetailPath(id)} bulkActionButtons={assignable ? <BatchAssignButton /> : false}>
+        <TextField source="matter_no" {...MUST_SHOW} />
+        <FunctionField<Matter> source="type" render={(r) => MatterType.label(r.type, lang)} {...MUST_SHOW} />
+        <MatterStatusChip label={fieldLabel('status')} sortBy="status" {...MUST_SHOW} />
+        <FunctionField<Matter> source="title" sortable={false} render={(r) => <span title={r.title} style={ellipsis}>{r.title}</span>} {...MUST_SHOW} />
         <TextField source="customer_name" sortable={false} emptyText="-" />
         <TextField source="station_code" sortable={false} emptyText="-" />
         <FunctionField<Matter> source="channel" render={(r) => MatterChannel.label(r.channel, lang)} />
         <TextField source="handler_name" sortable={false} emptyText="-" />
-        <FunctionField<Matter> source="agent_name" sortable={false} render={(r) => (r.agent_name ? <span title={r.agent_name} style={{ ...ellipsis, maxWidth: 140 }}>{r.agent_name}</span> : '-')} />
-        <NumberField source="reply_count" sortable={false} />
-        <LocalDateField source="last_reply_at" sortable={false} showTime emptyText="-" />
+        <FunctionField<Matter> source="agent_name" sortable={false} render={(r) => (r.agent_name ? <span title={r.agent_name} style={{ ...ellipsis, maxWidth: 140 }}>{r.agent_name}</span> : '-')} {...HIDE_FIRST} />
+        <NumberField source="reply_count" sortable={false} {...HIDE_FIRST} />
+        <LocalDateField source="last_reply_at" sortable={false} showTime emptyText="-" {...HIDE_FIRST} />
         <LocalDateField source="created_at" showTime />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,10 +1,11 @@
-import { BooleanField, CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { MaterialCategory, type Material, formatYuan } from '@pv/contract';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { StatusChip, materialField, useStockChoices } from './common.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useStockChoices();
@@ -33,20 +34,19 @@ const Actions = () => {
 /** 物料: #/operation/materialList (material API); a row opens its detail (balances, ledger, serials, history). */
 const MaterialList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="material-list">
-        <TextField source="code" label={materialField('code')} />
-        <TextField source="name" label={materialField('name')} />
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick="show" bulkActionButtons={false} data-testid="material-list">
+        <TextField source="code" label={materialField('code')} {...MUST_SHOW} />
+        <TextField source="name" label={materialField('name')} {...MUST_SHOW} />
         <TextField source="spec" label={materialField('spec')} emptyText="-" sortable={false} />
         <TextField source="unit" label={materialField('unit')} sortable={false} />
         <FunctionField<Material> source="category" label={materialField('category')} render={(r) => MaterialCategory.label(r.category, lang)} />
-        <BooleanField source="serial_tracked" label={materialField('serial_tracked')} sortable={false} />
-        <FunctionField<Material> source="unit_price" label={materialField('unit_price')} textAlign="right" render={(r) => formatYuan(r.unit_price)} />
-        <FunctionField<Material> source="status" label={materialField('status')} render={(r) => <StatusChip status={r.status} />} />
-        <LocalDateField source="created_at" label={materialField('created_at')} showTime />
-      </Datagrid>
+        <BooleanField source="serial_tracked" label={materialField('serial_tracked')} sortable={false} {...HIDE_FIRST} />
+        <FunctionField<Material> source="unit_price" label={materialField('unit_price')} textAlign="right" render={(r) => formatYuan(r.unit_price)} {...MUST_SHOW} />
+        <FunctionField<Material> source="status" label={materialField('status')} render={(r) => <StatusChip status={r.status} />} {...MUST_SHOW} />
+        <LocalDateField source="created_at" label={materialField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

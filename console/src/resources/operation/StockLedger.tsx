@@ -1,6 +1,5 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import {
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -20,7 +19,6 @@ import IssueIcon from '@mui/icons-material/OutboxOutlined';
 import ThresholdIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { MaterialCategory, StockMovementKind, StockRefType, type StockBalance, type StockMovement, formatYuan } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
@@ -28,6 +26,8 @@ import { WarehouseInput, stockField, useStockChoices } from './common.tsx';
 import { STOCK_MOVEMENTS, STOCK_RESOURCE, signed, type StockAction } from './logic.ts';
 import { StockActionButtons, StockActionDialog, ThresholdDialog } from './StockDialogs.tsx';
 import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const KIND_COLORS: Record<string, 'success' | 'warning' | 'info' | 'default' | 'secondary'> = {
   in: 'success',
@@ -39,8 +39,6 @@ const KIND_COLORS: Record<string, 'success' | 'warning' | 'info' | 'default' | '
 };
 
 /** the list fits the page: wide tables scroll inside it, not the page sideways */
-const LIST_SX = { minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } } as const;
-const cellSx = { '& .RaDatagrid-headerCell': { whiteSpace: 'nowrap' }, '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' } } as const;
 
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -108,7 +106,6 @@ const TabList = (props: { resource: string; storeKey: string; tab: 'balances' | 
     exporter={false}
     empty={false}
     title="pv.route.stockLedger"
-    sx={LIST_SX}
     pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
   >
     {props.children}
@@ -117,7 +114,6 @@ const TabList = (props: { resource: string; storeKey: string; tab: 'balances' | 
 
 const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
   const lang = useLang();
-  const height = useTableHeight(60);
   const translate = useTranslate();
   const choices = useStockChoices();
   const filters = [
@@ -130,11 +126,11 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
   ];
   return (
     <TabList resource={STOCK_RESOURCE} storeKey="stock-balances" tab="balances" defaults={defaults} filters={filters} sortField="updated_at">
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="balance-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
-        <FunctionField<StockBalance> source="warehouse_code" label={stockField('warehouse_id')} render={(r) => `${r.warehouse_code} · ${r.warehouse_name}`} />
+      <ListDatagrid bulkActionButtons={false} rowClick={false} data-testid="balance-list">
+        <FunctionField<StockBalance> source="warehouse_code" label={stockField('warehouse_id')} render={(r) => `${r.warehouse_code} · ${r.warehouse_name}`} {...MUST_SHOW} />
         <TextField source="material_code" label={stockField('material_code')} />
-        <TextField source="material_name" label={stockField('material_name')} sortable={true} />
-        <TextField source="material_spec" label={stockField('spec')} emptyText="-" sortable={false} />
+        <TextField source="material_name" label={stockField('material_name')} sortable={true} {...MUST_SHOW} />
+        <TextField source="material_spec" label={stockField('spec')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <FunctionField<StockBalance> label={stockField('category')} render={(r) => MaterialCategory.label(r.material_category, lang)} />
         <FunctionField<StockBalance>
           source="qty"
@@ -146,19 +142,19 @@ const Balances = ({ defaults }: { defaults: Record<string, unknown> }) => {
               {r.low && <Chip size="small" color="warning" label={translate('pv.stock.low')} sx={{ ml: 1 }} />}
             </span>
           )}
+          {...MUST_SHOW}
         />
         <FunctionField<StockBalance> source="low_threshold" label={stockField('low_threshold')} textAlign="right" render={(r) => r.low_threshold ?? '-'} />
-        <FunctionField<StockBalance> source="value" label={stockField('value')} textAlign="right" render={(r) => formatYuan(r.value)} />
-        <LocalDateField source="updated_at" label={stockField('updated_at')} showTime />
-        <FunctionField<StockBalance> label={stockField('actions')} render={(r) => <BalanceRowActions balance={r} />} />
-      </Datagrid>
+        <FunctionField<StockBalance> source="value" label={stockField('value')} textAlign="right" render={(r) => formatYuan(r.value)} {...MUST_SHOW} />
+        <LocalDateField source="updated_at" label={stockField('updated_at')} showTime {...HIDE_FIRST} />
+        <FunctionField<StockBalance> label={stockField('actions')} render={(r) => <BalanceRowActions balance={r} />} {...MUST_SHOW} />
+      </ListDatagrid>
     </TabList>
   );
 };
 
 const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
   const lang = useLang();
-  const height = useTableHeight(60);
   const choices = useStockChoices();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
@@ -172,20 +168,20 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
   ];
   return (
     <TabList resource={STOCK_MOVEMENTS} storeKey="stock-ledger" tab="ledger" defaults={defaults} filters={filters} sortField="created_at">
-      <Datagrid bulkActionButtons={false} rowClick={false} data-testid="movement-list" sx={{ ...cellSx, ...scrollingTableSx(height) }}>
-        <LocalDateField source="created_at" label={stockField('created_at')} showTime />
-        <TextField source="doc_no" label={stockField('doc_no')} />
-        <FunctionField<StockMovement> source="kind" label={stockField('kind')} render={(r) => <Chip size="small" color={KIND_COLORS[r.kind] ?? 'default'} label={StockMovementKind.label(r.kind, lang)} />} />
+      <ListDatagrid bulkActionButtons={false} rowClick={false} data-testid="movement-list">
+        <LocalDateField source="created_at" label={stockField('created_at')} showTime {...MUST_SHOW} />
+        <TextField source="doc_no" label={stockField('doc_no')} {...MUST_SHOW} />
+        <FunctionField<StockMovement> source="kind" label={stockField('kind')} render={(r) => <Chip size="small" color={KIND_COLORS[r.kind] ?? 'default'} label={StockMovementKind.label(r.kind, lang)} />} {...MUST_SHOW} />
         <FunctionField<StockMovement> source="warehouse_code" label={stockField('warehouse_id')} render={(r) => (r.counterpart_warehouse_name ? `${r.warehouse_name} ⇄ ${r.counterpart_warehouse_name}` : r.warehouse_name)} />
-        <FunctionField<StockMovement> source="material_code" label={stockField('material_id')} render={(r) => `${r.material_code} · ${r.material_name}`} />
-        <FunctionField<StockMovement> source="qty" label={stockField('qty')} textAlign="right" render={(r) => <span data-testid="movement-qty">{`${signed(r.qty)} ${r.material_unit ?? ''}`}</span>} />
+        <FunctionField<StockMovement> source="material_code" label={stockField('material_id')} render={(r) => `${r.material_code} · ${r.material_name}`} {...MUST_SHOW} />
+        <FunctionField<StockMovement> source="qty" label={stockField('qty')} textAlign="right" render={(r) => <span data-testid="movement-qty">{`${signed(r.qty)} ${r.material_unit ?? ''}`}</span>} {...MUST_SHOW} />
         <FunctionField<StockMovement> label={stockField('balance_after')} textAlign="right" render={(r) => r.balance_after} />
-        <FunctionField<StockMovement> label={stockField('ref_no')} render={(r) => (r.ref_no ? `${r.ref_type ? StockRefType.label(r.ref_type, lang) + ' ' : ''}${r.ref_no}` : '-')} />
+        <FunctionField<StockMovement> label={stockField('ref_no')} render={(r) => (r.ref_no ? `${r.ref_type ? StockRefType.label(r.ref_type, lang) + ' ' : ''}${r.ref_no}` : '-')} {...HIDE_FIRST} />
         <TextField source="station_code" label={stockField('station_id')} emptyText="-" sortable={false} />
-        <FunctionField<StockMovement> label={stockField('serials')} render={(r) => (r.serials?.length ? r.serials.join(', ') : '-')} />
+        <FunctionField<StockMovement> label={stockField('serials')} render={(r) => (r.serials?.length ? r.serials.join(', ') : '-')} {...HIDE_FIRST} />
         <FunctionField<StockMovement> label={stockField('reason')} render={(r) => r.reason ?? r.remark ?? '-'} />
-        <TextField source="created_by_name" label={stockField('created_by_name')} emptyText="-" sortable={false} />
-      </Datagrid>
+        <TextField source="created_by_name" label={stockField('created_by_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+      </ListDatagrid>
     </TabList>
   );
 };

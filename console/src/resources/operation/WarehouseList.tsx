@@ -1,11 +1,12 @@
-import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
 import { WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
 import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { StatusChip, useStockChoices, warehouseField } from './common.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useStockChoices();
@@ -36,20 +37,19 @@ const Actions = () => {
 const WarehouseList = () => {
   const lang = useLang();
   const regionLabel = useRegionLabel();
-  const height = useTableHeight();
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick="show" bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="warehouse-list">
-        <TextField source="code" label={warehouseField('code')} />
-        <TextField source="name" label={warehouseField('name')} />
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick="show" bulkActionButtons={false} data-testid="warehouse-list">
+        <TextField source="code" label={warehouseField('code')} {...MUST_SHOW} />
+        <TextField source="name" label={warehouseField('name')} {...MUST_SHOW} />
         <FunctionField<Warehouse> source="kind" label={warehouseField('kind')} render={(r) => WarehouseKind.label(r.kind, lang)} />
         <FunctionField<Warehouse> label={warehouseField('region')} sortBy="province_code" render={(r) => regionLabel(r) || '-'} />
         <TextField source="keeper_name" label={warehouseField('keeper_id')} emptyText="-" />
-        <TextField source="team_name" label={warehouseField('team_id')} emptyText="-" />
-        <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => formatYuan(r.stock_value ?? '0')} />
-        <FunctionField<Warehouse> source="status" label={warehouseField('status')} render={(r) => <StatusChip status={r.status} />} />
-        <LocalDateField source="created_at" label={warehouseField('created_at')} showTime />
-      </Datagrid>
+        <TextField source="team_name" label={warehouseField('team_id')} emptyText="-" {...HIDE_FIRST} />
+        <FunctionField<Warehouse & { stock_value?: string }> source="stock_value" label={warehouseField('stock_value')} textAlign="right" render={(r) => formatYuan(r.stock_value ?? '0')} {...MUST_SHOW} />
+        <FunctionField<Warehouse> source="status" label={warehouseField('status')} render={(r) => <StatusChip status={r.status} />} {...MUST_SHOW} />
+        <LocalDateField source="created_at" label={warehouseField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -9,6 +9,8 @@ import { EmptyNote, Panel } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { stockField } from './common.tsx';
 import { signed } from './logic.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 /** A stock list of the shown material or warehouse (balances, ledger, serials), refetched with the page's refresh. */
 function useStockList<T>(api: string, filter: Record<string, unknown>, limit = 50) {
@@ -41,28 +43,27 @@ export const BalancesPanel = ({ filter, by }: { filter: Record<string, unknown>;
   const { data, error, isPending } = useStockList<StockBalance>('stock_balance', { ...filter, sort: 'updated_at', order: 'DESC' });
   return (
     <Related title="pv.stock.panel.balances" testId="stock-balances" error={error} empty="pv.stock.panel.no_balances" isEmpty={!isPending && !data?.list.length}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(stockField(by === 'warehouse' ? 'warehouse_id' : 'material_id'))}</TableCell>
-            <TableCell align="right">{translate(stockField('qty'))}</TableCell>
-            <TableCell align="right">{translate(stockField('low_threshold'))}</TableCell>
-            <TableCell align="right">{translate(stockField('value'))}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data?.list.map((b) => (
-            <TableRow key={b.id}>
-              <TableCell>{by === 'warehouse' ? `${b.warehouse_code} · ${b.warehouse_name}` : `${b.material_code} · ${b.material_name}`}</TableCell>
-              <TableCell align="right">
+      <DataTable
+        rows={data?.list ?? []}
+        rowKey={(b) => b.id}
+        columns={[
+          { key: 'where', label: translate(stockField(by === 'warehouse' ? 'warehouse_id' : 'material_id')), render: (b) => (by === 'warehouse' ? `${b.warehouse_code} · ${b.warehouse_name}` : `${b.material_code} · ${b.material_name}`), ...MUST_SHOW },
+          {
+            key: 'qty',
+            label: translate(stockField('qty')),
+            align: 'right',
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (b) => (
+              <>
                 {b.qty} {b.material_unit} {b.low && <Chip size="small" color="warning" label={translate('pv.stock.low')} sx={{ ml: 1 }} />}
-              </TableCell>
-              <TableCell align="right">{b.low_threshold ?? '-'}</TableCell>
-              <TableCell align="right">{formatYuan(b.value)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </>
+            ),
+          },
+          { key: 'low_threshold', label: translate(stockField('low_threshold')), align: 'right', nowrap: true, render: (b) => b.low_threshold ?? '-' },
+          { key: 'value', label: translate(stockField('value')), align: 'right', nowrap: true, render: (b) => formatYuan(b.value), ...MUST_SHOW },
+        ]}
+      />
     </Related>
   );
 };
@@ -85,29 +86,20 @@ export const LedgerPanel = ({ filter, link }: { filter: Record<string, unknown>;
         </Button>
       }
     >
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {['created_at', 'kind', 'warehouse_id', 'material_id', 'qty', 'balance_after', 'ref_no', 'created_by_name'].map((f) => (
-              <TableCell key={f}>{translate(stockField(f))}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data?.list.map((m) => (
-            <TableRow key={m.id} title={[m.reason, m.remark, m.serials?.join(', ')].filter(Boolean).join(' · ')}>
-              <TableCell>{formatDateTime(m.created_at, lang)}</TableCell>
-              <TableCell>{StockMovementKind.label(m.kind, lang)}</TableCell>
-              <TableCell>{m.warehouse_name}</TableCell>
-              <TableCell>{m.material_name}</TableCell>
-              <TableCell align="right">{signed(m.qty)}</TableCell>
-              <TableCell align="right">{m.balance_after}</TableCell>
-              <TableCell>{m.ref_no ? `${m.ref_type ? StockRefType.label(m.ref_type, lang) + ' ' : ''}${m.ref_no}` : m.reason ?? '-'}</TableCell>
-              <TableCell>{m.created_by_name ?? '-'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data?.list ?? []}
+        rowKey={(m) => m.id}
+        columns={[
+          { key: 'created_at', label: translate(stockField('created_at')), nowrap: true, render: (m) => formatDateTime(m.created_at, lang), ...MUST_SHOW },
+          { key: 'kind', label: translate(stockField('kind')), nowrap: true, render: (m) => <span title={[m.reason, m.remark, m.serials?.join(', ')].filter(Boolean).join(' · ')}>{StockMovementKind.label(m.kind, lang)}</span>, ...MUST_SHOW },
+          { key: 'warehouse_id', label: translate(stockField('warehouse_id')), nowrap: true, render: (m) => m.warehouse_name },
+          { key: 'material_id', label: translate(stockField('material_id')), nowrap: true, render: (m) => m.material_name, ...MUST_SHOW },
+          { key: 'qty', label: translate(stockField('qty')), align: 'right', nowrap: true, render: (m) => signed(m.qty), ...MUST_SHOW },
+          { key: 'balance_after', label: translate(stockField('balance_after')), align: 'right', nowrap: true, render: (m) => m.balance_after },
+          { key: 'ref_no', label: translate(stockField('ref_no')), nowrap: true, render: (m) => (m.ref_no ? `${m.ref_type ? StockRefType.label(m.ref_type, lang) + ' ' : ''}${m.ref_no}` : (m.reason ?? '-')) },
+          { key: 'created_by_name', label: translate(stockField('created_by_name')), nowrap: true, render: (m) => m.created_by_name ?? '-', ...HIDE_FIRST },
+        ]}
+      />
     </Related>
   );
 };

@@ -2,25 +2,7 @@ import { useState } from 'react';
 import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EnableIcon from '@mui/icons-material/CheckCircleOutline';
 import DisableIcon from '@mui/icons-material/BlockOutlined';
@@ -37,6 +19,8 @@ import { CertStateChip, PartnerStatusChip, partnerField } from './common.tsx';
 import { UploadOne } from './PartnerForm.tsx';
 import { PARTNER_API, PARTNER_RESOURCE, partnerEditPath } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 interface PartnerFiles {
   documents: FileView[];
@@ -184,46 +168,47 @@ const Certificates = () => {
   return (
     <Panel title="pv.partner.certificates" testId="partner-certificates">
       {record.certificates.length ? (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['cert_name', 'cert_type', 'cert_no', 'issued_on', 'expires_on', 'cert_state', 'cert_file'].map((k) => (
-                <TableCell key={k}>{translate(partnerField(k))}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {record.certificates.map((c) => {
-              const file = c.file_id ? byId.get(c.file_id) : undefined;
-              return (
-                <TableRow key={c.id}>
-                  <TableCell>{c.name}</TableCell>
-                  <TableCell>{c.cert_type ?? '-'}</TableCell>
-                  <TableCell>{c.cert_no ?? '-'}</TableCell>
-                  <TableCell>{c.issued_on ?? '-'}</TableCell>
-                  <TableCell>{c.expires_on}</TableCell>
-                  <TableCell>
-                    <CertStateChip state={c.state} />
-                    {c.reminded_at && (
-                      <Typography variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-                        {translate('pv.partner.reminded')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {file ? (
-                      <Link href={file.url} target="_blank" rel="noopener">
-                        {file.name}
-                      </Link>
-                    ) : (
-                      '-'
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={record.certificates}
+          rowKey={(c) => c.id}
+          columns={[
+            { key: 'cert_name', label: translate(partnerField('cert_name')), render: (c) => c.name, ...MUST_SHOW },
+            { key: 'cert_type', label: translate(partnerField('cert_type')), render: (c) => c.cert_type ?? '-' },
+            { key: 'cert_no', label: translate(partnerField('cert_no')), nowrap: true, render: (c) => c.cert_no ?? '-', ...HIDE_FIRST },
+            { key: 'issued_on', label: translate(partnerField('issued_on')), nowrap: true, render: (c) => c.issued_on ?? '-', ...HIDE_FIRST },
+            { key: 'expires_on', label: translate(partnerField('expires_on')), nowrap: true, render: (c) => c.expires_on, ...MUST_SHOW },
+            {
+              key: 'cert_state',
+              label: translate(partnerField('cert_state')),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (c) => (
+                <>
+                  <CertStateChip state={c.state} />
+                  {c.reminded_at && (
+                    <Typography variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+                      {translate('pv.partner.reminded')}
+                    </Typography>
+                  )}
+                </>
+              ),
+            },
+            {
+              key: 'cert_file',
+              label: translate(partnerField('cert_file')),
+              render: (c) => {
+                const file = c.file_id ? byId.get(c.file_id) : undefined;
+                return file ? (
+                  <Link href={file.url} target="_blank" rel="noopener">
+                    {file.name}
+                  </Link>
+                ) : (
+                  '-'
+                );
+              },
+            },
+          ]}
+        />
       ) : (
         <EmptyNote text="pv.partner.no_certificates" />
       )}

@@ -1,14 +1,14 @@
-import { CreateButton, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { Stack } from '@mui/material';
 import { PartnerKind, regionName, type Partner } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { CertStateChip, PartnerStatusChip, partnerField, usePartnerChoices } from './common.tsx';
 import { partnerDetailPath } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = usePartnerChoices();
@@ -53,21 +53,20 @@ const NextExpiry = ({ record }: { record: Partner }) => {
 /** 合作伙伴: #/partner/partnerList (partner API): server paging, sorting and filters; a row opens the partner's tab. */
 const PartnerList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   return (
-    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => partnerDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="partner-list">
-        <TextField source="name" label={partnerField('name')} />
-        <FunctionField<Partner> source="kind" label={partnerField('kind')} render={(r) => PartnerKind.label(r.kind, lang)} />
-        <TextField source="credit_code" label={partnerField('credit_code')} />
-        <FunctionField<Partner> source="status" label={partnerField('status')} render={(r) => <PartnerStatusChip status={r.status} />} />
+    <List filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => partnerDetailPath(id)} bulkActionButtons={false} cellMaxWidth={200} data-testid="partner-list">
+        <TextField source="name" label={partnerField('name')} {...MUST_SHOW} />
+        <FunctionField<Partner> source="kind" label={partnerField('kind')} render={(r) => PartnerKind.label(r.kind, lang)} {...MUST_SHOW} />
+        <TextField source="credit_code" label={partnerField('credit_code')} {...HIDE_FIRST} />
+        <FunctionField<Partner> source="status" label={partnerField('status')} render={(r) => <PartnerStatusChip status={r.status} />} {...MUST_SHOW} />
         <FunctionField<Partner> source="primary_contact" label={partnerField('primary_contact')} sortable={false} render={(r) => (r.primary_contact ? `${r.primary_contact} ${r.primary_phone ?? ''}` : '-')} />
         <FunctionField<Partner> source="province_code" label={partnerField('province_code')} sortable={false} render={(r) => [r.province_code, r.city_code].filter(Boolean).map((c) => regionName(c!, lang)).join(' ') || '-'} />
-        <FunctionField<Partner> source="next_expiry" label={partnerField('next_expiry')} render={(r) => <NextExpiry record={r} />} />
+        <FunctionField<Partner> source="next_expiry" label={partnerField('next_expiry')} render={(r) => <NextExpiry record={r} />} {...MUST_SHOW} />
         <FunctionField<Partner> source="agent_count" label={partnerField('links')} sortable={false} render={(r) => `${r.agent_count} / ${r.team_count}`} />
-        <TextField source="owner_name" label={partnerField('owner_name')} emptyText="-" sortable={false} />
-        <LocalDateField source="created_at" label={partnerField('created_at')} showTime />
-      </Datagrid>
+        <TextField source="owner_name" label={partnerField('owner_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
+        <LocalDateField source="created_at" label={partnerField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -2,7 +2,7 @@ import { type ReactElement, useMemo, useState } from 'react';
 import { Confirm, useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TablePagination, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import SubmitIcon from '@mui/icons-material/SendOutlined';
 import ApproveIcon from '@mui/icons-material/TaskAltOutlined';
 import RejectIcon from '@mui/icons-material/UndoOutlined';
@@ -14,7 +14,9 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide } from '../common/History.tsx';
-import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel, VisuallyHidden } from '../common/layout.tsx';
+import { type Columns, DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { stationDetailPath } from '../station/logic.ts';
 import { settlementDetailPath } from '../settlement/logic.ts';
@@ -171,6 +173,7 @@ const Info = () => {
 };
 
 const STATES = ['', 'pending', 'paid', 'failed', 'removed'] as const;
+const NO_LINES: PaymentLine[] = [];
 
 /** 付款明细: filter by state, keyword, paging; a draft's line can be removed. */
 const Lines = () => {
@@ -191,9 +194,86 @@ const Lines = () => {
     queryFn: () => dataProvider.read<{ list: PaymentLine[]; total: number }>(PAYMENT_API, 'lines', query).then((r) => r.data),
   });
   const settlements = record.payable_type === 'settlement';
-  const columns = settlements
-    ? ['seq', 'reference', 'settlement_no', 'settlement_month', 'party_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result']
-    : ['seq', 'reference', 'bill_no', 'station_code', 'customer_name', 'payee_name', 'payee_bank', 'payee_card', 'amount', 'status', 'result'];
+  const columns: Columns<PaymentLine> = [
+    { key: 'seq', label: translate(lineField('seq')), render: (l) => l.seq, nowrap: true },
+    { key: 'reference', label: translate(lineField('reference')), render: (l) => l.reference, nowrap: true, sx: { fontFamily: 'monospace' }, ...HIDE_FIRST },
+    ...(settlements
+      ? [
+          {
+            key: 'settlement_no',
+            label: translate(lineField('settlement_no')),
+            nowrap: true,
+            render: (l: PaymentLine) =>
+              l.settlement_id != null ? (
+                <Link component={RouterLink} to={settlementDetailPath(l.settlement_id)} data-testid="line-settlement">
+                  {l.settlement_no ?? `#${l.settlement_id}`}
+                </Link>
+              ) : (
+                '-'
+              ),
+          },
+          { key: 'settlement_month', label: translate(lineField('settlement_month')), nowrap: true, render: (l: PaymentLine) => l.settlement_month ?? '-' },
+          { key: 'party_name', label: translate(lineField('party_name')), render: (l: PaymentLine) => l.party_name ?? '-' },
+        ]
+      : [
+          { key: 'bill_no', label: translate(lineField('bill_no')), nowrap: true, render: (l: PaymentLine) => `${l.bill_no ?? '-'} (${l.period ?? ''})` },
+          {
+            key: 'station_code',
+            label: translate(lineField('station_code')),
+            nowrap: true,
+            render: (l: PaymentLine) =>
+              l.station_id ? (
+                <Link component={RouterLink} to={stationDetailPath(l.station_id)}>
+                  {l.station_code}
+                </Link>
+              ) : (
+                '-'
+              ),
+          },
+          { key: 'customer_name', label: translate(lineField('customer_name')), render: (l: PaymentLine) => l.customer_name ?? '-' },
+        ]),
+    { key: 'payee_name', label: translate(lineField('payee_name')), render: (l) => l.payee_name ?? '-', ...MUST_SHOW },
+    { key: 'payee_bank', label: translate(lineField('payee_bank')), render: (l) => [l.payee_bank, l.payee_branch].filter(Boolean).join(' ') || '-' },
+    { key: 'payee_card', label: translate(lineField('payee_card')), render: (l) => l.payee_card ?? '-', nowrap: true, sx: { fontFamily: 'monospace' }, ...MUST_SHOW },
+    { key: 'amount', label: translate(lineField('amount')), align: 'right', nowrap: true, render: (l) => <Yuan value={l.amount} />, ...MUST_SHOW },
+    { key: 'status', label: translate(lineField('status')), nowrap: true, render: (l) => <LineStatusChip status={l.status} />, ...MUST_SHOW },
+    {
+      key: 'result',
+      label: `${translate(lineField('bank_serial'))} / ${translate(lineField('fail_reason'))}`,
+      sx: { minWidth: 160 },
+      ...MUST_SHOW,
+      render: (l) => (
+        <>
+          {l.status === 'paid' && (
+            <Typography variant="caption" component="div">
+              {l.bank_serial} · {formatDateTime(l.paid_at, lang)}
+            </Typography>
+          )}
+          {l.status === 'failed' && (
+            <Typography variant="caption" color="error.main" component="div">
+              {l.fail_reason}
+            </Typography>
+          )}
+          {l.status === 'removed' && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {l.removed_reason}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    canRemove && {
+      key: 'remove',
+      label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>,
+      ...MUST_SHOW,
+      render: (l) =>
+        l.status === 'pending' && (
+          <Button size="small" color="error" onClick={() => setRemoving(l)} data-testid="line-remove">
+            {translate('pv.payment.lines.remove')}
+          </Button>
+        ),
+    },
+  ];
   return (
     <Panel title="pv.payment.lines.title" testId="batch-lines">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
@@ -206,92 +286,7 @@ const Lines = () => {
         </ToggleButtonGroup>
         <TextField size="small" placeholder={translate(lineField('q'))} value={q} onChange={(e) => (setQ(e.target.value), setPage(0))} sx={{ minWidth: 260 }} />
       </Stack>
-      {data && data.total === 0 ? (
-        <EmptyNote text="pv.payment.lines.empty" />
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="lines-table">
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c} align={c === 'amount' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                    {c === 'result' ? `${translate(lineField('bank_serial'))} / ${translate(lineField('fail_reason'))}` : translate(lineField(c))}
-                  </TableCell>
-                ))}
-                {canRemove && <TableCell />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.list ?? []).map((l) => (
-                <TableRow key={l.id} data-testid="line-row">
-                  <TableCell>{l.seq}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{l.reference}</TableCell>
-                  {l.settlement_id != null ? (
-                    <>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Link component={RouterLink} to={settlementDetailPath(l.settlement_id)} data-testid="line-settlement">
-                          {l.settlement_no ?? `#${l.settlement_id}`}
-                        </Link>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.settlement_month ?? '-'}</TableCell>
-                      <TableCell>{l.party_name ?? '-'}</TableCell>
-                    </>
-                  ) : (
-                    <>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${l.bill_no ?? '-'} (${l.period ?? ''})`}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {l.station_id ? (
-                          <Link component={RouterLink} to={stationDetailPath(l.station_id)}>
-                            {l.station_code}
-                          </Link>
-                        ) : (
-                          '-'
-                        )}
-                      </TableCell>
-                      <TableCell>{l.customer_name ?? '-'}</TableCell>
-                    </>
-                  )}
-                  <TableCell>{l.payee_name ?? '-'}</TableCell>
-                  <TableCell>{[l.payee_bank, l.payee_branch].filter(Boolean).join(' ') || '-'}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.payee_card ?? '-'}</TableCell>
-                  <TableCell align="right">
-                    <Yuan value={l.amount} />
-                  </TableCell>
-                  <TableCell>
-                    <LineStatusChip status={l.status} />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    {l.status === 'paid' && (
-                      <Typography variant="caption" component="div">
-                        {l.bank_serial} · {formatDateTime(l.paid_at, lang)}
-                      </Typography>
-                    )}
-                    {l.status === 'failed' && (
-                      <Typography variant="caption" color="error.main" component="div">
-                        {l.fail_reason}
-                      </Typography>
-                    )}
-                    {l.status === 'removed' && (
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {l.removed_reason}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  {canRemove && (
-                    <TableCell>
-                      {l.status === 'pending' && (
-                        <Button size="small" color="error" onClick={() => setRemoving(l)} data-testid="line-remove">
-                          {translate('pv.payment.lines.remove')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      {data && data.total === 0 ? <EmptyNote text="pv.payment.lines.empty" /> : <DataTable columns={columns} rows={data?.list ?? NO_LINES} rowKey={(l) => l.id} testId="lines-table" rowTestId="line-row" />}
       <TablePagination
         component="div"
         count={data?.total ?? 0}

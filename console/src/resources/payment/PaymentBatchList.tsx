@@ -1,9 +1,9 @@
-import { Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { PaymentPayableType, type PaymentBatch } from '@pv/contract';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 import { Yuan } from '../finance/common.tsx';
 import { BatchStatusChip, batchField, usePaymentChoices } from './common.tsx';
 import { paymentDetailPath } from './logic.ts';
@@ -33,24 +33,23 @@ const Actions = () => (
  * the server from its lines); a row opens its tab. New batches are made from the bill list.
  */
 const PaymentBatchList = () => {
-  const height = useTableHeight();
   return (
-    <List storeKey="payment-batch-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => paymentDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="batch-list">
-        <TextField source="batch_no" label={batchField('batch_no')} />
+    <List storeKey="payment-batch-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => paymentDetailPath(id)} bulkActionButtons={false} data-testid="batch-list">
+        <TextField source="batch_no" label={batchField('batch_no')} {...MUST_SHOW} />
         <TextField source="name" label={batchField('name')} emptyText="-" />
         <FunctionField<PaymentBatch> source="payable_type" label={batchField('payable_type')} sortable={false} render={(r) => <PayableLabel value={r.payable_type} />} />
-        <FunctionField<PaymentBatch> source="status" label={batchField('status')} render={(r) => <BatchStatusChip status={r.status} />} />
+        <FunctionField<PaymentBatch> source="status" label={batchField('status')} render={(r) => <BatchStatusChip status={r.status} />} {...MUST_SHOW} />
         <TextField source="line_count" label={batchField('line_count')} textAlign="right" />
-        <FunctionField<PaymentBatch> source="total" label={batchField('total')} textAlign="right" render={(r) => <Yuan value={r.total} strong />} />
+        <FunctionField<PaymentBatch> source="total" label={batchField('total')} textAlign="right" render={(r) => <Yuan value={r.total} strong />} {...MUST_SHOW} />
         <FunctionField<PaymentBatch> source="paid_amount" label={batchField('paid_amount')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.paid_amount} />} />
         <FunctionField<PaymentBatch> source="failed_amount" label={batchField('failed_amount')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.failed_amount} />} />
         <FunctionField<PaymentBatch> source="pending_amount" label={batchField('pending_amount')} sortable={false} textAlign="right" render={(r) => <Yuan value={r.pending_amount} />} />
-        <TextField source="created_by_name" label={batchField('created_by_name')} emptyText="-" sortable={false} />
+        <TextField source="created_by_name" label={batchField('created_by_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <LocalDateField source="created_at" label={batchField('created_at')} showTime />
-        <TextField source="approved_by_name" label={batchField('approved_by_name')} emptyText="-" sortable={false} />
+        <TextField source="approved_by_name" label={batchField('approved_by_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <LocalDateField source="completed_at" label={batchField('completed_at')} showTime />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, Pagination, SelectInput, TextField, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listFiltersOf } from '../finance/reportLogic.ts';
 import { Button as MuiButton, Link } from '@mui/material';
@@ -7,17 +7,18 @@ import CalcIcon from '@mui/icons-material/CalculateOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { RevenueActualSource, formatMoney, regionName, type Revenue } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
-import { StationCell, denseDatagridSx, idParam } from '../common/lists.tsx';
+import { StationCell, idParam } from '../common/lists.tsx';
 import { maintenanceDetailPath } from '../maintenance/logic.ts';
 import { EstimateTag, RatioChip, revenueField, useRevenueChoices } from './common.tsx';
 import { CorrectDialog, EstimateDialog, RevenueHistoryDialog, RevenueMaintenanceDialog, ThresholdDialog } from './dialogs.tsx';
 import { kwhText } from './logic.ts';
 import { WorkflowInstancePanel } from '../workflow/InstancePanel.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useRevenueChoices();
@@ -95,7 +96,6 @@ const RowActions = ({ record, onOpen }: { record: Revenue; onOpen: (kind: RowDia
  */
 const RevenueList = () => {
   const lang = useLang();
-  const height = useTableHeight();
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<{ kind: RowDialog; record: Revenue } | null>(null);
   const stationId = idParam(params.get('station_id'));
@@ -107,12 +107,12 @@ const RevenueList = () => {
   return (
     <>
       {rowId && <WorkflowInstancePanel recordType="revenue" recordId={rowId} />}
-      <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-        <Datagrid rowClick={false} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(200) }} data-testid="revenue-list">
-          <TextField source="period" label={revenueField('period')} />
-          <FunctionField<Revenue> source="station_code" label={revenueField('station_code')} render={(r) => <StationCell record={r} />} />
+      <List key={JSON.stringify(defaults)} storeKey={`revenue-list${params.toString() ? `?${params.toString()}` : ''}`} disableSyncWithLocation filterDefaultValues={defaults} filters={useFilters()} actions={<Actions />} sort={{ field: 'period', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+        <ListDatagrid rowClick={false} bulkActionButtons={false} cellMaxWidth={200} data-testid="revenue-list">
+          <TextField source="period" label={revenueField('period')} {...MUST_SHOW} />
+          <FunctionField<Revenue> source="station_code" label={revenueField('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />
           <FunctionField<Revenue> source="province_code" label={revenueField('province_code')} sortable={false} render={(r) => [regionName(r.province_code, lang), r.city_code ? regionName(r.city_code, lang) : ''].filter(Boolean).join(' ')} />
-          <TextField source="agent_name" label={revenueField('agent_name')} emptyText="-" />
+          <TextField source="agent_name" label={revenueField('agent_name')} emptyText="-" {...HIDE_FIRST} />
           <FunctionField<Revenue> source="capacity_kwp" label={revenueField('capacity_kwp')} textAlign="right" render={(r) => r.capacity_kwp} />
           <FunctionField<Revenue> source="estimated_kwh" label={revenueField('estimated_kwh')} textAlign="right" render={(r) => kwhText(r.estimated_kwh)} />
           <FunctionField<Revenue>
@@ -125,13 +125,14 @@ const RevenueList = () => {
                 <EstimateTag />
               </>
             )}
+            {...MUST_SHOW}
           />
           <FunctionField<Revenue> source="actual_kwh" label={revenueField('actual_kwh')} textAlign="right" render={(r) => kwhText(r.actual_kwh)} />
-          <FunctionField<Revenue> source="actual_amount" label={revenueField('actual_amount')} textAlign="right" render={(r) => formatMoney(r.actual_amount)} />
-          <FunctionField<Revenue> source="ratio" label={revenueField('ratio')} render={(r) => <RatioChip ratio={r.ratio} under={r.under_performing} />} />
-          <FunctionField<Revenue> source="actual_source" label={revenueField('actual_source')} sortable={false} render={(r) => (r.actual_source ? RevenueActualSource.label(r.actual_source, lang) : '-')} />
-          <FunctionField<Revenue> label={revenueField('actions')} sortable={false} render={(r) => <RowActions record={r} onOpen={open} />} />
-        </Datagrid>
+          <FunctionField<Revenue> source="actual_amount" label={revenueField('actual_amount')} textAlign="right" render={(r) => formatMoney(r.actual_amount)} {...MUST_SHOW} />
+          <FunctionField<Revenue> source="ratio" label={revenueField('ratio')} render={(r) => <RatioChip ratio={r.ratio} under={r.under_performing} />} {...MUST_SHOW} />
+          <FunctionField<Revenue> source="actual_source" label={revenueField('actual_source')} sortable={false} render={(r) => (r.actual_source ? RevenueActualSource.label(r.actual_source, lang) : '-')} {...HIDE_FIRST} />
+          <FunctionField<Revenue> label={revenueField('actions')} sortable={false} render={(r) => <RowActions record={r} onOpen={open} />} {...MUST_SHOW} />
+        </ListDatagrid>
       </List>
       {dialog?.kind === 'correct' && <CorrectDialog record={dialog.record} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'maintenance' && <RevenueMaintenanceDialog record={dialog.record} onClose={() => setDialog(null)} />}

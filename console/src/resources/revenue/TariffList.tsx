@@ -1,11 +1,12 @@
-import { CreateButton, Datagrid, DateInput, FunctionField, List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DateInput, FunctionField, List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { regionName, type Tariff } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { tariffField } from './common.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const filters = [
   <ProvinceInput key="province_code" source="province_code" label={tariffField('province_code')} alwaysOn />,
@@ -27,20 +28,19 @@ const Actions = () => {
 const TariffList = () => {
   const lang = useLang();
   const translate = useTranslate();
-  const height = useTableHeight();
   const editable = useCan('edit');
   return (
-    <List filters={filters} actions={<Actions />} sort={{ field: 'province_code', order: 'ASC' }} perPage={50} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
-      <Datagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} sx={scrollingTableSx(height)} data-testid="tariff-list">
-        <FunctionField<Tariff> source="province_code" label={tariffField('province_code')} render={(r) => regionName(r.province_code, lang)} />
-        <FunctionField<Tariff> source="price" label={tariffField('price')} textAlign="right" render={(r) => r.price} />
-        <TextField source="effective_from" label={tariffField('effective_from')} />
+    <List filters={filters} actions={<Actions />} sort={{ field: 'province_code', order: 'ASC' }} perPage={50} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}>
+      <ListDatagrid rowClick={editable ? 'edit' : false} bulkActionButtons={false} data-testid="tariff-list">
+        <FunctionField<Tariff> source="province_code" label={tariffField('province_code')} render={(r) => regionName(r.province_code, lang)} {...MUST_SHOW} />
+        <FunctionField<Tariff> source="price" label={tariffField('price')} textAlign="right" render={(r) => r.price} {...MUST_SHOW} />
+        <TextField source="effective_from" label={tariffField('effective_from')} {...MUST_SHOW} />
         <FunctionField<Tariff> source="effective_to" label={tariffField('effective_to')} sortable={false} render={(r) => r.effective_to ?? translate('pv.tariff.open_end')} />
         <FunctionField<Tariff> source="utilisation_hours" label={tariffField('utilisation_hours')} sortable={false} textAlign="right" render={(r) => r.utilisation_hours ?? translate('pv.tariff.national')} />
         <FunctionField<Tariff> source="used" label={tariffField('used')} sortable={false} textAlign="right" render={(r) => r.used} />
-        <TextField source="remark" label={tariffField('remark')} sortable={false} emptyText="-" />
+        <TextField source="remark" label={tariffField('remark')} sortable={false} emptyText="-" {...HIDE_FIRST} />
         <LocalDateField source="updated_at" label={tariffField('updated_at')} showTime />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -27,6 +27,8 @@ import { BUILD_AUDITS, SELF_AUDIT_API, auditResourceOf, orderListPath, orderReso
 import { ApproveButton, RejectButton } from './actions.tsx';
 import { AttemptText, ItemResultChip, ResultChip, fieldLabel } from './common.tsx';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const time = (v: string | null | undefined, lang: Lang) => (v ? formatDateTime(v, lang) : '-');
 
@@ -216,45 +218,45 @@ const Submissions = () => {
     <Panel title="pv.selfAudit.submissions" testId="audit-submissions">
       {!isPending && data.length === 0 && <EmptyNote text="pv.selfAudit.no_submissions" />}
       {data.length > 0 && (
-        <Table size="small" sx={{ '& th:not(:last-of-type), & td:not(:last-of-type)': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(fieldLabel('attempt'))}</TableCell>
-              <TableCell>{translate(fieldLabel('result'))}</TableCell>
-              <TableCell>{translate(fieldLabel('submitter_name'))}</TableCell>
-              <TableCell>{translate(fieldLabel('submitted_at'))}</TableCell>
-              <TableCell>{translate(fieldLabel('reviewer_name'))}</TableCell>
-              <TableCell>{translate(fieldLabel('review_note'))}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((a) => {
-              const current = a.id === record.id;
-              return (
-                <TableRow key={a.id} selected={current} data-testid="audit-submission">
-                  <TableCell>
-                    {current ? (
-                      <strong>
-                        <AttemptText attempt={a.attempt} />
-                      </strong>
-                    ) : (
-                      <Link component={RouterLink} to={selfAuditDetailPath(a.kind ?? record.kind, a.id)}>
-                        <AttemptText attempt={a.attempt} />
-                      </Link>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <ResultChip result={a.result} />
-                  </TableCell>
-                  <TableCell>{a.submitter_name ?? '-'}</TableCell>
-                  <TableCell>{time(a.submitted_at, lang)}</TableCell>
-                  <TableCell>{a.reviewer_name ?? '-'}</TableCell>
-                  <TableCell sx={{ maxWidth: 260, whiteSpace: 'pre-wrap', color: a.reject_reason ? 'error.main' : undefined }}>{a.reject_reason ?? a.review_opinion ?? '-'}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={data}
+          rowKey={(a) => a.id}
+          rowTestId="audit-submission"
+          rowSx={(a) => (a.id === record.id ? { bgcolor: 'action.selected' } : undefined)}
+          columns={[
+            {
+              key: 'attempt',
+              label: translate(fieldLabel('attempt')),
+              nowrap: true,
+              ...MUST_SHOW,
+              render: (a) =>
+                a.id === record.id ? (
+                  <strong>
+                    <AttemptText attempt={a.attempt} />
+                  </strong>
+                ) : (
+                  <Link component={RouterLink} to={selfAuditDetailPath(a.kind ?? record.kind, a.id)}>
+                    <AttemptText attempt={a.attempt} />
+                  </Link>
+                ),
+            },
+            { key: 'result', label: translate(fieldLabel('result')), nowrap: true, render: (a) => <ResultChip result={a.result} />, ...MUST_SHOW },
+            { key: 'submitter_name', label: translate(fieldLabel('submitter_name')), nowrap: true, render: (a) => a.submitter_name ?? '-' },
+            { key: 'submitted_at', label: translate(fieldLabel('submitted_at')), nowrap: true, render: (a) => time(a.submitted_at, lang) },
+            { key: 'reviewer_name', label: translate(fieldLabel('reviewer_name')), nowrap: true, render: (a) => a.reviewer_name ?? '-', ...HIDE_FIRST },
+            {
+              key: 'review_note',
+              label: translate(fieldLabel('review_note')),
+              sx: { minWidth: 200, whiteSpace: 'pre-wrap' },
+              ...MUST_SHOW,
+              render: (a) => (
+                <Box component="span" sx={{ color: a.reject_reason ? 'error.main' : undefined }}>
+                  {a.reject_reason ?? a.review_opinion ?? '-'}
+                </Box>
+              ),
+            },
+          ]}
+        />
       )}
     </Panel>
   );

@@ -1,10 +1,9 @@
 import type { MouseEvent } from 'react';
-import { Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import type { SelfAudit } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
@@ -12,6 +11,8 @@ import { LocalDateField } from '../common/format.tsx';
 import { SELF_AUDIT_API, kindOfResource, orderListPath, orderResourceOf, selfAuditDetailPath, stationDetailPath } from '../workOrder/logic.ts';
 import { AttemptText, ResultChip, fieldLabel, useSelfAuditChoices } from './common.tsx';
 import { RecordInput } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useSelfAuditChoices();
@@ -40,11 +41,6 @@ const ListActions = () => {
   );
 };
 
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
 
@@ -56,7 +52,6 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 const SelfAuditList = () => {
   const kind = kindOfResource(useResourceContext());
   const filters = useFilters();
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -65,10 +60,10 @@ const SelfAuditList = () => {
       perPage={20}
       exporter={false}
       empty={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={(id) => selfAuditDetailPath(kind, id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
+      <ListDatagrid rowClick={(id) => selfAuditDetailPath(kind, id)} bulkActionButtons={false}>
         <FunctionField<SelfAudit>
           source="order_no"
           label={fieldLabel('order_no')}
@@ -77,6 +72,7 @@ const SelfAuditList = () => {
               {r.order_no ?? `#${r.work_order_id}`}
             </Link>
           )}
+          {...MUST_SHOW}
         />
         <FunctionField<SelfAudit>
           source="station_code"
@@ -93,15 +89,16 @@ const SelfAuditList = () => {
               )}
             </Box>
           )}
+          {...MUST_SHOW}
         />
         <TextField source="customer_name" label={fieldLabel('customer_name')} emptyText="-" />
         <FunctionField<SelfAudit> source="attempt" label={fieldLabel('attempt')} render={(r) => <AttemptText attempt={r.attempt} />} />
-        <ResultChip label={fieldLabel('result')} sortBy="result" />
+        <ResultChip label={fieldLabel('result')} sortBy="result" {...MUST_SHOW} />
         <TextField source="submitter_name" label={fieldLabel('submitter_name')} emptyText="-" />
-        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime />
-        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" />
-        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime emptyText="-" />
-      </Datagrid>
+        <LocalDateField source="submitted_at" label={fieldLabel('submitted_at')} showTime {...MUST_SHOW} />
+        <TextField source="reviewer_name" label={fieldLabel('reviewer_name')} emptyText="-" {...HIDE_FIRST} />
+        <LocalDateField source="reviewed_at" label={fieldLabel('reviewed_at')} showTime emptyText="-" {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -2,7 +2,7 @@ import { type ReactElement, useMemo, useState } from 'react';
 import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import SubmitIcon from '@mui/icons-material/SendOutlined';
 import ConfirmIcon from '@mui/icons-material/TaskAltOutlined';
 import PayIcon from '@mui/icons-material/PaymentsOutlined';
@@ -20,7 +20,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide } from '../common/History.tsx';
-import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel, VisuallyHidden } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { ThreeWayPanel } from '../invoice/ThreeWay.tsx';
@@ -29,6 +29,8 @@ import { LineKindLabel, LineStatusChip, SettlementStatusChip, lineField, settlem
 import { DisputeDialog, PayDialog, ResolveDialog } from './dialogs.tsx';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
 import { SETTLEMENT_API, SETTLEMENT_RESOURCE, type SettlementButton, allowedSettlementButtons, groupLines, lineDisputable, lineResolvable, sourcePath } from './logic.ts';
+import { type Columns, DataTable } from '../common/DataTable.tsx';
+import { MUST_SHOW } from '../common/columns.ts';
 
 const ICONS: Record<SettlementButton, ReactElement> = { submit: <SubmitIcon />, confirm: <ConfirmIcon />, pay: <PayIcon /> };
 
@@ -123,7 +125,75 @@ const Lines = () => {
     queryFn: () => dataProvider.read<{ list: SettlementLine[]; total: number }>(SETTLEMENT_API, 'lines', { id: record.id }).then((r) => r.data),
   });
   const groups = useMemo(() => groupLines(data?.list ?? []), [data]);
-  const columns = ['source', 'event_at', 'quantity', 'amount', 'status'];
+  const columns: Columns<SettlementLine> = [
+    {
+      key: 'source',
+      label: translate(lineField('source')),
+      sx: { minWidth: 200 },
+      ...MUST_SHOW,
+      render: (l) => {
+        const to = sourcePath(l);
+        return (
+          <>
+            <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
+              {SettlementSource.label(l.source_type, lang)}
+            </Typography>
+            {to ? (
+              <Link component={RouterLink} to={to} data-testid="line-source">
+                {l.source_label ?? `#${l.source_id}`}
+              </Link>
+            ) : (
+              (l.source_label ?? `#${l.source_id}`)
+            )}
+            {l.note && (
+              <Typography variant="caption" component="div" color="text.secondary">
+                {l.note}
+              </Typography>
+            )}
+            {l.dispute_reason && <Typography variant="caption" component="div" color="error.main">{`${translate(lineField('dispute_reason'))}: ${l.dispute_reason}`}</Typography>}
+            {l.reply && <Typography variant="caption" component="div">{`${translate(lineField('reply'))}: ${l.reply}`}</Typography>}
+          </>
+        );
+      },
+    },
+    { key: 'event_at', label: translate(lineField('event_at')), nowrap: true, render: (l) => formatDateTime(l.event_at, lang) },
+    {
+      key: 'quantity',
+      label: translate(lineField('quantity')),
+      align: 'right',
+      nowrap: true,
+      render: (l) => (
+        <>
+          {`${l.quantity} × ${l.rate}`}
+          <Typography variant="caption" component="div" color="text.secondary">
+            {l.rule_id ? translate('pv.settlement.rule_version', { id: l.rule_id, version: l.rule_version ?? 1 }) : ''}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'amount', label: translate(lineField('amount')), align: 'right', nowrap: true, render: (l) => <Yuan value={l.amount} />, ...MUST_SHOW },
+    { key: 'status', label: translate(lineField('status')), nowrap: true, render: (l) => <LineStatusChip status={l.status} />, ...MUST_SHOW },
+    (canDispute || canResolve) && {
+      key: 'actions',
+      label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>,
+      nowrap: true,
+      ...MUST_SHOW,
+      render: (l) => (
+        <>
+          {canDispute && lineDisputable(record.status, l) && (
+            <Button size="small" color="error" onClick={() => setDisputing(l)} data-testid="line-dispute">
+              {translate('pv.settlement.action.dispute')}
+            </Button>
+          )}
+          {canResolve && lineResolvable(record.status, l) && (
+            <Button size="small" onClick={() => setResolving(l)} data-testid="line-resolve">
+              {translate('pv.settlement.action.resolve')}
+            </Button>
+          )}
+        </>
+      ),
+    },
+  ];
   return (
     <Panel title="pv.settlement.lines_title" testId="settlement-lines">
       {data && data.total === 0 && <EmptyNote text="pv.settlement.lines_empty" />}
@@ -137,73 +207,7 @@ const Lines = () => {
               <Yuan value={sumMoney(g.lines.map((l) => l.amount))} strong />
             </Typography>
           </Stack>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c} align={['quantity', 'amount'].includes(c) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                      {translate(lineField(c))}
-                    </TableCell>
-                  ))}
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {g.lines.map((l) => {
-                  const to = sourcePath(l);
-                  return (
-                    <TableRow key={l.id} data-testid="line-row" data-line-id={l.id}>
-                      <TableCell sx={{ minWidth: 200 }}>
-                        <Typography variant="caption" color="text.secondary" component="span" sx={{ mr: 0.5 }}>
-                          {SettlementSource.label(l.source_type, lang)}
-                        </Typography>
-                        {to ? (
-                          <Link component={RouterLink} to={to} data-testid="line-source">
-                            {l.source_label ?? `#${l.source_id}`}
-                          </Link>
-                        ) : (
-                          (l.source_label ?? `#${l.source_id}`)
-                        )}
-                        {l.note && (
-                          <Typography variant="caption" component="div" color="text.secondary">
-                            {l.note}
-                          </Typography>
-                        )}
-                        {l.dispute_reason && <Typography variant="caption" component="div" color="error.main" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('dispute_reason'))}: ${l.dispute_reason}`}</Typography>}
-                        {l.reply && <Typography variant="caption" component="div" sx={{ whiteSpace: 'normal' }}>{`${translate(lineField('reply'))}: ${l.reply}`}</Typography>}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.event_at, lang)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {`${l.quantity} × ${l.rate}`}
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {l.rule_id ? translate('pv.settlement.rule_version', { id: l.rule_id, version: l.rule_version ?? 1 }) : ''}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">
-                        <Yuan value={l.amount} />
-                      </TableCell>
-                      <TableCell>
-                        <LineStatusChip status={l.status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {canDispute && lineDisputable(record.status, l) && (
-                          <Button size="small" color="error" onClick={() => setDisputing(l)} data-testid="line-dispute">
-                            {translate('pv.settlement.action.dispute')}
-                          </Button>
-                        )}
-                        {canResolve && lineResolvable(record.status, l) && (
-                          <Button size="small" onClick={() => setResolving(l)} data-testid="line-resolve">
-                            {translate('pv.settlement.action.resolve')}
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
+          <DataTable columns={columns} rows={g.lines} rowKey={(l) => l.id} rowTestId="line-row" rowAttrs={(l) => ({ 'data-line-id': l.id })} />
         </Box>
       ))}
       {disputing && <DisputeDialog record={record} line={disputing} onClose={() => setDisputing(null)} />}

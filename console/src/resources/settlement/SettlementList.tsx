@@ -1,21 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';
 import BatchIcon from '@mui/icons-material/PaymentsOutlined';
 import { SettlementParty, SettlementPaymentState, type Settlement } from '@pv/contract';
 import { filterParams } from '../../providers/dataProvider.ts';
 import { NewBatchDialog } from '../payment/dialogs.tsx';
 import { selectionOf } from '../payment/logic.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { SettlementStatusChip, settlementField, useSettlementChoices } from './common.tsx';
 import { GenerateDialog } from './dialogs.tsx';
 import { settlementDetailPath } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useSettlementChoices();
@@ -68,26 +68,25 @@ const NewBatchBulkButton = () => {
  * its lines); an agent user sees only its own. A row opens its tab.
  */
 const SettlementList = () => {
-  const height = useTableHeight();
   const lang = useLang();
   const canBatch = useHasPermission('payment_batch:add');
   return (
-    <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="settlement-list">
-        <TextField source="settlement_no" label={settlementField('settlement_no')} />
+    <List storeKey="settlement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => settlementDetailPath(id)} bulkActionButtons={canBatch ? <NewBatchBulkButton /> : false} data-testid="settlement-list">
+        <TextField source="settlement_no" label={settlementField('settlement_no')} {...MUST_SHOW} />
         <TextField source="month" label={settlementField('month')} />
-        <FunctionField<Settlement> source="party_kind" label={settlementField('party_kind')} sortable={false} render={(r) => SettlementParty.label(r.party_kind, lang)} />
-        <TextField source="party_name" label={settlementField('party_name')} emptyText="-" />
-        <FunctionField<Settlement> source="status" label={settlementField('status')} render={(r) => <SettlementStatusChip status={r.status} />} />
+        <FunctionField<Settlement> source="party_kind" label={settlementField('party_kind')} sortable={false} render={(r) => SettlementParty.label(r.party_kind, lang)} {...HIDE_FIRST} />
+        <TextField source="party_name" label={settlementField('party_name')} emptyText="-" {...MUST_SHOW} />
+        <FunctionField<Settlement> source="status" label={settlementField('status')} render={(r) => <SettlementStatusChip status={r.status} />} {...MUST_SHOW} />
         <TextField source="line_count" label={settlementField('line_count')} textAlign="right" sortable={false} />
-        <FunctionField<Settlement> source="total_amount" label={settlementField('total_amount')} textAlign="right" render={(r) => <Yuan value={r.total_amount} strong />} />
+        <FunctionField<Settlement> source="total_amount" label={settlementField('total_amount')} textAlign="right" render={(r) => <Yuan value={r.total_amount} strong />} {...MUST_SHOW} />
         <TextField source="disputed_lines" label={settlementField('disputed_lines')} textAlign="right" sortable={false} />
         <LocalDateField source="confirmed_at" label={settlementField('confirmed_at')} showTime sortable={false} />
-        <FunctionField<Settlement> source="payment_state" label={settlementField('payment_state')} sortable={false} render={(r) => (r.payment_state ? SettlementPaymentState.label(r.payment_state, lang) : '-')} />
-        <TextField source="batch_no" label={settlementField('batch_no')} emptyText="-" sortable={false} />
+        <FunctionField<Settlement> source="payment_state" label={settlementField('payment_state')} sortable={false} render={(r) => (r.payment_state ? SettlementPaymentState.label(r.payment_state, lang) : '-')} {...MUST_SHOW} />
+        <TextField source="batch_no" label={settlementField('batch_no')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <LocalDateField source="paid_at" label={settlementField('paid_at')} showTime sortable={false} />
-        <LocalDateField source="created_at" label={settlementField('created_at')} showTime />
-      </Datagrid>
+        <LocalDateField source="created_at" label={settlementField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

@@ -2,7 +2,7 @@ import { type ReactElement, useState } from 'react';
 import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/RefreshOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import ImportIcon from '@mui/icons-material/FileUploadOutlined';
@@ -13,7 +13,7 @@ import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { ActionButton, useAction, useHasPermission } from '../common/actions.tsx';
 import { DetailHeader, RecordDetailPage, Value } from '../common/DetailPage.tsx';
 import { LifecycleSide } from '../common/History.tsx';
-import { EmptyNote, FieldGrid, Panel } from '../common/layout.tsx';
+import { EmptyNote, FieldGrid, Panel, VisuallyHidden } from '../common/layout.tsx';
 import { formatDateTime, useLang } from '../common/format.tsx';
 import { downloadFile } from '../customer/excel/download.ts';
 import { Yuan } from '../finance/common.tsx';
@@ -23,6 +23,8 @@ import { StatementStatusChip, lineField, statementField } from './common.tsx';
 import { ExplainDialog, ImportSheetDialog } from './dialogs.tsx';
 import { STATEMENT_API, STATEMENT_RESOURCE, type StatementButton, allowedStatementButtons, groupLines, lineExplainable } from './logic.ts';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { type Columns, DataTable } from '../common/DataTable.tsx';
+import { MUST_SHOW } from '../common/columns.ts';
 
 const ICONS: Record<StatementButton, ReactElement> = { refresh: <RefreshIcon />, send: <SendIcon />, import: <ImportIcon />, confirm: <ConfirmIcon /> };
 
@@ -141,7 +143,76 @@ const Lines = () => {
   const groups = groupLines(data?.list ?? []);
   // differences mean something once their sheet is in
   const compared = record.status === 'imported' || record.status === 'confirmed';
-  const cols = ['key', 'our_amount', 'their_amount', 'diff_amount'];
+  const columns: Columns<StatementLine> = [
+    {
+      key: 'key',
+      label: translate(lineField('key')),
+      sx: { minWidth: 180 },
+      ...MUST_SHOW,
+      render: (l) => (
+        <>
+          {l.source_type === 'station' && l.source_id ? (
+            <Link component={RouterLink} to={stationDetailPath(l.source_id)}>
+              {l.key}
+            </Link>
+          ) : (
+            l.key
+          )}
+          {l.label && (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {l.label}
+            </Typography>
+          )}
+          {l.note ? (
+            <Box sx={{ mt: 0.5 }}>
+              {l.agreed && <Chip size="small" variant="outlined" color="info" label={StatementAgreed.label(l.agreed, lang)} sx={{ mr: 0.5, height: 20 }} />}
+              <Typography variant="caption" data-testid="line-note">
+                {l.note}
+              </Typography>
+            </Box>
+          ) : (
+            l.has_difference && (
+              <Typography variant="caption" component="div" color="warning.main">
+                {translate('pv.statement.unexplained')}
+              </Typography>
+            )
+          )}
+        </>
+      ),
+    },
+    { key: 'our_amount', label: translate(lineField('our_amount')), align: 'right', nowrap: true, render: (l) => <Side2 amount={l.our_amount} qty={l.our_qty} />, ...MUST_SHOW },
+    { key: 'their_amount', label: translate(lineField('their_amount')), align: 'right', nowrap: true, render: (l) => <Side2 amount={l.their_amount} qty={l.their_qty} />, ...MUST_SHOW },
+    {
+      key: 'diff_amount',
+      label: translate(lineField('diff_amount')),
+      align: 'right',
+      nowrap: true,
+      testId: 'line-diff',
+      ...MUST_SHOW,
+      render: (l) => (
+        <>
+          {compared ? <Amount value={l.has_difference ? l.diff_amount : '0.00'} diff /> : '-'}
+          {l.diff_qty && l.diff_qty !== '0.000' && (
+            <Typography variant="caption" component="div" color="error.main">
+              {translate('pv.statement.line.diff_qty')} {l.diff_qty}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    canExplain && {
+      key: 'explain',
+      label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>,
+      nowrap: true,
+      ...MUST_SHOW,
+      render: (l) =>
+        lineExplainable(record.status, l) && (
+          <Button size="small" onClick={() => setExplaining(l)} data-testid="line-explain">
+            {translate('pv.statement.action.explain')}
+          </Button>
+        ),
+    },
+  ];
   return (
     <Panel title="pv.statement.lines_title" testId="statement-lines">
       {data && data.total === 0 && <EmptyNote text="pv.statement.lines_empty" />}
@@ -159,75 +230,14 @@ const Lines = () => {
               </Typography>
             </Stack>
             {g.lines.length > 0 && (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      {cols.map((c) => (
-                        <TableCell key={c} align={c === 'key' || c === 'note' ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
-                          {translate(lineField(c))}
-                        </TableCell>
-                      ))}
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {g.lines.map((l) => (
-                      <TableRow key={l.id} data-testid="line-row" data-key={l.key} sx={l.has_difference && !l.note ? { bgcolor: 'rgba(237,108,2,0.08)' } : undefined}>
-                        <TableCell sx={{ minWidth: 180 }}>
-                          {l.source_type === 'station' && l.source_id ? (
-                            <Link component={RouterLink} to={stationDetailPath(l.source_id)}>
-                              {l.key}
-                            </Link>
-                          ) : (
-                            l.key
-                          )}
-                          {l.label && (
-                            <Typography variant="caption" component="div" color="text.secondary">
-                              {l.label}
-                            </Typography>
-                          )}
-                          {l.note ? (
-                            <Box sx={{ mt: 0.5, whiteSpace: 'normal' }}>
-                              {l.agreed && <Chip size="small" variant="outlined" color="info" label={StatementAgreed.label(l.agreed, lang)} sx={{ mr: 0.5, height: 20 }} />}
-                              <Typography variant="caption" data-testid="line-note">
-                                {l.note}
-                              </Typography>
-                            </Box>
-                          ) : (
-                            l.has_difference && (
-                              <Typography variant="caption" component="div" color="warning.main">
-                                {translate('pv.statement.unexplained')}
-                              </Typography>
-                            )
-                          )}
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Side2 amount={l.our_amount} qty={l.our_qty} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <Side2 amount={l.their_amount} qty={l.their_qty} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="line-diff">
-                          {compared ? <Amount value={l.has_difference ? l.diff_amount : '0.00'} diff /> : '-'}
-                          {l.diff_qty && l.diff_qty !== '0.000' && (
-                            <Typography variant="caption" component="div" color="error.main">
-                              {translate('pv.statement.line.diff_qty')} {l.diff_qty}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {canExplain && lineExplainable(record.status, l) && (
-                            <Button size="small" onClick={() => setExplaining(l)} data-testid="line-explain">
-                              {translate('pv.statement.action.explain')}
-                            </Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <DataTable
+                columns={columns}
+                rows={g.lines}
+                rowKey={(l) => l.id}
+                rowTestId="line-row"
+                rowAttrs={(l) => ({ 'data-key': l.key })}
+                rowSx={(l) => (l.has_difference && !l.note ? { bgcolor: 'rgba(237,108,2,0.08)' } : undefined)}
+              />
             )}
           </Box>
         ))}

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, Button, Datagrid, DateInput, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, Button, DateInput, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import AddIcon from '@mui/icons-material/AddOutlined';
 import { StatementKind, type Statement } from '@pv/contract';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { Yuan } from '../finance/common.tsx';
 import { StatementStatusChip, statementField, useStatementChoices } from './common.tsx';
 import { CreateDialog, RatesDialog } from './dialogs.tsx';
 import { statementDetailPath } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const PARTNER_FILTER = { kind: ['financier', 'supplier'] };
 
@@ -56,23 +56,22 @@ const Actions = () => {
  * theirs, the differences and the agreed amount once confirmed. A row opens its tab.
  */
 const StatementList = () => {
-  const height = useTableHeight();
   const lang = useLang();
   return (
-    <List storeKey="statement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => statementDetailPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="statement-list">
-        <TextField source="statement_no" label={statementField('statement_no')} />
-        <FunctionField<Statement> source="kind" label={statementField('kind')} sortable={false} render={(r) => StatementKind.label(r.kind, lang)} />
-        <TextField source="partner_name" label={statementField('partner_name')} emptyText="-" />
+    <List storeKey="statement-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => statementDetailPath(id)} bulkActionButtons={false} data-testid="statement-list">
+        <TextField source="statement_no" label={statementField('statement_no')} {...MUST_SHOW} />
+        <FunctionField<Statement> source="kind" label={statementField('kind')} sortable={false} render={(r) => StatementKind.label(r.kind, lang)} {...HIDE_FIRST} />
+        <TextField source="partner_name" label={statementField('partner_name')} emptyText="-" {...MUST_SHOW} />
         <FunctionField<Statement> source="period_from" label={statementField('period')} render={(r) => `${r.period_from} ~ ${r.period_to}`} />
-        <FunctionField<Statement> source="status" label={statementField('status')} render={(r) => <StatementStatusChip status={r.status} />} />
-        <FunctionField<Statement> source="our_amount" label={statementField('our_amount')} textAlign="right" render={(r) => <Yuan value={r.our_amount} />} />
-        <FunctionField<Statement> source="their_amount" label={statementField('their_amount')} textAlign="right" render={(r) => (r.their_count || r.status === 'imported' || r.status === 'confirmed' ? <Yuan value={r.their_amount} /> : '-')} />
+        <FunctionField<Statement> source="status" label={statementField('status')} render={(r) => <StatementStatusChip status={r.status} />} {...MUST_SHOW} />
+        <FunctionField<Statement> source="our_amount" label={statementField('our_amount')} textAlign="right" render={(r) => <Yuan value={r.our_amount} />} {...MUST_SHOW} />
+        <FunctionField<Statement> source="their_amount" label={statementField('their_amount')} textAlign="right" render={(r) => (r.their_count || r.status === 'imported' || r.status === 'confirmed' ? <Yuan value={r.their_amount} /> : '-')} {...MUST_SHOW} />
         <TextField source="diff_count" label={statementField('differences')} textAlign="right" />
         <TextField source="unexplained_count" label={statementField('unexplained_count')} textAlign="right" sortable={false} />
-        <FunctionField<Statement> source="agreed_amount" label={statementField('agreed_amount')} textAlign="right" sortable={false} render={(r) => (r.agreed_amount ? <Yuan value={r.agreed_amount} strong /> : '-')} />
-        <LocalDateField source="created_at" label={statementField('created_at')} showTime />
-      </Datagrid>
+        <FunctionField<Statement> source="agreed_amount" label={statementField('agreed_amount')} textAlign="right" sortable={false} render={(r) => (r.agreed_amount ? <Yuan value={r.agreed_amount} strong /> : '-')} {...MUST_SHOW} />
+        <LocalDateField source="created_at" label={statementField('created_at')} showTime {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

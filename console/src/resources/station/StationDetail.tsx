@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { RecordContextProvider, ResourceContextProvider, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Chip, Link, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Stack, Tab, Table, TableBody, TableCell, TableRow, Tabs, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import FrozenIcon from '@mui/icons-material/AcUnit';
@@ -37,6 +37,8 @@ import { MoneyTab } from '../finance/index.ts';
 import { StationInsurance } from '../insurance/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { RecordWorkflowPanel } from '../workflow/InstancePanel.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const time = (v: string | null | undefined, lang: 'zh' | 'en') => (v ? formatDateTime(v, lang) : '-');
 const num = (v: number | null | undefined, unit = '') => (v === null || v === undefined ? '-' : `${v}${unit}`);
@@ -124,39 +126,39 @@ const WorkOrders = () => {
   );
   return (
     <Related title="pv.station.work_orders" testId="station-work-orders" error={error} empty="pv.station.no_work_orders" isEmpty={!isPending && !data?.length} actions={links}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('pv.station.wo.order_no')}</TableCell>
-            <TableCell>{translate('pv.station.wo.kind')}</TableCell>
-            <TableCell>{translate('pv.station.wo.status')}</TableCell>
-            <TableCell>{translate('pv.station.wo.team')}</TableCell>
-            <TableCell>{translate('pv.station.wo.deadline')}</TableCell>
-            <TableCell>{translate('pv.station.wo.created_at')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((o) => (
-            <TableRow key={o.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={workOrderListPath(o.kind, record.id)}>
-                  {o.order_no}
-                </Link>
-              </TableCell>
-              <TableCell title={WorkOrderKind.label(o.kind, lang)}>{translate(`pv.station.wo.kind_${o.kind === 'grid' ? 'grid' : 'build'}`)}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={0.5} alignItems="center">
-                  <span>{WorkOrderStatus.label(o.status, lang)}</span>
-                  {o.overdue && <Chip size="small" color="error" variant="outlined" label={translate('pv.station.wo.overdue')} />}
-                </Stack>
-              </TableCell>
-              <TableCell>{o.team_name || '-'}</TableCell>
-              <TableCell>{o.deadline ? o.deadline.slice(0, 10) : '-'}</TableCell>
-              <TableCell>{time(o.created_at, lang)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data ?? []}
+        rowKey={(o) => o.id}
+        columns={[
+          {
+            key: 'order_no',
+            label: translate('pv.station.wo.order_no'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (o) => (
+              <Link component={RouterLink} to={workOrderListPath(o.kind, record.id)}>
+                {o.order_no}
+              </Link>
+            ),
+          },
+          { key: 'kind', label: translate('pv.station.wo.kind'), nowrap: true, render: (o) => <span title={WorkOrderKind.label(o.kind, lang)}>{translate(`pv.station.wo.kind_${o.kind === 'grid' ? 'grid' : 'build'}`)}</span> },
+          {
+            key: 'status',
+            label: translate('pv.station.wo.status'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (o) => (
+              <Stack direction="row" spacing={0.5} alignItems="center">
+                <span>{WorkOrderStatus.label(o.status, lang)}</span>
+                {o.overdue && <Chip size="small" color="error" variant="outlined" label={translate('pv.station.wo.overdue')} />}
+              </Stack>
+            ),
+          },
+          { key: 'team', label: translate('pv.station.wo.team'), render: (o) => o.team_name || '-' },
+          { key: 'deadline', label: translate('pv.station.wo.deadline'), nowrap: true, render: (o) => (o.deadline ? o.deadline.slice(0, 10) : '-') },
+          { key: 'created_at', label: translate('pv.station.wo.created_at'), nowrap: true, render: (o) => time(o.created_at, lang), ...HIDE_FIRST },
+        ]}
+      />
     </Related>
   );
 };
@@ -170,36 +172,34 @@ const SelfAudits = () => {
   );
   return (
     <Related title="pv.station.self_audits" testId="station-self-audits" error={error} empty="pv.station.no_self_audits" isEmpty={!isPending && !data?.length}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('pv.station.sa.kind')}</TableCell>
-            <TableCell>{translate('pv.station.sa.order_no')}</TableCell>
-            <TableCell>{translate('pv.station.sa.attempt')}</TableCell>
-            <TableCell>{translate('pv.station.sa.result')}</TableCell>
-            <TableCell>{translate('pv.station.sa.submitter')}</TableCell>
-            <TableCell>{translate('pv.station.sa.submitted_at')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((a) => (
-            <TableRow key={a.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={selfAuditDetailPath(a.kind, a.id)} data-testid={`station-self-audit-${a.id}`}>
-                  {translate(`pv.station.sa.kind_${a.kind === 'grid' ? 'grid' : 'build'}`)}
-                </Link>
-              </TableCell>
-              <TableCell>{a.order_no || '-'}</TableCell>
-              <TableCell>{translate('pv.station.sa.attempt_n', { n: a.attempt })}</TableCell>
-              <TableCell>
-                <Chip size="small" variant="outlined" color={a.result === 'approved' ? 'success' : a.result === 'rejected' ? 'error' : 'warning'} label={SelfAuditResult.label(a.result, lang)} />
-              </TableCell>
-              <TableCell>{a.submitter_name || '-'}</TableCell>
-              <TableCell>{time(a.submitted_at, lang)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data ?? []}
+        rowKey={(a) => a.id}
+        columns={[
+          {
+            key: 'kind',
+            label: translate('pv.station.sa.kind'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (a) => (
+              <Link component={RouterLink} to={selfAuditDetailPath(a.kind, a.id)} data-testid={`station-self-audit-${a.id}`}>
+                {translate(`pv.station.sa.kind_${a.kind === 'grid' ? 'grid' : 'build'}`)}
+              </Link>
+            ),
+          },
+          { key: 'order_no', label: translate('pv.station.sa.order_no'), nowrap: true, render: (a) => a.order_no || '-' },
+          { key: 'attempt', label: translate('pv.station.sa.attempt'), nowrap: true, render: (a) => translate('pv.station.sa.attempt_n', { n: a.attempt }) },
+          {
+            key: 'result',
+            label: translate('pv.station.sa.result'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (a) => <Chip size="small" variant="outlined" color={a.result === 'approved' ? 'success' : a.result === 'rejected' ? 'error' : 'warning'} label={SelfAuditResult.label(a.result, lang)} />,
+          },
+          { key: 'submitter', label: translate('pv.station.sa.submitter'), render: (a) => a.submitter_name || '-', ...HIDE_FIRST },
+          { key: 'submitted_at', label: translate('pv.station.sa.submitted_at'), nowrap: true, render: (a) => time(a.submitted_at, lang) },
+        ]}
+      />
     </Related>
   );
 };
@@ -272,8 +272,6 @@ const Side = () => {
   const historyField = (name: string, action?: string) => (action === 'upload_doc' || action === 'del_doc' ? `pv.station.docs.${name}` : fieldLabel(name));
   return (
     <>
-      <Documents />
-      <PositionSketch />
       <TimelinePanel api={STATION_API} states={StationStatus} actions={actions} />
       <HistoryPanel api={STATION_API} fieldLabel={historyField} hidden={HISTORY_HIDDEN} actionLabel={(a) => translate(`pv.station.history_action.${a}`, { _: a })} />
     </>
@@ -324,6 +322,10 @@ const Detail = ({ data }: { data: Station }) => {
             {tab === 'overview' ? (
               <>
                 <Info />
+                <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, alignItems: 'start' }}>
+                  <Documents />
+                  <PositionSketch />
+                </Box>
                 <RecordWorkflowPanel recordType="station" />
                 <WorkOrders />
                 <SelfAudits />

@@ -1,6 +1,5 @@
 import {
   CreateButton,
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -17,12 +16,13 @@ import {
 import { useMediaQuery, type Theme } from '@mui/material';
 import { StationStatus, type Station } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useCan } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
 import { FrozenMarker, StationStatusChip, fieldLabel, stationDetailPath, useStationChoices, useStationPermission } from './common.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = () => {
   const choices = useStationChoices();
@@ -59,16 +59,6 @@ const ListActions = () => {
   );
 };
 
-/**
- * Sortable as the server allows (station/index sorts: code, name, customer, capacity, status, region
- * by province, agent, created_at); the frozen flag is not among them.
- * Nine columns must fit a 1440 px screen beside the menu (as on the customer and matter lists). */
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
-
 const ellipsis = (maxWidth: number) => ({ display: 'inline-block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }) as const;
 const Clipped = ({ text, width }: { text: string | null | undefined; width: number }) => (text ? <span title={text} style={ellipsis(width)}>{text}</span> : <>-</>);
 
@@ -78,7 +68,6 @@ const StationList = () => {
   const lang = useLang();
   const regionLabel = useRegionLabel();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -87,7 +76,7 @@ const StationList = () => {
       perPage={20}
       exporter={false}
       empty={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
       {isPhone ? (
@@ -98,17 +87,17 @@ const StationList = () => {
           tertiaryText={(r) => StationStatus.label(r.status, lang)}
         />
       ) : (
-        <Datagrid rowClick={(id) => stationDetailPath(id)} bulkActionButtons={false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-          <TextField source="code" />
-          <FunctionField<Station> source="name" render={(r) => <Clipped text={r.name} width={180} />} />
+        <ListDatagrid rowClick={(id) => stationDetailPath(id)} bulkActionButtons={false}>
+          <TextField source="code" {...MUST_SHOW} />
+          <FunctionField<Station> source="name" render={(r) => <Clipped text={r.name} width={180} />} {...MUST_SHOW} />
           <FunctionField<Station> source="customer_name" render={(r) => <Clipped text={r.customer_name} width={100} />} />
           <FunctionField<Station> label={fieldLabel('region')} sortBy="province_code" render={(r) => <Clipped text={regionLabel(r)} width={200} />} />
-          <FunctionField<Station> source="capacity_kwp" textAlign="right" render={(r) => r.capacity_kwp.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { maximumFractionDigits: 2 })} />
-          <StationStatusChip label={fieldLabel('status')} sortBy="status" />
+          <FunctionField<Station> source="capacity_kwp" textAlign="right" render={(r) => r.capacity_kwp.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { maximumFractionDigits: 2 })} {...MUST_SHOW} />
+          <StationStatusChip label={fieldLabel('status')} sortBy="status" {...MUST_SHOW} />
           <FrozenMarker label={fieldLabel('frozen')} sortable={false} />
-          <FunctionField<Station> source="agent_name" render={(r) => <Clipped text={r.agent_name} width={140} />} />
-          <LocalDateField source="created_at" showTime />
-        </Datagrid>
+          <FunctionField<Station> source="agent_name" render={(r) => <Clipped text={r.agent_name} width={140} />} {...HIDE_FIRST} />
+          <LocalDateField source="created_at" showTime {...HIDE_FIRST} />
+        </ListDatagrid>
       )}
     </List>
   );

@@ -6,6 +6,8 @@ import { formatDateTime, useLang } from '../common/format.tsx';
 import { inspectionDetailPath, inspectionsOf } from '../inspection/logic.ts';
 import { StationMaintenance } from '../maintenance/related.tsx';
 import { Related, useRelated } from './related.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 interface Serial {
   id: number;
@@ -32,6 +34,7 @@ interface Movement {
 const Inspections = () => {
   const record = useRecordContext<Station>()!;
   const translate = useTranslate();
+  const f = (k: string) => translate(`resources.operation/inspectionList.fields.${k}`);
   const lang = useLang();
   const { data, error, isPending } = useRelated('inspections', (dp, id) =>
     dp.read<ListResult<Inspection>>('inspection', 'index', { station_id: id, limit: 50, sort: 'created_at', order: 'DESC' }).then((r) => r.data.list),
@@ -43,37 +46,40 @@ const Inspections = () => {
   );
   return (
     <Related title="pv.station.om.inspections" testId="station-inspections" error={error} empty="pv.station.om.no_inspections" isEmpty={!isPending && !data?.length} actions={open}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {['inspection_no', 'kind', 'status', 'period', 'team_name', 'deadline', 'failed_count'].map((k) => (
-              <TableCell key={k}>{translate(`resources.operation/inspectionList.fields.${k}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((i) => (
-            <TableRow key={i.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={inspectionDetailPath(i.id)}>
-                  {i.inspection_no}
-                </Link>
-              </TableCell>
-              <TableCell>{OperationPlanKind.label(i.kind, lang)}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={0.5} alignItems="center">
-                  <span>{InspectionStatus.label(i.status, lang)}</span>
-                  {i.overdue && <Chip size="small" color="error" variant="outlined" label={translate('resources.operation/inspectionList.fields.overdue')} />}
-                </Stack>
-              </TableCell>
-              <TableCell>{i.period}</TableCell>
-              <TableCell>{i.team_name ?? '-'}</TableCell>
-              <TableCell>{i.deadline.slice(0, 10)}</TableCell>
-              <TableCell>{i.submitted_at ? i.failed_count : '-'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data ?? []}
+        rowKey={(i) => i.id}
+        columns={[
+          {
+            key: 'inspection_no',
+            label: f('inspection_no'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (i) => (
+              <Link component={RouterLink} to={inspectionDetailPath(i.id)}>
+                {i.inspection_no}
+              </Link>
+            ),
+          },
+          { key: 'kind', label: f('kind'), nowrap: true, render: (i) => OperationPlanKind.label(i.kind, lang) },
+          {
+            key: 'status',
+            label: f('status'),
+            nowrap: true,
+            ...MUST_SHOW,
+            render: (i) => (
+              <Stack direction="row" spacing={0.5} alignItems="center">
+                <span>{InspectionStatus.label(i.status, lang)}</span>
+                {i.overdue && <Chip size="small" color="error" variant="outlined" label={f('overdue')} />}
+              </Stack>
+            ),
+          },
+          { key: 'period', label: f('period'), nowrap: true, render: (i) => i.period },
+          { key: 'team_name', label: f('team_name'), render: (i) => i.team_name ?? '-', ...HIDE_FIRST },
+          { key: 'deadline', label: f('deadline'), nowrap: true, render: (i) => i.deadline.slice(0, 10), ...MUST_SHOW },
+          { key: 'failed_count', label: f('failed_count'), align: 'right', nowrap: true, render: (i) => (i.submitted_at ? i.failed_count : '-') },
+        ]}
+      />
     </Related>
   );
 };
@@ -118,30 +124,18 @@ const Movements = () => {
   );
   return (
     <Related title="pv.station.om.movements" testId="station-movements" error={error} empty="pv.station.om.no_movements" isEmpty={!isPending && !data?.length}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('pv.station.om.doc_no')}</TableCell>
-            <TableCell>{translate('pv.station.om.movement_kind')}</TableCell>
-            <TableCell>{translate('pv.station.om.material')}</TableCell>
-            <TableCell>{translate('pv.station.om.qty')}</TableCell>
-            <TableCell>{translate('pv.station.om.ref_no')}</TableCell>
-            <TableCell>{translate('pv.station.om.time')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data ?? []).map((m) => (
-            <TableRow key={m.id}>
-              <TableCell>{m.doc_no}</TableCell>
-              <TableCell>{StockMovementKind.label(m.kind, lang)}</TableCell>
-              <TableCell title={m.serials?.join(', ') ?? ''}>{`${m.material_code} · ${m.material_name}`}</TableCell>
-              <TableCell>{m.qty}</TableCell>
-              <TableCell>{m.ref_no ?? '-'}</TableCell>
-              <TableCell>{formatDateTime(m.created_at, lang)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={data ?? []}
+        rowKey={(m) => m.id}
+        columns={[
+          { key: 'doc_no', label: translate('pv.station.om.doc_no'), nowrap: true, render: (m) => m.doc_no, ...MUST_SHOW },
+          { key: 'kind', label: translate('pv.station.om.movement_kind'), nowrap: true, render: (m) => StockMovementKind.label(m.kind, lang), ...MUST_SHOW },
+          { key: 'material', label: translate('pv.station.om.material'), render: (m) => <span title={m.serials?.join(', ') ?? ''}>{`${m.material_code} · ${m.material_name}`}</span>, ...MUST_SHOW },
+          { key: 'qty', label: translate('pv.station.om.qty'), align: 'right', nowrap: true, render: (m) => m.qty, ...MUST_SHOW },
+          { key: 'ref_no', label: translate('pv.station.om.ref_no'), nowrap: true, render: (m) => m.ref_no ?? '-' },
+          { key: 'time', label: translate('pv.station.om.time'), nowrap: true, render: (m) => formatDateTime(m.created_at, lang) },
+        ]}
+      />
     </Related>
   );
 };

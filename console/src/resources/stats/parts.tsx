@@ -60,7 +60,7 @@ export const ChartCard = ({
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ minWidth: 0, position: 'relative', height: '100%' }} data-testid={testId}>
-      {fetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />}
+      {fetching && <LinearProgress aria-label={translate('pv.shell.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />}
       <CardContent sx={{ pb: '12px !important' }}>
         <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1, minHeight: 32 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap>

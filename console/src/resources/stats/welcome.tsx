@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useGetList, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import AlarmIcon from '@mui/icons-material/AlarmOutlined';
@@ -135,7 +135,7 @@ export const MineCards = ({ userId }: { userId: number | string | undefined }) =
           {rows.map((r) => {
             const first = r.to ?? r.links.find((l) => served(`/${l.resource}`))?.to;
             return (
-              <Stack key={r.key} direction="row" alignItems="center" spacing={1.5} sx={{ py: 0.75 }}>
+              <Stack key={r.key} component="li" direction="row" alignItems="center" spacing={1.5} sx={{ py: 0.75 }}>
                 <Box sx={{ color: 'text.secondary', display: 'flex' }}>{r.icon}</Box>
                 <Typography variant="body2" sx={{ flex: 1 }}>
                   {translate(r.label)}
@@ -188,14 +188,16 @@ export const RecentMessages = () => {
         ) : (
           <List dense disablePadding>
             {list.slice(0, 6).map((m) => (
-              <ListItemButton key={m.id} onClick={() => open(m)} sx={{ px: 1, borderRadius: 1, alignItems: 'flex-start', gap: 1 }} data-testid="recent-message">
-                <LevelDot level={m.level} read={m.read} />
-                <ListItemText
-                  primary={m.title}
-                  secondary={`${m.sender_name ?? translate('pv.message.system_sender')} · ${formatTime(m.created_at)}`}
-                  slotProps={{ primary: { noWrap: true, sx: { fontWeight: m.read ? 400 : 600 } } }}
-                />
-              </ListItemButton>
+              <ListItem key={m.id} disablePadding>
+                <ListItemButton onClick={() => open(m)} sx={{ px: 1, borderRadius: 1, alignItems: 'flex-start', gap: 1 }} data-testid="recent-message">
+                  <LevelDot level={m.level} read={m.read} />
+                  <ListItemText
+                    primary={m.title}
+                    secondary={`${m.sender_name ?? translate('pv.message.system_sender')} · ${formatTime(m.created_at)}`}
+                    slotProps={{ primary: { noWrap: true, sx: { fontWeight: m.read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

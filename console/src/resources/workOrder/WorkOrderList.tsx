@@ -1,6 +1,5 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import {
-  Datagrid,
   DateInput,
   FilterButton,
   FunctionField,
@@ -26,7 +25,6 @@ import { workOrderBatchDispatchSchema, type WorkOrder, type WorkOrderKindValue }
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { contractResolver } from '../../forms/zodResolver.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { AgentInput, customerDetailPath } from '../customer/common.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { ActionButton, FormDialog, present, useAction } from '../common/actions.tsx';
@@ -35,6 +33,8 @@ import { useWorkOrderCan, WorkOrderRowActions } from './actions.tsx';
 import { TeamInput, WorkOrderStatusChip, fieldLabel, useKind, useWorkOrderChoices } from './common.tsx';
 import { WORK_ORDER_API, notDispatchable, selfAuditDetailPath, stationDetailPath } from './logic.ts';
 import { RecordInput } from '../common/RecordInput.tsx';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 const useFilters = (kind: WorkOrderKindValue) => {
   const choices = useWorkOrderChoices();
@@ -122,12 +122,6 @@ const ListActions = () => {
   );
 };
 
-const datagridSx = {
-  '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.3 },
-  '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.5 },
-  '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-} as const;
-
 const ellipsis = (maxWidth: number) => ({ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }) as const;
 const stop = (e: MouseEvent) => e.stopPropagation();
 
@@ -175,7 +169,6 @@ const WorkOrderList = () => {
   const filters = useFilters(kind);
   const can = useWorkOrderCan();
   const regionLabel = useRegionLabel();
-  const height = useTableHeight();
   return (
     <List
       filters={filters}
@@ -184,12 +177,12 @@ const WorkOrderList = () => {
       perPage={20}
       exporter={false}
       empty={false}
-      sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+     
       pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
     >
-      <Datagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false} sx={{ ...datagridSx, ...scrollingTableSx(height) }}>
-        <TextField source="order_no" label={fieldLabel('order_no')} />
-        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} />
+      <ListDatagrid rowClick={false} bulkActionButtons={can('dispatch') ? <BatchDispatchButton /> : false}>
+        <TextField source="order_no" label={fieldLabel('order_no')} {...MUST_SHOW} />
+        <FunctionField<WorkOrder> source="station_code" label={fieldLabel('station_code')} render={(r) => <StationCell record={r} />} {...MUST_SHOW} />
         <FunctionField<WorkOrder>
           source="customer_name"
           label={fieldLabel('customer_name')}
@@ -206,10 +199,10 @@ const WorkOrderList = () => {
         <FunctionField<WorkOrder> source="province_code" label={fieldLabel('region')} render={(r) => <span title={regionLabel(r)} style={ellipsis(130)}>{regionLabel(r) || '-'}</span>} />
         <NumberField source="capacity_kwp" label={fieldLabel('capacity_kwp')} options={{ maximumFractionDigits: 2 }} emptyText="-" />
         <FunctionField<WorkOrder> source="team_name" label={fieldLabel(kind === 'grid' ? 'team_grid' : 'team_build')} render={(r) => (r.team_name ? <span title={r.team_name} style={ellipsis(110)}>{r.team_name}</span> : '-')} />
-        <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" />
-        <LocalDateField source="deadline" label={fieldLabel('deadline')} emptyText="-" />
-        <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} />
-        <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} />
+        <WorkOrderStatusChip label={fieldLabel('status')} sortBy="status" {...MUST_SHOW} />
+        <LocalDateField source="deadline" label={fieldLabel('deadline')} emptyText="-" {...MUST_SHOW} />
+        <FunctionField<WorkOrder> source="dispatched_at" label={fieldLabel('dispatched_at')} render={(r) => <ShortTime value={r.dispatched_at} />} {...HIDE_FIRST} />
+        <FunctionField<WorkOrder> source="created_at" label={fieldLabel('created_at')} render={(r) => <ShortTime value={r.created_at} />} {...HIDE_FIRST} />
         <FunctionField<WorkOrder>
           label={fieldLabel('actions')}
           sortable={false}
@@ -219,8 +212,9 @@ const WorkOrderList = () => {
               <WorkOrderRowActions />
             </Stack>
           )}
+          {...MUST_SHOW}
         />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
 import type { WorkflowOutcomeValue } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { formatDateTime, useLang } from '../common/format.tsx';
+import { DataTable } from '../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
+import { VisuallyHidden } from '../common/layout.tsx';
 
 export interface OpenTask {
   id: number;
@@ -103,43 +106,42 @@ export const MyWorkflowTasks = () => {
             {translate('pv.workflow.task.empty')}
           </Typography>
         ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('pv.workflow.task.process')}</TableCell>
-                <TableCell>{translate('pv.workflow.task.record')}</TableCell>
-                <TableCell>{translate('pv.workflow.task.node')}</TableCell>
-                <TableCell>{translate('pv.workflow.task.started_by')}</TableCell>
-                <TableCell>{translate('pv.workflow.task.since')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.list ?? []).map((task) => (
-                <TableRow key={task.id} data-testid={`task-row-${task.id}`}>
-                  <TableCell>{task.name}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={task.record_link}>
-                      {task.record_label}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{task.node_name}</TableCell>
-                  <TableCell>{task.started_by_name ?? '-'}</TableCell>
-                  <TableCell>
+          <DataTable
+            rows={data?.list ?? []}
+            rowKey={(task) => task.id}
+            rowAttrs={(task) => ({ 'data-testid': `task-row-${task.id}` })}
+            columns={[
+              { key: 'process', label: translate('pv.workflow.task.process'), render: (task) => task.name, ...MUST_SHOW },
+              {
+                key: 'record',
+                label: translate('pv.workflow.task.record'),
+                ...MUST_SHOW,
+                render: (task) => (
+                  <Link component={RouterLink} to={task.record_link}>
+                    {task.record_label}
+                  </Link>
+                ),
+              },
+              { key: 'node', label: translate('pv.workflow.task.node'), render: (task) => task.node_name },
+              { key: 'started_by', label: translate('pv.workflow.task.started_by'), render: (task) => task.started_by_name ?? '-', ...HIDE_FIRST },
+              {
+                key: 'since',
+                label: translate('pv.workflow.task.since'),
+                nowrap: true,
+                render: (task) => (
+                  <>
                     {formatDateTime(task.created_at, lang)}
                     {task.due_at && (
                       <Typography variant="caption" color={new Date(task.due_at) < new Date() ? 'error' : 'text.secondary'} sx={{ display: 'block' }}>
                         {translate('pv.workflow.task.due', { at: formatDateTime(task.due_at, lang) })}
                       </Typography>
                     )}
-                  </TableCell>
-                  <TableCell align="right">
-                    <TaskButtons task={task} onDone={refresh} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              { key: 'actions', label: <VisuallyHidden>{translate('pv.table.actions')}</VisuallyHidden>, align: 'right', ...MUST_SHOW, render: (task) => <TaskButtons task={task} onDone={refresh} /> },
+            ]}
+          />
         )}
       </CardContent>
     </Card>

@@ -97,14 +97,15 @@ type EdgeData = { edge: WorkflowEdge };
 type RFNode = Node<NodeData, 'wf'>;
 type RFEdge = Edge<EdgeData>;
 
+/** Each kind's colour, also its text colour in the palette: 4.5:1 on white and on the page grey. */
 const KIND_COLOR: Record<WorkflowNodeKindValue, string> = {
   start: '#2e7d32',
   end: '#455a64',
   user: '#1565c0',
   push: '#6a1b9a',
-  download: '#00838f',
-  click: '#ef6c00',
-  time: '#8d6e63',
+  download: '#00727c',
+  click: '#b35000',
+  time: '#795548',
 };
 const KIND_ICON: Record<WorkflowNodeKindValue, ComponentType<{ sx?: object }>> = { start: StartIcon, end: EndIcon, user: UserIcon, push: PushIcon, download: DocIcon, click: ClickIcon, time: TimeIcon };
 const KindMark = ({ kind }: { kind: WorkflowNodeKindValue }) => {
@@ -860,56 +861,62 @@ const Designer = ({ initial, onSaved }: { initial: Definition; onSaved: (d: Defi
   return (
     <ErrorsContext.Provider value={errorMap}>
       <Box onKeyDown={onKeyDown} tabIndex={0} sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 150px)', minHeight: 520, outline: 'none' }} data-testid="wf-designer">
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 1, py: 0.5, flexWrap: 'wrap' }}>
-          <Typography variant="h6" data-testid="wf-title">
-            {def.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="wf-binding">
-            {def.key} · {recordTypeLabel(reg, def.record_type, lang)} · {bindingText(reg, def.record_type, bindingOf(def), lang, translate)}
-          </Typography>
-          {!readOnly && (
-            <Button size="small" onClick={() => setBinding(bindingOf(def))} data-testid="wf-binding-edit">
-              {translate('pv.workflow.binding.edit')}
+        {/* one line in both languages: the name and its details give way (…, full text on hover), the tools never wrap */}
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ px: 1, py: 0.5 }}>
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" noWrap title={def.name} sx={{ flexShrink: 1, minWidth: 48 }} data-testid="wf-title">
+              {def.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap title={`${def.key} · ${recordTypeLabel(reg, def.record_type, lang)} · ${bindingText(reg, def.record_type, bindingOf(def), lang, translate)}`} sx={{ flexShrink: 3, minWidth: 0 }} data-testid="wf-binding">
+              {def.key} · {recordTypeLabel(reg, def.record_type, lang)} · {bindingText(reg, def.record_type, bindingOf(def), lang, translate)}
+            </Typography>
+            {!readOnly && (
+              <Button size="small" onClick={() => setBinding(bindingOf(def))} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }} data-testid="wf-binding-edit">
+                {translate('pv.workflow.binding.edit')}
+              </Button>
+            )}
+            {binding && (
+              <Dialog open onClose={() => setBinding(null)} maxWidth="sm" fullWidth>
+                <DialogTitle>{translate('pv.workflow.binding.title')}</DialogTitle>
+                <DialogContent>
+                  <Box sx={{ pt: 1 }}>
+                    <BindingFields recordType={def.record_type} value={binding} onChange={setBinding} />
+                  </Box>
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={() => setBinding(null)}>{translate('ra.action.cancel')}</Button>
+                  <Button variant="contained" disabled={busy} onClick={() => void saveBinding()} data-testid="wf-binding-save">
+                    {translate('ra.action.save')}
+                  </Button>
+                </DialogActions>
+              </Dialog>
+            )}
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              <DefinitionStatusChip status={def.status} />
+              {def.published_version > 0 && <Chip size="small" label={translate('pv.workflow.version_n', { n: def.published_version })} />}
+              {(changed || def.dirty) && def.published_version > 0 && <Chip size="small" color="warning" variant="outlined" label={translate('pv.workflow.dirty')} />}
+            </Stack>
+          </Stack>
+          <Stack direction="row" spacing={0.5} alignItems="center" sx={{ flexShrink: 0, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+            {tool('pv.workflow.undo', <UndoIcon fontSize="small" />, undo, !history.current.canUndo || readOnly, 'wf-undo')}
+            {tool('pv.workflow.redo', <RedoIcon fontSize="small" />, redo, !history.current.canRedo || readOnly, 'wf-redo')}
+            {tool('pv.workflow.delete', <DeleteIcon fontSize="small" />, deleteSelection, readOnly, 'wf-delete')}
+            {tool('pv.workflow.layout', <LayoutIcon fontSize="small" />, layout, readOnly, 'wf-layout')}
+            {tool('pv.workflow.fit', <FitIcon fontSize="small" />, () => void flow.fitView(FIT))}
+            {tool('pv.workflow.export_json', <DownloadIcon fontSize="small" />, exportJson, false, 'wf-export-json')}
+            {tool('pv.workflow.import_json', <UploadIcon fontSize="small" />, () => fileInput.current?.click(), readOnly, 'wf-import-json')}
+            {tool('pv.workflow.versions', <HistoryIcon fontSize="small" />, () => setShowVersions(true), false, 'wf-versions')}
+            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(e) => e.target.files?.[0] && void importJson(e.target.files[0]).then(() => (e.target.value = ''))} />
+            <Divider orientation="vertical" flexItem />
+            <Button size="small" startIcon={<SaveIcon />} onClick={() => void save()} disabled={busy || readOnly || !changed} data-testid="wf-save">
+              {translate('pv.workflow.save')}
             </Button>
-          )}
-          {binding && (
-            <Dialog open onClose={() => setBinding(null)} maxWidth="sm" fullWidth>
-              <DialogTitle>{translate('pv.workflow.binding.title')}</DialogTitle>
-              <DialogContent>
-                <Box sx={{ pt: 1 }}>
-                  <BindingFields recordType={def.record_type} value={binding} onChange={setBinding} />
-                </Box>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => setBinding(null)}>{translate('ra.action.cancel')}</Button>
-                <Button variant="contained" disabled={busy} onClick={() => void saveBinding()} data-testid="wf-binding-save">
-                  {translate('ra.action.save')}
-                </Button>
-              </DialogActions>
-            </Dialog>
-          )}
-          <DefinitionStatusChip status={def.status} />
-          {def.published_version > 0 && <Chip size="small" label={translate('pv.workflow.version_n', { n: def.published_version })} />}
-          {(changed || def.dirty) && def.published_version > 0 && <Chip size="small" color="warning" variant="outlined" label={translate('pv.workflow.dirty')} />}
-          <Box sx={{ flex: 1 }} />
-          {tool('pv.workflow.undo', <UndoIcon fontSize="small" />, undo, !history.current.canUndo || readOnly, 'wf-undo')}
-          {tool('pv.workflow.redo', <RedoIcon fontSize="small" />, redo, !history.current.canRedo || readOnly, 'wf-redo')}
-          {tool('pv.workflow.delete', <DeleteIcon fontSize="small" />, deleteSelection, readOnly, 'wf-delete')}
-          {tool('pv.workflow.layout', <LayoutIcon fontSize="small" />, layout, readOnly, 'wf-layout')}
-          {tool('pv.workflow.fit', <FitIcon fontSize="small" />, () => void flow.fitView(FIT))}
-          {tool('pv.workflow.export_json', <DownloadIcon fontSize="small" />, exportJson, false, 'wf-export-json')}
-          {tool('pv.workflow.import_json', <UploadIcon fontSize="small" />, () => fileInput.current?.click(), readOnly, 'wf-import-json')}
-          {tool('pv.workflow.versions', <HistoryIcon fontSize="small" />, () => setShowVersions(true), false, 'wf-versions')}
-          <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={(e) => e.target.files?.[0] && void importJson(e.target.files[0]).then(() => (e.target.value = ''))} />
-          <Divider orientation="vertical" flexItem />
-          <Button size="small" startIcon={<SaveIcon />} onClick={() => void save()} disabled={busy || readOnly || !changed} data-testid="wf-save">
-            {translate('pv.workflow.save')}
-          </Button>
-          {mayPublish && (
-            <Button size="small" variant="contained" startIcon={<PublishIcon />} onClick={() => void publish()} disabled={busy || readOnly || errors.length > 0 || (!changed && !def.dirty)} data-testid="wf-publish">
-              {translate('pv.workflow.publish')}
-            </Button>
-          )}
+            {mayPublish && (
+              <Button size="small" variant="contained" startIcon={<PublishIcon />} onClick={() => void publish()} disabled={busy || readOnly || errors.length > 0 || (!changed && !def.dirty)} data-testid="wf-publish">
+                {translate('pv.workflow.publish')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
         <Box sx={{ display: 'flex', flex: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}>
           <Stack spacing={1} sx={{ width: 140, p: 1, borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}>

@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { Button, Datagrid, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { emptyWorkflowGraph } from '@pv/contract';
 import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField as MuiTextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
-import { scrollingTableSx, useTableHeight } from '../../shell/useTableHeight.ts';
 import { useHasPermission } from '../common/actions.tsx';
 import { LocalDateField, useLang } from '../common/format.tsx';
-import { denseDatagridSx } from '../common/lists.tsx';
 import { ExportButton } from '../customer/excel/index.ts';
 import { type Binding, BindingFields, DefinitionStatusChip, bindingBody, bindingOf, bindingText, recordTypeLabel, useWorkflowChoices, useWorkflowRegistry, workflowField } from './common.tsx';
 import type { WorkflowGateCondition } from '@pv/contract';
 import { WORKFLOW_API, designerPath } from './logic.ts';
+import { ListDatagrid } from '../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../common/columns.ts';
 
 interface Definition {
   id: number;
@@ -112,22 +112,21 @@ const Actions = () => {
  * status, updated by/at); a row opens the designer.
  */
 const WorkflowList = () => {
-  const height = useTableHeight();
   const lang = useLang();
   const translate = useTranslate();
   const reg = useWorkflowRegistry();
   return (
-    <List storeKey="workflow-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'updated_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} sx={{ minWidth: 0, width: '100%' }} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
-      <Datagrid rowClick={(id) => designerPath(id)} bulkActionButtons={false} sx={{ ...scrollingTableSx(height), ...denseDatagridSx(220) }} data-testid="workflow-list">
-        <TextField source="key" label={workflowField('key')} />
-        <TextField source="name" label={workflowField('name')} />
+    <List storeKey="workflow-list" disableSyncWithLocation filters={useFilters()} actions={<Actions />} sort={{ field: 'updated_at', order: 'DESC' }} perPage={20} exporter={false} empty={false} pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}>
+      <ListDatagrid rowClick={(id) => designerPath(id)} bulkActionButtons={false} data-testid="workflow-list">
+        <TextField source="key" label={workflowField('key')} {...HIDE_FIRST} />
+        <TextField source="name" label={workflowField('name')} {...MUST_SHOW} />
         <FunctionField<Definition> source="record_type" label={workflowField('record_type')} render={(r) => recordTypeLabel(reg, r.record_type, lang)} />
         <FunctionField<Definition> source="event" label={workflowField('event')} sortable={false} render={(r) => bindingText(reg, r.record_type, bindingOf(r), lang, translate)} />
-        <FunctionField<Definition> source="published_version" label={workflowField('published_version')} textAlign="right" render={(r) => (r.published_version ? `v${r.published_version}` : translate('pv.workflow.never'))} />
-        <FunctionField<Definition> source="status" label={workflowField('status')} render={(r) => <DefinitionStatusChip status={r.status} />} />
-        <TextField source="updated_by_name" label={workflowField('updated_by_name')} emptyText="-" sortable={false} />
+        <FunctionField<Definition> source="published_version" label={workflowField('published_version')} textAlign="right" render={(r) => (r.published_version ? `v${r.published_version}` : translate('pv.workflow.never'))} {...MUST_SHOW} />
+        <FunctionField<Definition> source="status" label={workflowField('status')} render={(r) => <DefinitionStatusChip status={r.status} />} {...MUST_SHOW} />
+        <TextField source="updated_by_name" label={workflowField('updated_by_name')} emptyText="-" sortable={false} {...HIDE_FIRST} />
         <LocalDateField source="updated_at" label={workflowField('updated_at')} showTime />
-      </Datagrid>
+      </ListDatagrid>
     </List>
   );
 };

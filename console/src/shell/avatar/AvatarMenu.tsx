@@ -105,13 +105,15 @@ export const AvatarMenu = () => {
       <ButtonBase
         ref={anchor}
         onClick={() => setMenuOpen(true)}
-        aria-label={translate('pv.avatar.menu')}
+        // the name shown is part of the button's name (WCAG 2.5.3 label in name)
+        aria-label={`${translate('pv.avatar.menu')}: ${name}`}
         aria-haspopup="menu"
         className="pv-avatar-menu"
         sx={{ borderRadius: 1, px: 1, py: 0.5, color: 'inherit', gap: 1 }}
       >
-        <Avatar src={avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: 'secondary.main' }}>
-          {name.slice(0, 1)}
+        {/* the initial is drawn by CSS, not text: the button's visible text stays the name, which its label contains */}
+        <Avatar src={avatar} alt="" aria-hidden sx={{ width: 30, height: 30, fontSize: 14, bgcolor: 'secondary.main' }}>
+          <Box component="span" data-initial={name.slice(0, 1)} sx={{ '&::before': { content: 'attr(data-initial)' } }} />
         </Avatar>
         <Typography variant="body2" component="span" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {name}

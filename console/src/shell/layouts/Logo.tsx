@@ -10,6 +10,8 @@ export const Logo = ({ folded = false, color, height = 56 }: { folded?: boolean;
     <Box
       component={Link}
       to="/"
+      // folded, the logo is a picture only: the link still says where it goes
+      aria-label={folded ? translate('pv.title') : undefined}
       data-testid="logo"
       sx={{ display: 'flex', alignItems: 'center', justifyContent: folded ? 'center' : 'flex-start', gap: 1, height, px: folded ? 0 : 2, flex: 'none', color: color ?? 'inherit', textDecoration: 'none', overflow: 'hidden' }}
     >

@@ -30,10 +30,13 @@ const EntryContent = ({ entry, title }: { entry: MenuEntry; title: string }) => 
     <ListItemIcon>
       <MenuIconOf icon={entry.icon} />
     </ListItemIcon>
-    <ListItemText primary={title} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+    <ListItemText primary={title} slotProps={{ primary: MENU_TEXT }} />
     <EntryMark entry={entry} />
   </>
 );
+
+/** A menu title wraps onto a second line (long English titles) rather than being cut with "…". */
+const MENU_TEXT = { fontSize: 14, lineHeight: 1.3 } as const;
 
 const itemSx = (palette: MenuPalette, active: boolean, depth: number) => ({
   minHeight: 46,
@@ -84,7 +87,7 @@ export const TreeMenu = ({ entries, activePath, palette, onOpen }: MenuViewProps
               <ListItemIcon>
                 <MenuIconOf icon={e.icon} />
               </ListItemIcon>
-              <ListItemText primary={title(e.title)} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
+              <ListItemText primary={title(e.title)} slotProps={{ primary: MENU_TEXT }} />
               <EntryMark entry={e} />
               {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
             </ListItemButton>

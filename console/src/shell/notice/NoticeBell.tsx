@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import type { MyMessage } from '@pv/contract';
 import { formatTime, LevelDot, openMessageLink, useMessageActions, useNotifyFeed } from '../../resources/system/message/useMessages.tsx';
@@ -28,7 +28,13 @@ export const NoticeBell = () => {
   return (
     <>
       <Tooltip title={translate('pv.message.bell')}>
-        <IconButton color="inherit" aria-label={translate('pv.message.bell')} data-testid="notice-bell" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          color="inherit"
+          // the count on the badge is part of the button's name (WCAG 2.5.3 label in name)
+          aria-label={unread ? `${translate('pv.message.bell')}, ${translate('pv.message.bell_unread', { count: unread > 99 ? '99+' : unread })}` : translate('pv.message.bell')}
+          data-testid="notice-bell"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <Badge badgeContent={unread} max={99} color="error" data-testid="notice-badge" data-count={unread}>
             <NotificationsNoneOutlined />
           </Badge>
@@ -58,14 +64,16 @@ export const NoticeBell = () => {
         ) : (
           <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
             {list.map((m) => (
-              <ListItemButton key={m.id} onClick={() => open(m)} data-testid="notice-item" data-read={m.read ? '1' : '0'} sx={{ alignItems: 'flex-start', gap: 1 }}>
-                <LevelDot level={m.level} read={m.read} />
-                <ListItemText
-                  primary={m.title}
-                  secondary={`${m.broadcast ? translate('pv.message.broadcast') : (m.sender_name ?? translate('pv.message.system_sender'))} · ${formatTime(m.created_at)}`}
-                  slotProps={{ primary: { sx: { fontWeight: m.read ? 400 : 600 }, noWrap: true } }}
-                />
-              </ListItemButton>
+              <ListItem key={m.id} disablePadding>
+                <ListItemButton onClick={() => open(m)} data-testid="notice-item" data-read={m.read ? '1' : '0'} sx={{ alignItems: 'flex-start', gap: 1 }}>
+                  <LevelDot level={m.level} read={m.read} />
+                  <ListItemText
+                    primary={m.title}
+                    secondary={`${m.broadcast ? translate('pv.message.broadcast') : (m.sender_name ?? translate('pv.message.system_sender'))} · ${formatTime(m.created_at)}`}
+                    slotProps={{ primary: { sx: { fontWeight: m.read ? 400 : 600 }, noWrap: true } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

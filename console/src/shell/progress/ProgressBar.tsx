@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useLoading } from 'react-admin';
+import { useLoading, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
 import { appConfig } from '../../config.ts';
 
@@ -14,6 +14,7 @@ export const trickle = (value: number, random: () => number = Math.random) => Ma
 export const ProgressBar = () => {
   const { pathname } = useLocation();
   const loading = useLoading();
+  const translate = useTranslate();
   const { speed, trickle: trickleMs } = appConfig.progressBar;
   const [value, setValue] = useState<number | null>(null);
   const first = useRef(true);
@@ -45,6 +46,7 @@ export const ProgressBar = () => {
   return (
     <Box
       role="progressbar"
+      aria-label={translate('pv.shell.loading')}
       aria-hidden={value === null}
       data-testid="page-progress"
       sx={{

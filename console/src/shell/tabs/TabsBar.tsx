@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Box, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, type SxProps, type Theme } from '@mui/material';
@@ -30,6 +30,8 @@ const ACTIONS: Array<{ action: MenuAction; label: string; Icon: typeof CloseIcon
 /** The three tab styles of SPEC.md §9 (card, smart, smooth). */
 const tabSx = (style: 'card' | 'smart' | 'smooth', active: boolean): SxProps<Theme> => (theme) => {
   const primary = theme.palette.primary.main;
+  // text on the primary colour's light tint: its dark shade keeps 4.5:1
+  const onTint = theme.palette.primary.dark;
   const base = {
     position: 'relative' as const,
     display: 'inline-flex',
@@ -42,10 +44,11 @@ const tabSx = (style: 'card' | 'smart' | 'smooth', active: boolean): SxProps<The
     userSelect: 'none' as const,
     fontSize: 13,
     whiteSpace: 'nowrap' as const,
-    color: active ? primary : theme.palette.text.secondary,
+    color: active ? onTint : theme.palette.text.secondary,
     transition: 'all .2s',
-    '& .pv-tab-close': { ml: 0.25, p: 0.25, color: 'inherit' },
-    '&:hover': { color: primary },
+    '& .pv-tab-close': { ml: 0.25, p: 0.25, display: 'inline-flex', borderRadius: '50%', color: 'inherit', '&:hover': { bgcolor: 'action.hover' } },
+    '&:hover': { color: onTint },
+    '&:focus-visible': { outline: `2px solid ${primary}`, outlineOffset: -2 },
   };
   if (style === 'card')
     return {
@@ -55,7 +58,8 @@ const tabSx = (style: 'card' | 'smart' | 'smooth', active: boolean): SxProps<The
       borderRadius: '4px',
       bgcolor: active ? primary : theme.palette.background.paper,
       color: active ? theme.palette.primary.contrastText : theme.palette.text.secondary,
-      '&:hover': { borderColor: primary, color: active ? theme.palette.primary.contrastText : primary },
+      '&:hover': { borderColor: primary, color: active ? theme.palette.primary.contrastText : onTint },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.dark}`, outlineOffset: 1 },
     };
   if (style === 'smart')
     return {
@@ -83,7 +87,7 @@ const tabSx = (style: 'card' | 'smart' | 'smooth', active: boolean): SxProps<The
     mt: '4px',
     borderRadius: '10px 10px 0 0',
     bgcolor: active ? `${primary}1f` : 'transparent',
-    '&:hover': { color: primary, bgcolor: active ? `${primary}1f` : `${primary}0d` },
+    '&:hover': { color: onTint, bgcolor: active ? `${primary}1f` : `${primary}0d` },
   };
 };
 
@@ -141,6 +145,24 @@ export const TabsBar = () => {
     setMenu({ key, anchor: { left: e.clientX, top: e.clientY } });
   };
 
+  const onTabKey = (e: KeyboardEvent<HTMLElement>, t: Tab) => {
+    const all = [...(strip.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const at = all.indexOf(e.currentTarget);
+    const focus = (i: number) => all[(i + all.length) % all.length]?.focus();
+    if (e.key === 'ArrowRight') focus(at + 1);
+    else if (e.key === 'ArrowLeft') focus(at - 1);
+    else if (e.key === 'Home') focus(0);
+    else if (e.key === 'End') focus(all.length - 1);
+    else if (e.key === 'Enter' || e.key === ' ') navigate(t.path);
+    else if (e.key === 'Delete' && !t.noClosable) {
+      run('close', t.key);
+      // focus stays in the strip, on the tab now shown
+      requestAnimationFrame(() => strip.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus());
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) setMenu({ key: t.key, anchor: e.currentTarget });
+    else return;
+    e.preventDefault();
+  };
+
   const available = menu ? closeAvailability(tabs, menu.key) : null;
   const isContext = menu && !(menu.anchor instanceof HTMLElement);
 
@@ -162,10 +184,15 @@ export const TabsBar = () => {
               key={t.key}
               role="tab"
               aria-selected={active}
+              // one tab stop for the strip (the active tab); arrows move between tabs, Enter opens,
+              // Delete closes, the context-menu key (or Shift+F10) opens the tab's menu
+              tabIndex={active ? 0 : -1}
+              aria-keyshortcuts={t.noClosable ? undefined : 'Delete'}
               data-active={active}
               data-tab-key={t.key}
               sx={tabSx(tabsBarStyle, active)}
               onClick={() => !active && navigate(t.path)}
+              onKeyDown={(e) => onTabKey(e, t)}
               onAuxClick={(e) => e.button === 1 && !t.noClosable && run('close', t.key)}
               onContextMenu={(e) => onContextMenu(e, t.key)}
             >
@@ -176,17 +203,19 @@ export const TabsBar = () => {
               )}
               <span>{title(t)}</span>
               {!t.noClosable && (
-                <IconButton
+                // the mouse's ×; not a second control inside the tab (the keyboard closes with Delete)
+                <Box
+                  component="span"
                   className="pv-tab-close"
-                  size="small"
-                  aria-label={translate('pv.tabs.close')}
+                  aria-hidden="true"
+                  title={translate('pv.tabs.close')}
                   onClick={(e) => {
                     e.stopPropagation();
                     run('close', t.key);
                   }}
                 >
                   <CloseIcon sx={{ fontSize: 14 }} />
-                </IconButton>
+                </Box>
               )}
             </Box>
           );

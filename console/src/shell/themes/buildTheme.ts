@@ -9,11 +9,16 @@ import { appConfig } from '../../config.ts';
  */
 export type Hue = 'blue' | 'green' | 'purple' | 'red';
 
+/**
+ * Each hue's main shade carries white text (buttons, the highlighted menu item) and is itself text on
+ * white and on the page's grey (links, text buttons, outlined chips): at least 4.5:1 both ways
+ * (WCAG 2.1 AA; console/test/theme-contrast.test.ts checks all nine themes).
+ */
 export const HUES: Record<Hue, { main: string; dark: string; light: string }> = {
-  blue: { main: '#1677ff', dark: '#0958d9', light: '#69b1ff' },
-  green: { main: '#13a860', dark: '#08803f', light: '#52c98a' },
+  blue: { main: '#1565d8', dark: '#0b4fb3', light: '#69b1ff' },
+  green: { main: '#0b7d45', dark: '#096337', light: '#52c98a' },
   purple: { main: '#7b4fe0', dark: '#5b2fc0', light: '#a98bf0' },
-  red: { main: '#e5484d', dark: '#c2262c', light: '#f08a8d' },
+  red: { main: '#c9363b', dark: '#a51d22', light: '#f08a8d' },
 };
 
 export interface ThemeParts {
@@ -64,12 +69,13 @@ export function menuPalette(name: ThemeName, background: 'none' | 'vab-backgroun
   let p: MenuPalette;
   if (menu === 'gradient') {
     p = {
-      background: 'linear-gradient(180deg, #0b4f8a 0%, #0f7c94 55%, #12a08f 100%)',
-      surface: '#0e6a90',
-      text: 'rgba(255,255,255,0.86)',
-      textMuted: 'rgba(255,255,255,0.62)',
+      // deep enough at every stop for the menu's text (4.5:1)
+      background: 'linear-gradient(180deg, #0b4f8a 0%, #0b6a7e 55%, #0a7064 100%)',
+      surface: '#0b5f84',
+      text: 'rgba(255,255,255,0.9)',
+      textMuted: 'rgba(255,255,255,0.82)',
       hover: 'rgba(255,255,255,0.10)',
-      activeBg: 'rgba(255,255,255,0.20)',
+      activeBg: 'rgba(0,0,0,0.28)',
       activeText: '#ffffff',
       rail: 'rgba(0,0,0,0.16)',
       divider: 'rgba(255,255,255,0.14)',
@@ -96,7 +102,8 @@ export function menuPalette(name: ThemeName, background: 'none' | 'vab-backgroun
       textMuted: 'rgba(0,0,0,0.55)',
       hover: 'rgba(0,0,0,0.04)',
       activeBg: `${c.main}1f`,
-      activeText: c.main,
+      // the main shade on its own tint is just under 4.5:1: the dark one reads
+      activeText: c.dark,
       rail: '#f2f4f7',
       divider: 'rgba(0,0,0,0.08)',
       dark: false,
@@ -123,7 +130,9 @@ export function buildTheme(name: ThemeName): RaThemeOptions {
       mode: 'light',
       primary: { main: c.main, dark: c.dark, light: c.light, contrastText: '#fff' },
       secondary: { main: c.dark, contrastText: '#fff' },
-      warning: { main: '#f5a623' },
+      // MUI's default amber and light blue are under 4.5:1 as chip text on white and the page grey
+      warning: { main: '#9a5b00', contrastText: '#fff' },
+      info: { main: '#0069a8', contrastText: '#fff' },
       background: { default: '#f3f5f8' },
     },
     shape: { borderRadius: 6 },
@@ -132,6 +141,24 @@ export function buildTheme(name: ThemeName): RaThemeOptions {
     components: {
       ...defaultTheme.components,
       MuiAppBar: { defaultProps: { color: 'primary' } },
+      // an unselected toggle's text is grey (action.active, 4.47:1 on the page grey): a step darker;
+      // a selected primary one is the main shade on its own tint (4.4:1): the dark shade
+      MuiToggleButton: { styleOverrides: { root: { color: 'rgba(0, 0, 0, 0.66)', '&.Mui-selected.MuiToggleButton-primary': { color: c.dark } } } },
+      // a list takes its page's width, never its table's: the table fits it (ListDatagrid collapses columns)
+      // repeated rows (checklists, invoice lines, contacts): the fields of a row wrap onto a second line
+      // instead of squeezing or running past the form; a row's remove / move buttons, shown on hover,
+      // show to the keyboard too
+      RaSimpleFormIterator: {
+        styleOverrides: {
+          root: {
+            '& .RaSimpleFormIterator-form': { flexWrap: 'wrap' },
+            '& .RaSimpleFormIterator-line:focus-within > .RaSimpleFormIterator-action': { visibility: 'visible' },
+          },
+        },
+      },
+      // a form's toolbar is grey 300 by default, where the red of 删除 is 3.8:1: grey 100 keeps 4.5:1
+      RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
+      RaList: { styleOverrides: { root: { minWidth: 0, width: '100%', '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
     },
   };
 }

@@ -210,13 +210,16 @@ const DepartmentTree = () => {
         </Button>
       </Stack>
       <Card>
-        <CardContent role="tree" sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+        {/* a tree only when it has items: the spinner and the empty note are not tree items */}
+        <CardContent role={isPending || data.length === 0 ? undefined : 'tree'} sx={{ p: 0, '&:last-child': { pb: 0 } }}>
           {isPending ? (
             <Box sx={{ p: 3, textAlign: 'center' }}>
               <CircularProgress size={24} />
             </Box>
           ) : data.length === 0 ? (
-            <Alert severity="info">{translate('pv.org.empty_tree')}</Alert>
+            <Alert severity="info" data-testid="tree-empty">
+              {translate('pv.org.empty_tree')}
+            </Alert>
           ) : (
             data.map((node) => <NodeRow key={node.id} node={node} depth={0} open={open} toggle={toggle} access={access} act={setDialog} />)
           )}

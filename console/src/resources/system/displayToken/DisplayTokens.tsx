@@ -30,6 +30,7 @@ import { formatDateTime, type DisplayTokenCreated, type DisplayTokenView } from 
 import { useCan } from '../menu/api.ts';
 import { ActionIcon, LoadState } from '../menu/ui.tsx';
 import { DISPLAY_TOKENS_KEY, displayTokenApi, tokenState, useDisplayTokens, wallLink } from './api.ts';
+import { MUST_SHOW_CLASS } from '../../common/columns.ts';
 
 const VALIDITY = [30, 90, 365, 0] as const;
 
@@ -86,13 +87,15 @@ export default function DisplayTokens() {
             <Table size="small" data-testid="display-token-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('pv.displayToken.name')}</TableCell>
+                  <TableCell className={MUST_SHOW_CLASS}>{translate('pv.displayToken.name')}</TableCell>
                   <TableCell>{translate('pv.displayToken.prefix')}</TableCell>
-                  <TableCell>{translate('pv.displayToken.state')}</TableCell>
+                  <TableCell className={MUST_SHOW_CLASS}>{translate('pv.displayToken.state')}</TableCell>
                   <TableCell>{translate('pv.displayToken.created_at')}</TableCell>
                   <TableCell>{translate('pv.displayToken.expires_at')}</TableCell>
                   <TableCell>{translate('pv.displayToken.last_used_at')}</TableCell>
-                  <TableCell align="right">{translate('pv.displayToken.actions')}</TableCell>
+                  <TableCell align="right" className={MUST_SHOW_CLASS}>
+                    {translate('pv.displayToken.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

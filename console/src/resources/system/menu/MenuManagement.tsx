@@ -33,6 +33,7 @@ import { MENU_ADMIN_KEY, descendantIds, menuApi, useCan, useMenuTree } from './a
 import { Permission } from '../../../shell/Permission.tsx';
 import { MenuDialog, type MenuDialogState } from './MenuDialog.tsx';
 import { ActionIcon, ConfirmDelete, LoadState, useRunAction } from './ui.tsx';
+import { MUST_SHOW_CLASS } from '../../common/columns.ts';
 
 /** Keeps entries whose translated title, path or name contains the keyword, with their ancestors. */
 function filterTree(tree: MenuRecord[], keyword: string, titleOf: (t: string) => string): MenuRecord[] {
@@ -204,7 +205,9 @@ const MenuManagement = () => {
               <TableHead>
                 <TableRow>
                   {['title', 'path', 'permission', 'sort', 'flags', 'status', 'actions'].map((k) => (
-                    <TableCell key={k}>{col(k)}</TableCell>
+                    <TableCell key={k} className={k === 'title' || k === 'status' || k === 'actions' ? MUST_SHOW_CLASS : undefined}>
+                      {col(k)}
+                    </TableCell>
                   ))}
                 </TableRow>
               </TableHead>

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   AutocompleteInput,
   CreateBase,
-  Datagrid,
   DeleteWithConfirmButton,
   EditBase,
   FunctionField,
@@ -32,6 +31,8 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import { MESSAGE_CREATE_FIELDS, MESSAGE_EDITABLE, MESSAGE_LEVELS, MESSAGE_TYPES, messageCreateSchema, messageEditSchema, type MessageRecord } from '@pv/contract';
 import { contractResolver } from '../../../forms/zodResolver.ts';
 import { LocalDateField } from '../../common/format.tsx';
+import { ListDatagrid } from '../../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 import { LEVEL_COLORS, levelLabel, typeLabel } from './useMessages.tsx';
 
 /** The react-admin resource of the message centre (bound to the `message` API in providers/resources.ts). */
@@ -244,21 +245,22 @@ export const ManageMessages = () => {
         }
         sx={{ '& .RaList-main': { mt: 0 } }}
       >
-        <Datagrid rowClick={false} bulkActionButtons={false}>
-          <TextField source="id" label={label('id')} />
-          <TextField source="title" label={label('title')} />
+        <ListDatagrid rowClick={false} bulkActionButtons={false}>
+          <TextField source="id" label={label('id')} {...HIDE_FIRST} />
+          <TextField source="title" label={label('title')} {...MUST_SHOW} />
           <FunctionField source="type" label={label('type')} render={(r: MessageRecord) => typeLabel(translate, r.type)} />
           <FunctionField
             source="level"
             label={label('level')}
             render={(r: MessageRecord) => <Chip size="small" color={LEVEL_COLORS[r.level]} variant={r.level === 'info' ? 'outlined' : 'filled'} label={levelLabel(translate, r.level)} />}
+            {...MUST_SHOW}
           />
           <FunctionField label={label('recipient')} render={(r: MessageRecord) => (r.recipient_id === null ? translate('pv.message.broadcast') : (r.recipient_name ?? `#${r.recipient_id}`))} />
           <TextField source="sender_name" label={label('sender')} sortable={false} />
-          <TextField source="read_count" label="pv.message.read_count" sortable={false} />
+          <TextField source="read_count" label="pv.message.read_count" sortable={false} {...HIDE_FIRST} />
           <LocalDateField source="created_at" label={label('created_at')} showTime />
-          <RowActions label="" onEdit={setEditing} />
-        </Datagrid>
+          <RowActions label="" onEdit={setEditing} {...MUST_SHOW} />
+        </ListDatagrid>
       </List>
       <SendDialog open={sending} onClose={() => setSending(false)} />
       <EditDialog id={editing} onClose={() => setEditing(null)} />

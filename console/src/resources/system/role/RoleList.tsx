@@ -1,6 +1,5 @@
 import {
   CreateButton,
-  Datagrid,
   DeleteWithConfirmButton,
   EditButton,
   FunctionField,
@@ -16,6 +15,8 @@ import {
 import { Chip, Stack } from '@mui/material';
 import { RoleDataScope } from '@pv/contract';
 import { useLang } from '../../common/format.tsx';
+import { ListDatagrid } from '../../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 import { isBuiltin } from './RoleForm.tsx';
 
 const Actions = () => {
@@ -49,9 +50,9 @@ const RoleList = () => {
   const translate = useTranslate();
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} actions={<Actions />} sort={{ field: 'id', order: 'ASC' }} exporter={false}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" />
-        <TextField source="code" />
+      <ListDatagrid rowClick={false} bulkActionButtons={false}>
+        <TextField source="id" {...HIDE_FIRST} />
+        <TextField source="code" {...MUST_SHOW} />
         <FunctionField<RoleRow>
           source="name"
           render={(r) => (
@@ -60,6 +61,7 @@ const RoleList = () => {
               {r.code === 'admin' && <Chip size="small" color="secondary" label={translate('pv.org.builtin')} />}
             </Stack>
           )}
+          {...MUST_SHOW}
         />
         <FunctionField<RoleRow> source="data_scope" render={(r) => RoleDataScope.label(r.data_scope, lang)} />
         <FunctionField<RoleRow>
@@ -68,8 +70,8 @@ const RoleList = () => {
           render={(r) => (r.permissions.includes('*') ? translate('pv.org.all_permissions') : translate('pv.org.permission_count', { count: r.permissions.length }))}
         />
         <TextField source="user_count" sortable={false} />
-        <RowActions label="pv.org.actions" />
-      </Datagrid>
+        <RowActions label="pv.org.actions" {...MUST_SHOW} />
+      </ListDatagrid>
     </List>
   );
 };

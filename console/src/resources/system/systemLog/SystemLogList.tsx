@@ -1,5 +1,4 @@
 import {
-  Datagrid,
   DateTimeInput,
   FunctionField,
   List,
@@ -18,6 +17,8 @@ import { FIELD_DISPLAY, displayValue, type RefNames } from '@pv/contract';
 import type { PvDataProvider } from '../../../providers/dataProvider.ts';
 import { LocalDateField, useLang } from '../../common/format.tsx';
 import { diffRows } from './diff.ts';
+import { ListDatagrid } from '../../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 
 /** API resource → where the catalogue keeps its fields' labels (the forms'). */
 const LABELS_OF: Record<string, string> = {
@@ -134,14 +135,14 @@ const SystemLogList = () => {
   ];
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={20} exporter={false} pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />} title="pv.route.systemLog">
-      <Datagrid bulkActionButtons={false} expand={<SyslogDiff />} rowClick="expand" expandSingle>
-        <LocalDateField source="created_at" showTime sortable />
-        <FunctionField source="username" sortable={false} render={(r: { username?: string; full_name?: string }) => (r.full_name ? `${r.full_name} (${r.username})` : (r.username ?? '—'))} />
-        <FunctionField source="action" sortable={false} render={(r: { action: string }) => <Chip size="small" label={translate(`pv.syslog.action.${r.action}`, { _: r.action })} />} />
+      <ListDatagrid bulkActionButtons={false} expand={<SyslogDiff />} rowClick="expand" expandSingle>
+        <LocalDateField source="created_at" showTime sortable {...MUST_SHOW} />
+        <FunctionField source="username" sortable={false} render={(r: { username?: string; full_name?: string }) => (r.full_name ? `${r.full_name} (${r.username})` : (r.username ?? '—'))} {...MUST_SHOW} />
+        <FunctionField source="action" sortable={false} render={(r: { action: string }) => <Chip size="small" label={translate(`pv.syslog.action.${r.action}`, { _: r.action })} />} {...MUST_SHOW} />
         <FunctionField source="resource" sortable={false} render={(r: { resource: string }) => translate(`pv.syslog.resource.${r.resource}`, { _: r.resource })} />
         <TextField source="record_id" sortable={false} />
-        <TextField source="ip" sortable={false} />
-      </Datagrid>
+        <TextField source="ip" sortable={false} {...HIDE_FIRST} />
+      </ListDatagrid>
     </List>
   );
 };

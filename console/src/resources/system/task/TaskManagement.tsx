@@ -1,33 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Drawer,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Drawer, FormControlLabel, IconButton, MenuItem, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -38,6 +12,8 @@ import { cronProblem, upcomingCronTimes, type TaskRecord } from '@pv/contract';
 import { useCan } from '../menu/api.ts';
 import { ActionIcon, ConfirmDelete, LoadState, useRunAction } from '../menu/ui.tsx';
 import { TASKS_KEY, formatDuration, formatResult, formatTime, taskApi, useJobs, useRuns, useTasks } from './api.ts';
+import { DataTable } from '../../common/DataTable.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 
 const StatusChip = ({ status }: { status: string | null }) => {
   const translate = useTranslate();
@@ -235,78 +211,82 @@ const TaskManagement = () => {
       )}
       <Card>
         <LoadState isPending={isPending} error={error}>
-          <TableContainer>
-            <Table size="small" aria-label={translate('pv.route.taskManagement')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-              <TableHead>
-                <TableRow>
-                  {['name', 'cron', 'enabled', 'next_run_at', 'last_run_at', 'last_status', 'last_result', 'duration', 'actions'].map((k) => (
-                    <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>
-                      {col(k)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {tasks.map((task) => (
-                  <TableRow key={task.id} hover data-testid={`task-row-${task.code}`}>
-                    <TableCell>
-                      <Tooltip title={task.description_label ?? task.description}>
-                        <Box>
-                          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                            {task.label ?? task.name}
-                          </Typography>
-                          <Typography variant="caption" color={task.known ? 'text.secondary' : 'error'} sx={{ fontFamily: 'monospace' }}>
-                            {task.known ? task.code : `${task.code} · ${translate('pv.task.unknown_job')}`}
-                          </Typography>
-                        </Box>
-                      </Tooltip>
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{task.cron}</TableCell>
-                    <TableCell>
-                      <Switch
+          <DataTable
+            testId="task-table"
+            rows={tasks}
+            rowKey={(t) => t.id}
+            rowAttrs={(t) => ({ 'data-testid': `task-row-${t.code}` })}
+            sx={{ '& .MuiTableCell-root': { px: 1 } }}
+            columns={[
+              {
+                key: 'name',
+                label: col('name'),
+                ...MUST_SHOW,
+                render: (task) => (
+                  <Tooltip title={task.description_label ?? task.description}>
+                    <Box>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {task.label ?? task.name}
+                      </Typography>
+                      <Typography variant="caption" color={task.known ? 'text.secondary' : 'error'} sx={{ fontFamily: 'monospace' }}>
+                        {task.known ? task.code : `${task.code} · ${translate('pv.task.unknown_job')}`}
+                      </Typography>
+                    </Box>
+                  </Tooltip>
+                ),
+              },
+              { key: 'cron', label: col('cron'), nowrap: true, sx: { fontFamily: 'monospace' }, render: (task) => task.cron },
+              {
+                key: 'enabled',
+                label: col('enabled'),
+                ...MUST_SHOW,
+                render: (task) => (
+                  <Switch
+                    size="small"
+                    checked={task.enabled}
+                    disabled={!can.quick}
+                    slotProps={{ input: { 'aria-label': `${col('enabled')} ${task.code}` } }}
+                    onChange={(e) => void act(() => taskApi.updateField(task.id, 'enabled', e.target.checked), 'pv.task.saved')}
+                  />
+                ),
+              },
+              { key: 'next_run_at', label: col('next_run_at'), nowrap: true, render: (task) => (task.enabled ? formatTime(task.next_run_at, locale) : '—') },
+              { key: 'last_run_at', label: col('last_run_at'), nowrap: true, render: (task) => formatTime(task.last_run_at, locale), ...HIDE_FIRST },
+              { key: 'last_status', label: col('last_status'), nowrap: true, render: (task) => <StatusChip status={task.last_status} />, ...MUST_SHOW },
+              { key: 'last_result', label: col('last_result'), testId: 'task-result', sx: { minWidth: 200, maxWidth: 300, wordBreak: 'break-word', fontSize: 13 }, render: (task) => formatResult(task.last_result, translate), ...MUST_SHOW },
+              { key: 'duration', label: col('duration'), nowrap: true, render: (task) => formatDuration(task.last_duration_ms), ...HIDE_FIRST },
+              {
+                key: 'actions',
+                label: col('actions'),
+                nowrap: true,
+                ...MUST_SHOW,
+                render: (task) => (
+                  <>
+                    {can.run && (
+                      <Button
                         size="small"
-                        checked={task.enabled}
-                        disabled={!can.quick}
-                        slotProps={{ input: { 'aria-label': `${col('enabled')} ${task.code}` } }}
-                        onChange={(e) => void act(() => taskApi.updateField(task.id, 'enabled', e.target.checked), 'pv.task.saved')}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{task.enabled ? formatTime(task.next_run_at, locale) : '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(task.last_run_at, locale)}</TableCell>
-                    <TableCell>
-                      <StatusChip status={task.last_status} />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200, maxWidth: 300, wordBreak: 'break-word', fontSize: 13 }} data-testid="task-result">
-                      {formatResult(task.last_result, translate)}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDuration(task.last_duration_ms)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {can.run && (
-                        <Button
-                          size="small"
-                          startIcon={running.has(task.id) ? <CircularProgress size={14} /> : <PlayArrowIcon />}
-                          disabled={running.has(task.id)}
-                          onClick={() => void runNow(task)}
-                          aria-label={`${translate('pv.task.run_now')} ${task.code}`}
-                        >
-                          {translate(running.has(task.id) ? 'pv.task.running' : 'pv.task.run_now')}
-                        </Button>
-                      )}
-                      <ActionIcon show={can.info} label={translate('pv.task.history')} subject={task.code} onClick={() => setHistory(task)}>
-                        <HistoryIcon fontSize="small" />
-                      </ActionIcon>
-                      <ActionIcon show={can.edit} label={translate('ra.action.edit')} subject={task.code} onClick={() => setDialog({ kind: 'edit', task })}>
-                        <EditIcon fontSize="small" />
-                      </ActionIcon>
-                      <ActionIcon show={can.del} label={translate('ra.action.delete')} subject={task.code} color="error" onClick={() => setDeleting(task)}>
-                        <DeleteIcon fontSize="small" />
-                      </ActionIcon>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                        startIcon={running.has(task.id) ? <CircularProgress size={14} /> : <PlayArrowIcon />}
+                        disabled={running.has(task.id)}
+                        onClick={() => void runNow(task)}
+                        aria-label={`${translate('pv.task.run_now')} ${task.code}`}
+                      >
+                        {translate(running.has(task.id) ? 'pv.task.running' : 'pv.task.run_now')}
+                      </Button>
+                    )}
+                    <ActionIcon show={can.info} label={translate('pv.task.history')} subject={task.code} onClick={() => setHistory(task)}>
+                      <HistoryIcon fontSize="small" />
+                    </ActionIcon>
+                    <ActionIcon show={can.edit} label={translate('ra.action.edit')} subject={task.code} onClick={() => setDialog({ kind: 'edit', task })}>
+                      <EditIcon fontSize="small" />
+                    </ActionIcon>
+                    <ActionIcon show={can.del} label={translate('ra.action.delete')} subject={task.code} color="error" onClick={() => setDeleting(task)}>
+                      <DeleteIcon fontSize="small" />
+                    </ActionIcon>
+                  </>
+                ),
+              },
+            ]}
+          />
         </LoadState>
       </Card>
       {dialog && (

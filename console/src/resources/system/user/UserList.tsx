@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   CreateButton,
-  Datagrid,
   DeleteWithConfirmButton,
   EditButton,
   FilterButton,
@@ -21,6 +20,8 @@ import {
 } from 'react-admin';
 import { Box, Chip, Stack } from '@mui/material';
 import { LocalDateField } from '../../common/format.tsx';
+import { ListDatagrid } from '../../common/ListDatagrid.tsx';
+import { HIDE_FIRST, MUST_SHOW } from '../../common/columns.ts';
 import { DepartmentTreeInput, EnableChip, statusChoices } from '../common.tsx';
 import { ResetPasswordButton, StatusButton } from './UserActions.tsx';
 import { useRoleChoices } from './UserForm.tsx';
@@ -100,29 +101,20 @@ const UserList = () => (
     perPage={20}
     exporter={false}
     pagination={<Pagination rowsPerPageOptions={[10, 20, 50, 100]} />}
-    sx={{ minWidth: 0, width: '100%', '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+   
   >
-    <Datagrid
-      rowClick={false}
-      bulkActionButtons={false}
-      sx={{
-        '& .RaDatagrid-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' },
-        '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 },
-        '& .RaDatagrid-rowCell': { whiteSpace: 'nowrap' },
-        '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-      }}
-    >
-      <TextField source="id" />
-      <TextField source="username" />
-      <TextField source="full_name" />
+    <ListDatagrid rowClick={false} bulkActionButtons={false}>
+      <TextField source="id" {...HIDE_FIRST} />
+      <TextField source="username" {...MUST_SHOW} />
+      <TextField source="full_name" {...MUST_SHOW} />
       <TextField source="phone" sortable={false} />
       <TextField source="department_name" sortable={false} emptyText="-" />
       <TextField source="agent_name" sortable={false} emptyText="-" />
       <RolesField label="resources.setting/userManagement.fields.roles" sortable={false} />
-      <EnableChip label="resources.setting/userManagement.fields.status" sortBy="status" />
-      <LocalDateField source="last_login_at" showTime emptyText="-" />
-      <RowActions label="pv.org.actions" />
-    </Datagrid>
+      <EnableChip label="resources.setting/userManagement.fields.status" sortBy="status" {...MUST_SHOW} />
+      <LocalDateField source="last_login_at" showTime emptyText="-" {...HIDE_FIRST} />
+      <RowActions label="pv.org.actions" {...MUST_SHOW} />
+    </ListDatagrid>
   </List>
 );
 export default UserList;

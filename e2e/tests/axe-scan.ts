@@ -1,0 +1,18 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, the level the console is held to. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export type AxeFinding = { rule: string; impact: string; help: string; nodes: { target: string; summary: string }[] };
+
+/** The page's critical and serious axe violations, and a one-line count of their elements. */
+export async function axeSerious(page: Page, name: string): Promise<{ found: AxeFinding[]; count: string }> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  const n = (impact: string) => bad.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0);
+  return {
+    found: bad.map((v) => ({ rule: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.map((x) => ({ target: x.target.join(' '), summary: x.failureSummary?.split('\n')[1]?.trim() ?? '' })) })),
+    count: `${name}: critical ${n('critical')}, serious ${n('serious')}`,
+  };
+}
