@@ -165,8 +165,9 @@ test("an agent user sees its own tree only: another agent's page and customer ar
   await expect(page.getByRole('row').filter({ hasText: 'HN001' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: '新建' })).toHaveCount(0);
   // (each detail page stays open in its tab, hidden: look at the one on screen)
+  // out of scope reads as missing (no existence oracle: the id of another agent's record says nothing)
   await page.goto(`/#/stationManagement/inputagentDetail?id=${hn.id}`);
-  await expect(visible(page.getByTestId('record-error'))).toHaveText('这条记录不在你的数据范围内');
+  await expect(visible(page.getByTestId('record-error'))).toHaveText(`记录不存在或已被删除（ID ${hn.id}）`);
   await page.goto(`/#/customer/customerDetail?id=${hnCustomer.id}`);
-  await expect(visible(page.getByTestId('record-error'))).toHaveText('这条记录不在你的数据范围内');
+  await expect(visible(page.getByTestId('record-error'))).toHaveText(`记录不存在或已被删除（ID ${hnCustomer.id}）`);
 });

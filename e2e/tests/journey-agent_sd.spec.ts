@@ -61,13 +61,13 @@ test('王建国 (agent): sees only its own customers, disputes a settlement line
   await expect(visible(page.getByTestId('settlement-status'))).toHaveText('已确认');
   await shot(page, 'journey-agent-confirmed-zh');
 
-  // ── not the agent's: paying (no button; 403), another agent's customer (403)
+  // ── not the agent's: paying (no button; 403), another agent's customer (as missing: 404)
   await expect(visible(page.getByRole('button', { name: '确认付款' }))).toHaveCount(0);
   const confirmed = await me.get(`settlement/get_info?id=${toConfirm.id}`);
   expect((await me.refused('POST', 'settlement/pay', { id: confirmed.id, version: confirmed.version, bank_serial: 'X1' })).status).toBe(403);
   const paidan = apiOf(await signedIn(browser, 'paidan'), request);
   const other = ((await paidan.get('customer/index?province_code=410000&limit=1')).list as Array<{ id: number }>)[0]!;
-  expect(await me.refused('GET', `customer/get_info?id=${other.id}`)).toEqual({ status: 403, msg: '这条记录不在你的数据范围内' });
+  expect(await me.refused('GET', `customer/get_info?id=${other.id}`)).toEqual({ status: 404, msg: `记录不存在或已被删除（ID ${other.id}）` });
 
   // ── English
   await inEnglish(page);

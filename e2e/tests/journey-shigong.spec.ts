@@ -10,7 +10,7 @@ import { apiOf, closeSignedIn, inEnglish, openFromList, signedIn } from './journ
  * sends it to him; the bell tells him (in his language), he accepts, starts and submits the handling
  * record with a spare module from his van — the dialog offers exactly his van and the Jinan central
  * warehouse, with their stock. He may not approve his own order (no button, 403) nor take a part
- * from the Zhengzhou warehouse (403, named). Then the same pages in English.
+ * from the Zhengzhou warehouse (404, as if missing). Then the same pages in English.
  */
 
 /** A 1×1 PNG: the photo of an item (the server checks it is an image). */
@@ -99,7 +99,7 @@ test('孙师傅: an inspection with a failed item, then its maintenance order ha
   expect(Number(van.qty)).toBe(stockBefore - 2);
   await shot(page, 'journey-shigong-order-zh');
 
-  // ── not his to do: approving his own work (no button; 403), a part from another region's warehouse (403, named)
+  // ── not his to do: approving his own work (no button; 403), a part from another region's warehouse (404, as missing)
   await expect(visible(page.getByRole('button', { name: '审核通过' }))).toHaveCount(0);
   const mine = await me.get(`maintenance/get_info?id=${order.id}`);
   expect((await me.refused('POST', 'maintenance/approve', { id: mine.id, version: mine.version })).status).toBe(403);
@@ -108,7 +108,8 @@ test('孙师傅: an inspection with a failed item, then its maintenance order ha
   if (other.list.length && zz.list.length) {
     const o = other.list[0];
     const refused = await me.refused('POST', 'maintenance/submit', { id: o.id, version: o.version, cause: '测试', measures: '测试', parts: [{ warehouse_id: zz.list[0].id, material_id: van.material_id, qty: '1' }] });
-    expect(refused).toEqual({ status: 403, msg: '你不能使用仓库“郑州区域仓”出库：现场人员只能使用本班组的车载库和覆盖其所在区域的仓库' });
+    // a warehouse out of his reach answers like a missing one (no existence oracle)
+    expect(refused).toEqual({ status: 404, msg: `记录不存在或已被删除（ID ${zz.list[0].id}）` });
   }
 
   // ── English: the order, the bell in his language

@@ -50,22 +50,38 @@ const DETAILS: Array<[route: string, api: string]> = [
 
 /** words a Chinese page may show as they are: units, file formats, acronyms, the product's codes */
 const SAME_IN_BOTH = new Set(
-  'kWp MWp kWh MWh kW MW kV SN ID IP PDF OFD xlsx csv Excel Cron SLA MTTR CO GB MiB KB MB App iOS Android HarmonyOS PNG JPEG WebP GIF EPC URL API Copyright New PV QR'.split(' '),
+  'kWp MWp kWh MWh kW MW kV SN ID IP PDF OFD xlsx csv Excel Cron SLA MTTR CO GB MiB KB MB App iOS Android HarmonyOS PNG JPEG WebP GIF EPC URL API Copyright New PV QR Ctrl Shift Alt Delete Backspace Enter Esc Tab'.split(' '), // (keys named in shortcut hints too)
 );
 
 /** Collects every string value of the API's JSON answers: the data a page may show as it is. */
-function collectData(page: Page): Set<string> {
+function collectData(page: Page): { data: Set<string>; reading: Set<Promise<void>> } {
   const data = new Set<string>();
+  // bodies being read: a page's texts are compared only once every answer it got is in (the body of a
+  // finished request is read after the request ends, and a big list's can take longer than the settle)
+  const reading = new Set<Promise<void>>();
   const add = (v: unknown): void => {
     if (typeof v === 'string') data.add(v.toLowerCase());
     else if (Array.isArray(v)) v.forEach(add);
     else if (v && typeof v === 'object') Object.values(v).forEach(add);
   };
-  page.on('response', async (response) => {
+  page.on('response', (response) => {
     if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    add(await response.json().catch(() => null));
+    // Chromium sometimes has no body left to hand over (a no-store reply read late): ask again, as the page did
+    const again = async () => {
+      const req = response.request();
+      if (req.method() !== 'GET') return;
+      const headers = await req.allHeaders();
+      const res = await page.request.get(req.url(), { headers: { authorization: headers['authorization'] ?? '', 'accept-language': headers['accept-language'] ?? '' } });
+      add(await res.json().catch(() => null));
+    };
+    const read = response
+      .json()
+      .then(add, again)
+      .catch(() => undefined)
+      .finally(() => reading.delete(read));
+    reading.add(read);
   });
-  return data;
+  return { data, reading };
 }
 
 /** API calls in flight on a page (the walk waits for none before it reads a page). */
@@ -119,7 +135,7 @@ function foreign(text: string, lang: 'zh' | 'en', data: string): string[] {
 }
 
 async function walk(page: Page, lang: 'zh' | 'en') {
-  const data = collectData(page);
+  const { data, reading } = collectData(page);
   const calls = trackCalls(page);
   await page.goto('/#/login');
   if (lang === 'en') {
@@ -140,6 +156,7 @@ async function walk(page: Page, lang: 'zh' | 'en') {
     const t0 = Date.now();
     await settle(page, calls);
     if (process.env.LANG_WALK_TIMES) console.log(url, Date.now() - t0);
+    await Promise.all([...reading]);
     // the data seen so far, one string to search (every answer's strings, lower case, NUL between)
     const seen = [...data].join('\u0000');
     for (const { text, where } of await visibleTexts(page)) {

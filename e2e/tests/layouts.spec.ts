@@ -145,7 +145,7 @@ test.describe('desktop 1440×900', () => {
     await page.goto('/#/customer/intentionalCustomer');
     // (while the drawer is open the page is aria-hidden: find the create button by its address)
     const create = page.locator('.RaCreateButton-root').filter({ visible: true }).first();
-    await expect(create).toHaveCSS('color', 'rgb(22, 119, 255)');
+    await expect(create).toHaveCSS('color', 'rgb(21, 101, 216)');
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).toHaveCSS('background-color', 'rgb(31, 36, 48)');
 
@@ -154,20 +154,20 @@ test.describe('desktop 1440×900', () => {
     await drawer.getByRole('combobox', { name: '主题', exact: true }).click();
     await page.getByRole('option', { name: '红白' }).click();
     // live, before saving: the list's button and the menu follow
-    await expect(create).toHaveCSS('color', 'rgb(229, 72, 77)');
+    await expect(create).toHaveCSS('color', 'rgb(201, 54, 59)');
     await expect(sidebar).toHaveCSS('background-color', 'rgb(255, 255, 255)');
     await drawer.getByRole('button', { name: '保存' }).click();
     await expect(drawer).toBeHidden();
 
     await page.reload();
     await expect(page.locator('[data-theme="red-white"]')).toBeVisible();
-    await expect(create).toHaveCSS('color', 'rgb(229, 72, 77)');
+    await expect(create).toHaveCSS('color', 'rgb(201, 54, 59)');
 
     await page.getByTestId('theme-button').click();
     await drawer.getByRole('button', { name: '恢复默认' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.locator('[data-theme="blue-black"][data-layout="column"]')).toBeVisible();
-    await expect(create).toHaveCSS('color', 'rgb(22, 119, 255)');
+    await expect(create).toHaveCSS('color', 'rgb(21, 101, 216)');
   });
 
   test('random skin changes the theme, applies and saves it', async ({ page }) => {

@@ -176,7 +176,7 @@ const Ledger = ({ defaults }: { defaults: Record<string, unknown> }) => {
         <FunctionField<StockMovement> source="material_code" label={stockField('material_id')} render={(r) => `${r.material_code} · ${r.material_name}`} {...MUST_SHOW} />
         <FunctionField<StockMovement> source="qty" label={stockField('qty')} textAlign="right" render={(r) => <span data-testid="movement-qty">{`${signed(r.qty)} ${r.material_unit ?? ''}`}</span>} {...MUST_SHOW} />
         <FunctionField<StockMovement> label={stockField('balance_after')} textAlign="right" render={(r) => r.balance_after} />
-        <FunctionField<StockMovement> label={stockField('ref_no')} render={(r) => (r.ref_no ? `${r.ref_type ? StockRefType.label(r.ref_type, lang) + ' ' : ''}${r.ref_no}` : '-')} {...HIDE_FIRST} />
+        <FunctionField<StockMovement> label={stockField('ref_no')} render={(r) => (r.ref_no ? `${r.ref_type ? StockRefType.label(r.ref_type, lang) + ' ' : ''}${r.ref_no}` : '-')} />
         <TextField source="station_code" label={stockField('station_id')} emptyText="-" sortable={false} />
         <FunctionField<StockMovement> label={stockField('serials')} render={(r) => (r.serials?.length ? r.serials.join(', ') : '-')} {...HIDE_FIRST} />
         <FunctionField<StockMovement> label={stockField('reason')} render={(r) => r.reason ?? r.remark ?? '-'} />

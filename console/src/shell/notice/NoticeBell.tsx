@@ -35,7 +35,8 @@ export const NoticeBell = () => {
           data-testid="notice-bell"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} max={99} color="error" data-testid="notice-badge" data-count={unread}>
+          {/* no count at all when there is none (a hidden "0" would still be text inside the button) */}
+          <Badge badgeContent={unread || undefined} max={99} color="error" data-testid="notice-badge" data-count={unread}>
             <NotificationsNoneOutlined />
           </Badge>
         </IconButton>

@@ -121,11 +121,12 @@ const MenuManagement = () => {
           <TableCell>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {flags.map((k) => (
-                <Tooltip key={k} title={translate(`pv.menuAdmin.flag.${k}`)}>
-                  <Chip size="small" variant="outlined" label={k} sx={{ height: 20, fontSize: 11 }} />
+                // the flag by its label; its key (what the route declares) on hover
+                <Tooltip key={k} title={k}>
+                  <Chip size="small" variant="outlined" label={translate(`pv.menuAdmin.flag.${k}`)} sx={{ height: 20, fontSize: 11 }} />
                 </Tooltip>
               ))}
-              {node.meta.target === '_blank' && <Chip size="small" variant="outlined" label="_blank" />}
+              {node.meta.target === '_blank' && <Chip size="small" variant="outlined" label={translate('pv.menuAdmin.target._blank')} />}
             </Stack>
           </TableCell>
           <TableCell>
