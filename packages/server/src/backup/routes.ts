@@ -174,8 +174,7 @@ export function backupRoutes(app: FastifyInstance, deps: Deps, control: BackupCo
   app.post(
     '/api/system/backup/stop',
     {
-      // the id names the backup session this server started, not a record
-      config: { ...keyed, refs: { id: 'own' } },
+      config: keyed,
       schema: doc('system', `Ends the backup mode a session started; returns {lsn, wal_file, labelfile} (the copy's backup_label). Header ${BACKUP_KEY_HEADER}.`, { body: stopSchema }),
     },
     async (req) => {
