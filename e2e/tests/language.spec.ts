@@ -50,7 +50,7 @@ const DETAILS: Array<[route: string, api: string]> = [
 
 /** words a Chinese page may show as they are: units, file formats, acronyms, the product's codes */
 const SAME_IN_BOTH = new Set(
-  'kWp MWp kWh MWh kW MW kV SN ID IP PDF OFD xlsx csv Excel Cron SLA MTTR CO GB MiB KB MB App iOS Android HarmonyOS PNG JPEG WebP GIF EPC URL API Copyright New PV QR Ctrl Shift Alt Delete Backspace Enter Esc Tab'.split(' '), // (keys named in shortcut hints too)
+  'kWp MWp kWh MWh kW MW kV SN ID IP PDF OFD xlsx csv Excel Cron SLA MTTR CO GB MiB KiB KB MB App iOS Android HarmonyOS PNG JPEG WebP GIF EPC URL API Copyright New PV QR Ctrl Shift Alt Delete Backspace Enter Esc Tab'.split(' '), // (keys named in shortcut hints too)
 );
 
 /** Collects every string value of the API's JSON answers: the data a page may show as it is. */
