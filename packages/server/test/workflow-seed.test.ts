@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { validateGraph, WorkflowNodeKind } from '@pv/contract';
+import { formatYuan, validateGraph, WorkflowNodeKind } from '@pv/contract';
 import { findEvent, recordType, recordTypeInfo } from '../src/lifecycle/records.ts';
 import { customers, maintenanceOrders, messages, paymentBatches, rentBills, roles, stations, userRoles, users, workflowInstances, workflowTasks } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -96,7 +96,7 @@ describe('seeded processes', () => {
     expect(text).toContain(hex(`付款批次审批单 ${batch.batch_no}`));
     expect(text).toContain(hex(`批次号：${batch.batch_no}`));
     expect(text).toContain(hex(`付款笔数：1 笔`));
-    expect(text).toContain(hex(`付款总额：人民币 ${batch.total} 元`));
+    expect(text).toContain(hex(`付款总额：${formatYuan(batch.total)}`));
     expect(text).toMatch(new RegExp(hex('提交时间：') + '[0-9A-F]{40,}'));
     // not approved yet: the signature is awaited
     expect((await t.handle.db.select().from(paymentBatches).where(eq(paymentBatches.id, batch.id)))[0]!.status).toBe('pending_approval');

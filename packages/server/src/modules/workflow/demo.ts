@@ -132,7 +132,7 @@ export const SEED_PROCESSES: SeedProcess[] = [
               '批次名称：{{name}}',
               '付款用途：{{purpose}}',
               '付款笔数：{{line_count}} 笔',
-              '付款总额：人民币 {{total}} 元',
+              '付款总额：{{total}}',
               '提交时间：{{submitted_at}}',
               '',
               '制单：{{wf_starter}}    系统审批：{{wf_approvers}}（{{wf_approved_at}}）',
@@ -212,7 +212,7 @@ export const SEED_PROCESSES: SeedProcess[] = [
       document: {
         name: '理赔赔付确认单',
         title: '理赔赔付确认单 {{claim_no}}',
-        body: ['理赔编号：{{claim_no}}', '出险日期：{{incident_date}}', '报案金额：人民币 {{amount_claimed}} 元', '定损金额：人民币 {{amount_approved}} 元', '申请内容：{{wf_request}}', '', '申请人：{{wf_starter}}    审批人：{{wf_approvers}}（{{wf_approved_at}}）'].join('\n'),
+        body: ['理赔编号：{{claim_no}}', '出险日期：{{incident_date}}', '报案金额：{{amount_claimed}}', '定损金额：{{amount_approved}}', '申请内容：{{wf_request}}', '', '申请人：{{wf_starter}}    审批人：{{wf_approvers}}（{{wf_approved_at}}）'].join('\n'),
       },
     }),
   },
