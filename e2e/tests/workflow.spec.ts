@@ -21,16 +21,22 @@ async function choose(page: Page, select: Locator, option: string) {
   await expect(page.getByRole('listbox')).toBeHidden();
 }
 
+/** Drags an edge from one node's handle to another's; again if no edge came of it (a node still settling on a loaded machine). */
 async function connect(page: Page, from: string, to: string) {
   const source = visible(page.locator(`.react-flow__node[data-id="${from}"] .react-flow__handle.source`));
   const target = visible(page.locator(`.react-flow__node[data-id="${to}"] .react-flow__handle.target`));
-  const a = (await source.boundingBox())!;
-  const b = (await target.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2 + 20, (a.y + b.y) / 2, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
-  await page.mouse.up();
+  const edges = visible(page.getByTestId('wf-designer')).locator('.react-flow__edge');
+  const before = await edges.count();
+  await expect(async () => {
+    const a = (await source.boundingBox())!;
+    const b = (await target.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2 + 20, (a.y + b.y) / 2, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(edges).toHaveCount(before + 1, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test('draw a process, publish it, start it from a matter, approve the task from the workbench, see it end; zh then en', async ({ page, request }) => {

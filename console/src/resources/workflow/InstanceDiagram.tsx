@@ -47,6 +47,9 @@ const InstanceDiagram = ({ graph, current, done, failed = false }: { graph: Work
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
+        // a picture, not a control: its nodes and edges take no tab stop (no focus nobody can use)
+        nodesFocusable={false}
+        edgesFocusable={false}
         fitView
         proOptions={{ hideAttribution: true }}
       >

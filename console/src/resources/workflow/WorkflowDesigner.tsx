@@ -487,7 +487,7 @@ const ReadOnlyGraph = ({ graph, marks, testId }: { graph: WorkflowGraph; marks: 
     <ReactFlowProvider>
       <DiffContext.Provider value={marks}>
         <Box sx={{ height: 400, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid={testId}>
-          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} edgeTypes={EDGE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} fitView fitViewOptions={FIT} proOptions={{ hideAttribution: true }}>
+          <ReactFlow nodes={graph.nodes.map((n) => toRFNode(n))} edges={edges} nodeTypes={NODE_TYPES} edgeTypes={EDGE_TYPES} nodesDraggable={false} nodesConnectable={false} elementsSelectable={false} nodesFocusable={false} edgesFocusable={false} fitView fitViewOptions={FIT} proOptions={{ hideAttribution: true }}>
             <Background />
           </ReactFlow>
         </Box>
