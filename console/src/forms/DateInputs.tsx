@@ -23,10 +23,8 @@ const ACTIONS: Record<DateKind, PickersActionBarAction[]> = {
 };
 
 /** The calendar header in the page's language: 2026年11月 / November 2026. */
-const useHeaderFormat = () => {
-  const [locale] = useLocaleState();
-  return locale?.startsWith('en') ? 'MMMM YYYY' : 'YYYY年M月';
-};
+export const calendarHeaderFormat = (locale: string | undefined) => (locale?.startsWith('en') ? 'MMMM YYYY' : 'YYYY年M月');
+const useHeaderFormat = () => calendarHeaderFormat(useLocaleState()[0]);
 
 export interface PickerProps {
   kind: DateKind;
