@@ -35,6 +35,8 @@ export interface PickerProps {
   readOnly?: boolean;
   inputRef?: React.Ref<HTMLInputElement>;
   onError?: (error: unknown) => void;
+  /** false: no 清除 in the calendar (a value that must stay set) */
+  clearable?: boolean;
   textField: TextFieldProps;
 }
 
@@ -42,7 +44,7 @@ export interface PickerProps {
  * The props every picker gets. Desktop pickers on every device (a popper, the field never read-only),
  * so a date can always be typed.
  */
-export function usePickerProps({ kind, value, onChange, label, disabled, readOnly, inputRef, onError, textField }: PickerProps) {
+export function usePickerProps({ kind, value, onChange, label, disabled, readOnly, inputRef, onError, clearable = true, textField }: PickerProps) {
   const headerFormat = useHeaderFormat();
   return {
     value,
@@ -56,7 +58,7 @@ export function usePickerProps({ kind, value, onChange, label, disabled, readOnl
     enableAccessibleFieldDOMStructure: false as const,
     slotProps: {
       textField: { ...textField, InputLabelProps: { shrink: true, ...textField.InputLabelProps } },
-      actionBar: { actions: ACTIONS[kind] },
+      actionBar: { actions: clearable ? ACTIONS[kind] : ACTIONS[kind].filter((a) => a !== 'clear') },
       calendarHeader: { format: headerFormat },
     },
   };
@@ -140,5 +142,5 @@ export const MonthInput = (props: DateInputProps) => <PickerInput kind="month" p
 export const MonthField = ({ label, value, onChange, testId }: { label: string; value: string; onChange: (value: string) => void; testId?: string }) => {
   const translate = useTranslate();
   const [picked, onPick] = usePickerValue('month', value, (v) => v && onChange(v));
-  return <DayPicker kind="month" value={picked} onChange={onPick} label={translate(label)} textField={{ size: 'small', sx: { width: 180 }, inputProps: testId ? { 'data-testid': testId } : undefined }} />;
+  return <DayPicker kind="month" value={picked} onChange={onPick} label={translate(label)} clearable={false} textField={{ size: 'small', sx: { width: 180 }, inputProps: testId ? { 'data-testid': testId } : undefined }} />;
 };
