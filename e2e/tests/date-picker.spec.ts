@@ -7,8 +7,8 @@ import { login, shot, visible } from './helpers.ts';
  * to American English shows the Chinese console's calendar in Chinese (2031年1月, weeks from 一), and
  * after switching the console to English, in English. A date is typed whole (fill) into the field
  * found by its label; the form and filters keep sending the values they always sent (YYYY-MM-DD,
- * YYYY-MM). The form with its calendar open has no critical or serious axe finding.
- * E2E_SHOTS=<dir> writes the screenshots.
+ * YYYY-MM); a half-typed date is named as such. The form with its calendar open has no critical or
+ * serious axe finding. E2E_SHOTS=<dir> writes the screenshots.
  */
 test.use({ locale: 'en-US' });
 
@@ -22,6 +22,13 @@ test('calendar and field texts follow the console language in an en-US browser; 
   const from = visible(page.getByLabel('生效日期'));
   await from.fill('2031-01-15');
   await expect(from).toHaveValue('2031-01-15');
+  // a half-typed date is no date, and the field says so
+  const to = visible(page.getByLabel('失效日期'));
+  await to.click();
+  await page.keyboard.type('2031');
+  await page.keyboard.press('Tab');
+  await expect(to).toHaveValue('2031-MM-DD');
+  await expect(visible(page.getByText('请输入完整有效的日期'))).toBeVisible();
   await visible(page.getByRole('button', { name: '选择日期，已选择2031年1月15日' })).click();
   await expect(calendar(page)).toContainText('2031年1月');
   await expect(calendar(page).getByRole('columnheader')).toHaveText(['一', '二', '三', '四', '五', '六', '日']);

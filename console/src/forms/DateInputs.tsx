@@ -102,8 +102,11 @@ export function PickerInput({ kind, picker: Picker, ...props }: DateInputProps &
   // the form stores what the input parses ('' → null by default), so compare with what it emitted
   const [value, onChange] = usePickerValue(kind, field.value, field.onChange);
   const { error, invalid } = fieldState;
-  // a half-typed or out-of-range date: the form holds '' (no date), the field says why it is red
-  const [unreadable, setUnreadable] = useState(false);
+  // a half-typed (2031-MM-DD: digits beside placeholder letters, seen on leaving the field) or
+  // out-of-range date: the form holds '' (no date), the field says why it is red
+  const [outOfRange, setOutOfRange] = useState(false);
+  const [halfTyped, setHalfTyped] = useState(false);
+  const unreadable = outOfRange || halfTyped;
   const helper = invalid ? error?.message : unreadable ? `pv.date.invalid.${kind}` : undefined;
   const textField: TextFieldProps = {
     ...(sanitizeInputRestProps(rest) as TextFieldProps),
@@ -112,7 +115,11 @@ export function PickerInput({ kind, picker: Picker, ...props }: DateInputProps &
     size,
     className: ['ra-input', `ra-input-${source}`, className].filter(Boolean).join(' '),
     error: invalid || unreadable,
-    onBlur: field.onBlur,
+    onFocus: () => setHalfTyped(false),
+    onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+      setHalfTyped(/\d/.test(e.target.value) && /[A-Za-z]/.test(e.target.value));
+      field.onBlur();
+    },
     helperText: helperText !== false || helper ? <InputHelperText error={helper} helperText={helperText} /> : null,
   };
   return (
@@ -123,7 +130,7 @@ export function PickerInput({ kind, picker: Picker, ...props }: DateInputProps &
       disabled={disabled}
       readOnly={readOnly}
       inputRef={field.ref}
-      onError={(e) => setUnreadable(e != null)}
+      onError={(e) => setOutOfRange(e != null)}
       textField={textField}
       label={label !== '' && label !== false ? <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} /> : null}
     />
