@@ -6,9 +6,12 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export type AxeFinding = { rule: string; impact: string; help: string; nodes: { target: string; summary: string }[] };
 
-/** The page's critical and serious axe violations, and a one-line count of their elements. */
-export async function axeSerious(page: Page, name: string): Promise<{ found: AxeFinding[]; count: string }> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+/** The page's (or a part's: `within`, a selector) critical and serious axe violations, and a one-line count of their elements. */
+export async function axeSerious(page: Page, name: string, within?: string): Promise<{ found: AxeFinding[]; count: string }> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  // a part of the page only (e.g. the page shown, not the shell around it nor the hidden cached pages)
+  if (within) builder.include(within);
+  const result = await builder.analyze();
   const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
   const n = (impact: string) => bad.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0);
   return {

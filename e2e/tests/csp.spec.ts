@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, tokenOf } from './helpers.ts';
+import { login } from './helpers.ts';
 
 /**
  * The Content-Security-Policy (packages/server/src/http/security.ts: scripts from our origin only,
- * no inline script, no eval) must not break a single page: every route of the admin's menu, the
- * login page and the big screen are opened and any violation the browser reports fails the test.
+ * no inline script, no eval) must not break a single page: here the sign-in page and the big screen;
+ * every page of the admin's menu is opened by the page walk (walk.ts), which fails on any violation
+ * the browser reports there too.
  */
 declare global {
   interface Window {
@@ -34,33 +35,15 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('every console page and the big screen run under the CSP without a violation', async ({ page }) => {
-  // it visits every page of the menu (30 and growing): 2.7 min of its former 4 under load here
-  test.setTimeout(420_000);
+test('the sign-in page and the big screen run under the CSP without a violation', async ({ page }) => {
   const fromConsole = watchCsp(page);
   const response = await page.goto('/#/login');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByLabel(/用户名|Username/)).toBeVisible();
   const violations: string[] = (await recorded(page)).map((v) => `login: ${v}`);
   await login(page);
-
-  const token = await tokenOf(page);
-  const menu = await page.request.get('/api/system/menu/index?filter_checkout=1', { headers: { authorization: `Bearer ${token}` } });
-  const entries: Array<{ full_path: string; path: string }> = (await menu.json()).data;
-  // pages of the menu (no route parameters, no external links; the 大屏 entry only leads to /daping/,
-  // opened below); containers redirect to their first child
-  const routes = [...new Set(entries.map((e) => e.full_path).filter((p) => p.startsWith('/') && !p.includes(':') && !/^https?:/.test(p) && !/daping/i.test(p)))];
-  expect(routes.length).toBeGreaterThan(20);
-  for (const route of routes) {
-    await page.goto(`/#${route}`);
-    // a page's chunks and styles load within this; the console's polling can keep the network from ever idling
-    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-    violations.push(...(await recorded(page)).map((v) => `${route}: ${v}`));
-  }
-
   await page.goto('/daping/');
   await expect(page.getByTestId('chart-ready')).toBeVisible({ timeout: 20_000 });
   violations.push(...(await recorded(page)).map((v) => `daping: ${v}`));
-
   expect([...violations, ...fromConsole]).toEqual([]);
 });

@@ -60,7 +60,9 @@ test('bulk renewal of an expiring policy; a claim filed from a maintenance order
   await expect(list).toContainText(policyNo);
   await expect(list).toContainText('即将到期');
   await shot(kefu, 'insurance-policy-list-zh');
-  await list.locator('tbody input[type="checkbox"]').first().check();
+  // both filters applied (the keyword's debounce and the checkbox each refetch): one row left, then tick it
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+  await expect(async () => list.locator('tbody input[type="checkbox"]').first().check({ timeout: 2_000 })).toPass();
   await visible(kefu.getByTestId('policy-renew-selected')).click();
   const dialog = kefu.getByRole('dialog');
   await dialog.getByTestId('renew-premium-rule').click();

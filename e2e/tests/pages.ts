@@ -1,10 +1,25 @@
 import type { APIRequestContext } from '@playwright/test';
 
 /**
- * The console's screens as the layout and accessibility checks walk them: every list page of the
- * menu, and the data-dense detail pages with the record each one opens (found through the API, so
- * the demo data's ids may change).
+ * The console's screens as the page walk (walk.ts) opens them: every list page of the menu, the
+ * other pages of the menu, the forms, and the detail pages with the record each one opens (found
+ * through the API, so the demo data's ids may change).
  */
+
+/** the menu's pages that are not lists */
+export const OTHER_PAGES = ['/index', '/dashboard', '/workbench', '/setting/personalCenter'] as const;
+
+/** create forms (an edit form is added from the data: FORM_EDIT) */
+export const FORM_PAGES = [
+  '/customer/intentionalCustomer/create',
+  '/stationManagement/stationList/create',
+  '/operation/operationPlan/create',
+  '/finance/invoice/create',
+  '/partner/partnerList/create',
+  '/partner/insurancePolicy/create',
+  '/setting/userManagement/create',
+] as const;
+
 export const LIST_PAGES = [
   '/customer/intentionalCustomer',
   '/customer/customerList',
@@ -91,7 +106,11 @@ export const DETAIL_PAGES: DetailPage[] = [
   { path: '/partner/partnerDetail', api: 'partner' },
   { path: '/partner/insurancePolicyDetail', api: 'insurance_policy' },
   { path: '/partner/insuranceClaimDetail', api: 'insurance_claim' },
+  { path: '/other/workflowDesigner', api: 'workflow' },
 ];
+
+/** an edit form: a formal customer's (the show route without /show) */
+export const FORM_EDIT: DetailPage = { path: '/customer/customerList', api: 'customer', query: 'stage=formal', show: true };
 
 /** The hash route of a detail page's first record (null when the demo data has none). */
 export async function detailRoute(request: APIRequestContext, token: string, d: DetailPage, base = ''): Promise<string | null> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Chip, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import MonitorIcon from '@mui/icons-material/MonitorOutlined';
 import { CustomerStatus, formatDay, regionName, type Customer } from '@pv/contract';
@@ -55,18 +55,21 @@ const RecentCustomers = ({ title, resource, sortField, dateField }: { title: str
         ) : (
           <List dense disablePadding>
             {data.map((c) => (
-              <ListItemButton key={c.id} component={Link} to={`/${resource}/${c.id}/show`} sx={{ px: 1, borderRadius: 1 }}>
-                <ListItemText
-                  primary={c.name}
-                  secondary={[
-                    [regionName(c.province_code, lang), c.city_code ? regionName(c.city_code, lang) : ''].filter(Boolean).join(' / '),
-                    dateField === 'signed_at' ? formatDate(c.signed_at, lang) : formatDateTime(c.created_at, lang),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-                <Chip size="small" label={CustomerStatus.label(c.status, lang)} color={STATUS_COLORS[c.status] ?? 'default'} variant={c.status === 'surveyed' ? 'outlined' : 'filled'} />
-              </ListItemButton>
+              // each link inside its <li>: a list holds list items only (axe: list)
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton component={Link} to={`/${resource}/${c.id}/show`} sx={{ px: 1, borderRadius: 1 }}>
+                  <ListItemText
+                    primary={c.name}
+                    secondary={[
+                      [regionName(c.province_code, lang), c.city_code ? regionName(c.city_code, lang) : ''].filter(Boolean).join(' / '),
+                      dateField === 'signed_at' ? formatDate(c.signed_at, lang) : formatDateTime(c.created_at, lang),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                  <Chip size="small" label={CustomerStatus.label(c.status, lang)} color={STATUS_COLORS[c.status] ?? 'default'} variant={c.status === 'surveyed' ? 'outlined' : 'filled'} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -33,7 +33,7 @@ interface CachedPageProps {
  */
 const CachedPage = memo(
   ({ active, location, navigationType, queries, children }: CachedPageProps) => (
-    <div className="pv-cached-page" data-active={active} style={active ? { display: 'contents' } : { display: 'none' }}>
+    <div className="pv-cached-page" data-active={active} data-route={location.pathname} style={active ? { display: 'contents' } : { display: 'none' }}>
       <QueryClientProvider client={queries.client}>
         <UNSAFE_LocationContext.Provider value={{ location, navigationType }}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
