@@ -79,17 +79,22 @@ describe('the inputs in a form', () => {
     const id = /\sid="([^"]+)"/.exec(input)![1];
     expect(new RegExp(`<label[^>]*for="${id}"[^>]*><span>生效日期<span aria-hidden="true">\\s\\*</span>`).test(html)).toBe(true);
     expect(input).toMatch(/type="text"/);
+    // the empty field reads as the browser's zh date input does, no Latin letters on a Chinese page
+    expect(/<input[^>]*name="none"[^>]*>/.exec(html)![0]).toMatch(/placeholder="年-月-日"/);
+    expect(/<input[^>]*name="at"[^>]*>/.exec(html)![0]).toMatch(/placeholder="年-月-日 时:分"/);
     // the open button speaks the page's language
     expect(/aria-label="([^"]*)"/.exec(html.slice(html.indexOf('name="day"')))?.[1]).toBe('选择日期，已选择2026年11月28日');
   });
 
-  it('the open button in English on an English page', () => {
+  it('the open button and the empty field in English on an English page', () => {
     const html = page(
       'en',
       <Form record={{ id: 1, day: '2026-11-28' }}>
         <DateInput source="day" label="Effective from" />
+        <DateInput source="none" label="Effective to" />
       </Form>,
     );
+    expect(/<input[^>]*name="none"[^>]*>/.exec(html)![0]).toMatch(/placeholder="YYYY-MM-DD"/);
     expect(/aria-label="([^"]*)"/.exec(html.slice(html.indexOf('name="day"')))?.[1]).toBe('Choose date, selected date is Nov 28, 2026');
   });
 });

@@ -27,7 +27,7 @@ test('calendar and field texts follow the console language in an en-US browser; 
   await to.click();
   await page.keyboard.type('2031');
   await page.keyboard.press('Tab');
-  await expect(to).toHaveValue('2031-MM-DD');
+  await expect(to).toHaveValue('2031-月-日');
   await expect(visible(page.getByText('请输入完整有效的日期'))).toBeVisible();
   await visible(page.getByRole('button', { name: '选择日期，已选择2031年1月15日' })).click();
   await expect(calendar(page)).toContainText('2031年1月');

@@ -102,7 +102,7 @@ export function PickerInput({ kind, picker: Picker, ...props }: DateInputProps &
   // the form stores what the input parses ('' → null by default), so compare with what it emitted
   const [value, onChange] = usePickerValue(kind, field.value, field.onChange);
   const { error, invalid } = fieldState;
-  // a half-typed (2031-MM-DD: digits beside placeholder letters, seen on leaving the field) or
+  // a half-typed (2031-月-日 / 2031-MM-DD: digits beside placeholders, seen on leaving the field) or
   // out-of-range date: the form holds '' (no date), the field says why it is red
   const [outOfRange, setOutOfRange] = useState(false);
   const [halfTyped, setHalfTyped] = useState(false);
@@ -117,7 +117,7 @@ export function PickerInput({ kind, picker: Picker, ...props }: DateInputProps &
     error: invalid || unreadable,
     onFocus: () => setHalfTyped(false),
     onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-      setHalfTyped(/\d/.test(e.target.value) && /[A-Za-z]/.test(e.target.value));
+      setHalfTyped(/\d/.test(e.target.value) && /[^\d\s:/-]/.test(e.target.value));
       field.onBlur();
     },
     helperText: helperText !== false || helper ? <InputHelperText error={helper} helperText={helperText} /> : null,
