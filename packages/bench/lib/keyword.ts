@@ -59,6 +59,8 @@ export async function customerKeywords(handle: DbHandle): Promise<Array<{ label:
     { label: 'the last 8 digits of a phone', q: c.phone.slice(3) },
     { label: 'two characters of a name (character pairs)', q: c.name.slice(1, 3) },
     { label: `address fragment "${c.city}" (many matches)`, q: c.city },
+    { label: 'one character: the surname (many matches)', q: c.name.slice(0, 1) },
+    { label: 'the first 3 digits of a phone (many matches)', q: c.phone.slice(0, 3) },
   ];
 }
 
@@ -72,13 +74,13 @@ export interface WriteCost {
   insertWithout: number;
 }
 
-/** The customer search indexes (migrations 0027, 0028 and 0060), their size, rebuild time and what they cost an insert. */
+/** The customer search indexes (migrations 0027, 0028, 0060 and 0094), their size, rebuild time and what they cost an insert. */
 export async function searchWriteCost(handle: DbHandle, rows: number): Promise<WriteCost> {
   const db = handle.db;
   const indexes = await query<{ name: string; def: string; bytes: string }>(
     db,
     sql`select indexname as name, indexdef as def, pg_relation_size(indexname::regclass)::text as bytes
-          from pg_indexes where tablename = 'customers' and (indexname like '%\_trgm\_idx' or indexname like '%\_bigram\_idx' or indexname like '%\_prefix\_idx' or indexname like '%\_suffix\_idx')`,
+          from pg_indexes where tablename = 'customers' and (indexname like '%\_trgm\_idx' or indexname like '%\_bigram\_idx' or indexname like '%\_prefix\_idx' or indexname like '%\_suffix\_idx' or indexname like '%\_chars\_idx')`,
   );
   const [table] = await query<{ bytes: string }>(db, sql`select pg_relation_size('customers')::text as bytes`);
   // copies of existing rows (the same text shapes), inserted in one statement, as the seed does

@@ -350,8 +350,13 @@ export interface InvoiceMatch {
   uninvoiced: string;
 }
 
-/** An invoice's fields beyond their names (field-kinds.ts): red_id / original_id are invoices. */
+/**
+ * An invoice's fields beyond their names (field-kinds.ts): red_id / original_id are invoices; a match's
+ * target (in the history of 匹配 / 取消匹配) is a settlement or a statement, as its target_type says.
+ */
 export const INVOICE_DISPLAY: FieldDisplay = {
+  target_type: field.enumOf(InvoiceMatchTarget),
+  target_id: field.ref((row) => (row.target_type === 'settlement' || row.target_type === 'statement' ? row.target_type : null)),
   status: field.enumOf(InvoiceStatus),
   direction: field.enumOf(InvoiceDirection),
   kind: field.enumOf(InvoiceKind),

@@ -11,7 +11,7 @@ import { workOrderResource } from '../src/modules/work_order/resource.ts';
 import type { ResourceDef } from '../src/resources/define.ts';
 import { planList } from '../src/resources/query.ts';
 import { listRecords } from '../src/resources/service.ts';
-import { CODE_INDEXED, PAIR_INDEXED } from '../src/db/schema/common.ts';
+import { CHARS_INDEXED, CODE_INDEXED, PAIR_INDEXED } from '../src/db/schema/common.ts';
 import { inspectionResource } from '../src/modules/inspection/resource.ts';
 import { leaseContractResource, rentBillResource } from '../src/modules/lease/resource.ts';
 import { maintenanceResource } from '../src/modules/maintenance/resource.ts';
@@ -111,7 +111,7 @@ describe('a broad keyword counts at most KEYWORD_COUNT_CAP matches', () => {
     // paging on past the cap still reads rows: ranked among the matches (up to KEYWORD_RANK_LIMIT of them) …
     expect((await list({ q: '宽泛路', page: 51 })).list).toHaveLength(5);
     expect((await list({ q: '宽泛路', sort: 'id', order: 'ASC', limit: 2, page: 501 })).list.map((r) => r.name)).toEqual(['宽泛1001', '宽泛1002']);
-    // … or, for one character (no index, so not ranked past the cap), by walking the list's order
+    // … or, for one character (ranked only up to the cap), by walking the list's order
     const one = await list({ q: '泛', sort: 'id', order: 'DESC', limit: 2 });
     expect([one.total, one.total_exact, one.list.map((r) => r.name)]).toEqual([KEYWORD_COUNT_CAP, false, [`宽泛${KEYWORD_COUNT_CAP + 5}`, `宽泛${KEYWORD_COUNT_CAP + 4}`]]);
     expect((await list({ q: '泛', page: 51 })).list).toHaveLength(5);
@@ -172,4 +172,65 @@ describe('keyword search uses the trigram, character-pair and code indexes', () 
       }
     });
   }
+});
+
+describe('one character through the table\'s character index (migration 0094)', () => {
+  /** The list as it was before the character index: its keyword condition without `pv_chars`. */
+  async function withoutCharIndex<T>(table: string, fn: () => Promise<T>): Promise<T> {
+    const columns = CHARS_INDEXED.get(table)!;
+    CHARS_INDEXED.delete(table);
+    try {
+      return await fn();
+    } finally {
+      CHARS_INDEXED.set(table, columns);
+    }
+  }
+
+  it('customers and stations: one character reads the character index, no other list asks for it', async () => {
+    for (const [table, def] of [['customers', customerResource], ['stations', stationResource]] as const) {
+      expect([...CHARS_INDEXED.get(table)!].sort()).toEqual([...searchedColumns(def as ResourceDef)].sort()); // it covers every searched column
+      for (const keyword of ['张', 'a', '8']) {
+        const text = await plan(def as ResourceDef, keyword);
+        expect(text, `${table} "${keyword}"`).toContain(`Bitmap Index Scan on ${table}_chars_idx`);
+        expect(text).not.toMatch(/Seq Scan/);
+      }
+      // two characters and more keep their per-column indexes
+      expect(await plan(def as ResourceDef, '张三')).not.toContain('chars_idx');
+    }
+    const where = planList(workOrderResource as ResourceDef, { q: '张' }, admin).where!;
+    expect(db.db.select().from(customers).where(where).toSQL().sql).not.toContain('pv_chars');
+  });
+
+  it('the same rows, order and totals as without it: one and two characters, digits, case, wildcards, the cap', async () => {
+    await db.db.execute(sql`insert into customers (name, phone, province_code, address)
+      select case when g % 3 = 0 then 'Ärger' || g else '单字' || g end,
+             case when g % 7 = 0 then '0531-' || lpad(g::text, 8, '0') else '1770' || lpad(g::text, 7, '0') end,
+             '320000',
+             case when g % 5 = 0 then null when g % 2 = 0 then '江苏省单字路' || g || '号' else 'Road_' || g || '%' end
+        from generate_series(1, ${KEYWORD_COUNT_CAP + 600}) g`);
+    await db.db.execute(sql`insert into stations (code, name, province_code, status, address)
+      select 'ZD' || lpad(g::text, 6, '0'), '单字电站' || g, '320000', 'survey_pending', case when g % 2 = 0 then '江苏省单字路' end
+        from generate_series(1, 60) g`);
+    await db.db.execute(sql`analyze customers`);
+    await db.db.execute(sql`analyze stations`);
+    const keywords = ['单', '字', 'ä', 'Ä', 'r', 'R', '%', '_', '7', '9', '-', '鑫', '单字', '字路', '13', '177', '1770000001', '单字路1'];
+    const queries = [{}, { page: 2 }, { page: 51 }, { sort: 'id', order: 'ASC', limit: 7, page: 3 }, { sort: 'name', order: 'DESC' }];
+    for (const [table, def] of [['customers', customerResource], ['stations', stationResource]] as const) {
+      for (const q of keywords) {
+        for (const extra of queries) {
+          const query = { limit: 20, q, ...extra };
+          const now = await listRecords(db.db, def as ResourceDef, query, admin, 'zh');
+          const before = await withoutCharIndex(table, () => listRecords(db.db, def as ResourceDef, query, admin, 'zh'));
+          expect(now, `${table} ${JSON.stringify(query)}`).toEqual(before);
+        }
+      }
+    }
+    // and what ILIKE finds, counted to the cap: 单 is in 2/3 of the names (past the cap), Ä in a third, either case
+    const one = await listRecords(db.db, customerResource as ResourceDef, { q: '单', limit: 5 }, admin, 'zh');
+    expect(one).toMatchObject({ total: KEYWORD_COUNT_CAP, total_exact: false });
+    const n = (await query<{ n: number }>(db.db, sql`select count(*)::int as n from customers where name ilike '%ä%' or phone ilike '%ä%' or address ilike '%ä%'`))[0]!.n;
+    expect(n).toBe(Math.floor((KEYWORD_COUNT_CAP + 600) / 3));
+    expect((await listRecords(db.db, customerResource as ResourceDef, { q: 'Ä', limit: 5 }, admin, 'zh')).total).toBe(n);
+    expect((await listRecords(db.db, customerResource as ResourceDef, { q: 'ä', limit: 5 }, admin, 'zh')).total).toBe(n);
+  });
 });

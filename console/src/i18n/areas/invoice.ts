@@ -23,6 +23,9 @@ const zhInvoice = {
   red_id: '红字发票',
   red_no: '红字发票号码',
   red_reason: '冲红原因',
+  // a match's history: what the invoice was matched to
+  target_type: '匹配对象',
+  target_id: '匹配单据',
   amount_total: '合计金额（不含税）',
   tax_total: '合计税额',
   total: '价税合计',
@@ -71,6 +74,8 @@ const enInvoice: typeof zhInvoice = {
   original_no: 'Original invoice',
   red_id: 'Red-letter invoice',
   red_no: 'Red-letter invoice no.',
+  target_type: 'Matched to',
+  target_id: 'Matched record',
   red_reason: 'Reason for the credit',
   amount_total: 'Amount excl. tax',
   tax_total: 'Tax',

@@ -332,7 +332,7 @@ const RedLetters = () => {
   );
 };
 
-const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={invoiceField} hidden={['created_by', 'registered_by', 'voided_by']} />;
+const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={invoiceField} hidden={['created_by', 'registered_by', 'voided_by', 'match_id', 'target_no']} />;
 
 /** 发票详情: #/finance/invoiceDetail?id=N: parties and totals, lines with the rate summary, matches (three-way), red-letter invoices, actions, timeline, history. */
 const InvoiceDetail = () => {

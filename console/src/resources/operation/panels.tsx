@@ -31,7 +31,9 @@ const Related = ({ title, testId, error, empty, isEmpty, actions, children }: { 
       ) : isEmpty ? (
         <EmptyNote text={empty} />
       ) : (
-        <Box sx={{ overflowX: 'auto', '& th, & td': { whiteSpace: 'nowrap' } }}>{children}</Box>
+        // names may wrap (a long warehouse or material name must not push the amounts out of view);
+        // dates, kinds and numbers keep to one line (their columns' nowrap)
+        <Box sx={{ overflowX: 'auto', '& th': { whiteSpace: 'nowrap' } }}>{children}</Box>
       )}
     </Panel>
   );
@@ -92,8 +94,8 @@ export const LedgerPanel = ({ filter, link }: { filter: Record<string, unknown>;
         columns={[
           { key: 'created_at', label: translate(stockField('created_at')), nowrap: true, render: (m) => formatDateTime(m.created_at, lang), ...MUST_SHOW },
           { key: 'kind', label: translate(stockField('kind')), nowrap: true, render: (m) => <span title={[m.reason, m.remark, m.serials?.join(', ')].filter(Boolean).join(' · ')}>{StockMovementKind.label(m.kind, lang)}</span>, ...MUST_SHOW },
-          { key: 'warehouse_id', label: translate(stockField('warehouse_id')), nowrap: true, render: (m) => m.warehouse_name },
-          { key: 'material_id', label: translate(stockField('material_id')), nowrap: true, render: (m) => m.material_name, ...MUST_SHOW },
+          { key: 'warehouse_id', label: translate(stockField('warehouse_id')), render: (m) => m.warehouse_name },
+          { key: 'material_id', label: translate(stockField('material_id')), render: (m) => m.material_name, ...MUST_SHOW },
           { key: 'qty', label: translate(stockField('qty')), align: 'right', nowrap: true, render: (m) => signed(m.qty), ...MUST_SHOW },
           { key: 'balance_after', label: translate(stockField('balance_after')), align: 'right', nowrap: true, render: (m) => m.balance_after },
           { key: 'ref_no', label: translate(stockField('ref_no')), nowrap: true, render: (m) => (m.ref_no ? `${m.ref_type ? StockRefType.label(m.ref_type, lang) + ' ' : ''}${m.ref_no}` : (m.reason ?? '-')) },

@@ -1,7 +1,7 @@
 import { KEYWORD_COUNT_CAP, listQuerySchema } from '@pv/contract';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, Column, desc, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
-import { CODE_INDEXED, PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
+import { and, asc, Column, desc, getTableColumns, getTableName, is, eq, gte, ilike, inArray, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { CHARS_INDEXED, charsOf, CODE_INDEXED, PAIR_INDEXED, TRGM_INDEXED } from '../db/schema/common.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { fieldLabel } from '../http/labels.ts';
 import { t } from '../http/messages.ts';
@@ -63,8 +63,8 @@ function condition(name: string, spec: FilterSpec, raw: string | string[], colum
  *   `pairs`: names, addresses, titles) contains them, through `pv_bigrams` rechecked by the same
  *   ILIKE; phone numbers start with them (a prefix has trigrams); a column with no search
  *   index (small tables: messages, logs' text) contains them, as longer keywords do;
- * - one character matches too much for any index to pay: written so no index matches, letting the
- *   planner walk the list's own order and stop at a page instead of reading a whole GIN index.
+ * - one character: contains, written so no per-column index matches (a trigram index would read all
+ *   of itself); the table's character index serves it instead (keywordCondition).
  * A joined value (SQL, not a column) is matched as it is, unindexed.
  */
 export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
@@ -83,6 +83,26 @@ export function keywordMatch(column: PgColumn | SQL, q: string): SQL {
   if (PAIR_INDEXED.has(name)) return sql`(${ilike(column, contains)} and pv_bigrams(${column}) @> array[lower(${q})]::text[])`;
   if (TRGM_INDEXED.has(name)) return ilike(column, escapeLike(q) + '%');
   return ilike(column, contains); // a column of a small table, searched without an index
+}
+
+/**
+ * The keyword condition of a list: any searched column matches (keywordMatch). A one-character keyword
+ * on a table with a character index (schema searchChars: customers, stations) that covers every searched
+ * column also asks for the keyword's characters among the row's (`pv_chars(…) @> pv_chars(q)`): a row
+ * matching in any column has them, so the rows are the same, and the planner reads the character's
+ * posting list instead of walking the table until enough rows match — or through all of it, for a
+ * character no row has. Without such an index one character walks the list's order, as before.
+ */
+export function keywordCondition(def: Pick<ResourceDef, 'table' | 'search'>, q: string): SQL | undefined {
+  const anyColumn = or(...def.search.map((c) => keywordMatch(c, q)));
+  if ([...q].length !== 1) return anyColumn;
+  const table = getTableName(def.table);
+  const indexed = CHARS_INDEXED.get(table);
+  const covered = indexed && def.search.every((c) => is(c, Column) && getTableName(c.table) === table && indexed.includes(c.name));
+  if (!covered) return anyColumn;
+  const columns = getTableColumns(def.table);
+  const byName = new Map(Object.values(columns).map((c) => [c.name, c]));
+  return and(anyColumn, sql`${charsOf(indexed.map((name) => byName.get(name)!))} @> pv_chars(${q})`);
 }
 
 export const isSortExpr = (key: PgColumn | SortExpr): key is SortExpr => !is(key, Column);
@@ -138,8 +158,7 @@ export function planList(def: ResourceDef, rawQuery: Record<string, unknown>, au
   }
   const usable = base.q ? undefined : counters.find((c) => c.conds !== null);
   if (base.q && def.search.length) {
-    const q = base.q;
-    conditions.push(or(...def.search.map((c) => keywordMatch(c, q))));
+    conditions.push(keywordCondition(def, base.q));
   }
   const sortName = base.sort ?? def.defaultSort.field;
   const sortKey = Object.hasOwn(def.sorts, sortName) ? def.sorts[sortName] : undefined;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, index, integer, timestamp } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, index, integer, type PgColumn, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every business table carries: optimistic-lock version and audit times. */
 export const versioned = () => ({
@@ -16,6 +16,8 @@ export const PAIR_INDEXED = new Set<string>();
 export const TRGM_INDEXED = new Set<string>();
 /** `table.column` of every document number or code searched by its start or its end (searchIndexes with `code`) */
 export const CODE_INDEXED = new Set<string>();
+/** table name → the columns of its character index, in the index's order (searchChars), for resources/query.ts */
+export const CHARS_INDEXED = new Map<string, readonly string[]>();
 
 /**
  * The indexes serving the list keyword search on one column a resource's `search` names
@@ -45,4 +47,27 @@ export function searchIndexes(table: string, column: ExtraConfigColumn, opts: { 
     indexes.push(index(`${table}_${column.name}_bigram_idx`).using('gin', sql`pv_bigrams(${column})`));
   }
   return indexes;
+}
+
+/**
+ * The characters of the given columns, lower-cased, as one text[] (`pv_chars`, migration 0094): the
+ * expression of a table's character index and of the one-character keyword condition, which must
+ * read the same for the planner to use the index. Characters need no boundary between the columns.
+ */
+export const charsOf = (columns: Array<ExtraConfigColumn | PgColumn>) =>
+  sql`pv_chars(${sql.join(
+    columns.map((c) => sql`coalesce(${c}, '')`),
+    sql` || `,
+  )})`;
+
+/**
+ * The index serving one-character keywords on a table (resources/query.ts, docs/DECISIONS.md
+ * "Keyword search"): a GIN index over the characters of every column the table's list searches, so a
+ * character (a surname, 张) is found through its posting list — rechecked per column by the same
+ * ILIKE — instead of by walking the table. One index per table, not per column: a character has no
+ * neighbour to match across a boundary, and one GIN entry list per row costs inserts less than three.
+ */
+export function searchChars(table: string, columns: ExtraConfigColumn[]) {
+  CHARS_INDEXED.set(table, Object.freeze(columns.map((c) => c.name)));
+  return index(`${table}_chars_idx`).using('gin', charsOf(columns));
 }

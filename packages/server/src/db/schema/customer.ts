@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, unique, varchar } from 'drizzle-orm/pg-core';
-import { searchIndexes, tstz, versioned } from './common.ts';
+import { searchChars, searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { users } from './system.ts';
 import { partners } from './partner.ts';
@@ -68,6 +68,7 @@ export const customers = pgTable(
     ...searchIndexes('customers', t.name, { pairs: true }),
     ...searchIndexes('customers', t.phone, { code: true }),
     ...searchIndexes('customers', t.address, { pairs: true }),
+    searchChars('customers', [t.name, t.phone, t.address]),
   ],
 );
 

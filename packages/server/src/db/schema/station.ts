@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { searchIndexes, tstz, versioned } from './common.ts';
+import { searchChars, searchIndexes, tstz, versioned } from './common.ts';
 import { agents } from './agent.ts';
 import { customers } from './customer.ts';
 
@@ -62,5 +62,6 @@ export const stations = pgTable(
     ...searchIndexes('stations', t.code, { code: true }),
     ...searchIndexes('stations', t.name, { pairs: true }),
     ...searchIndexes('stations', t.address, { pairs: true }),
+    searchChars('stations', [t.code, t.name, t.address]),
   ],
 );
