@@ -36,8 +36,9 @@ import * as insurance from './insurance.ts';
 import * as invoice from './invoice.ts';
 import * as statement from './statement.ts';
 import * as tables from './tables.ts';
+import * as dates from './dates.ts';
 
-const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement, insurance, invoice, statement, tables];
+const AREAS = [route, tabs, shell, org, message, auth, menuTaskLog, excel, region, history, matter, agent, customerDetail, station, workOrder, stats, displayToken, conflict, operation, inspection, maintenance, finance, revenue, financeReport, payment, appVersion, partner, workflow, settlement, insurance, invoice, statement, tables, dates];
 
 export const areasZh = AREAS.map((a) => a.zh);
 export const areasEn = AREAS.map((a) => a.en);

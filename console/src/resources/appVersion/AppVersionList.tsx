@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import AddIcon from '@mui/icons-material/Add';
 import { AppPlatform, type AppVersion } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';

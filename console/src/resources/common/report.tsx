@@ -52,14 +52,6 @@ export const ReportExportButton = ({ api, op, query, fallback, label, testId }: 
   );
 };
 
-/** A month picker (YYYY-MM) of a report's filter row. */
-export const MonthField = ({ label, value, onChange, testId }: { label: string; value: string; onChange: (v: string) => void; testId: string }) => {
-  const translate = useTranslate();
-  return (
-    <TextField size="small" type="month" fullWidth={false} sx={{ width: 180 }} label={translate(label)} value={value} onChange={(e) => e.target.value && onChange(e.target.value)} InputLabelProps={{ shrink: true }} inputProps={{ 'data-testid': testId }} />
-  );
-};
-
 /** A report's province filter: every province, or all of them ('' — the report then goes by province instead of by city). */
 export const ProvinceSelect = ({ label, allLabel, value, onChange, testId }: { label: string; allLabel: string; value: string; onChange: (v: string) => void; testId?: string }) => {
   const translate = useTranslate();

@@ -2,7 +2,6 @@ import type { MouseEvent } from 'react';
 import {
   BulkDeleteButton,
   CreateButton,
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -21,6 +20,7 @@ import {
   useDataProvider,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Box, Switch, useMediaQuery, type Theme } from '@mui/material';
 import { BusinessMode, CustomerSource, CustomerStatus, type Customer, type NewUserStat } from '@pv/contract';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Confirm, DateInput, SelectInput, TextInput, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Confirm, SelectInput, TextInput, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import FollowUpIcon from '@mui/icons-material/AddCommentOutlined';
 import SurveyIcon from '@mui/icons-material/FactCheckOutlined';
 import ConvertIcon from '@mui/icons-material/HowToRegOutlined';

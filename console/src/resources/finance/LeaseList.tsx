@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useSearchParams } from 'react-router-dom';
 import AddIcon from '@mui/icons-material/Add';
 import { PayCycle, RentRule, regionName, type LeaseContract } from '@pv/contract';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { Button, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TextInput, TopToolbar, useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import GenerateIcon from '@mui/icons-material/PlaylistAddOutlined';

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { BooleanInput, Form, TextInput, Title, useTranslate } from 'react-admin';
+import { BooleanInput, Form, Title, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { formatMoney, regionName, type RentMargin, type RentMarginQuery, type RentReport as Report, type RentReportFigures } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';
+import { MonthField, MonthInput } from '../../forms/DateInputs.tsx';
 import { AgentInput } from '../customer/common.tsx';
-import { MonthField, MonthRegionTable, ProvinceSelect, ReportExportButton, useReport, type ReportQuery } from '../common/report.tsx';
+import { MonthRegionTable, ProvinceSelect, ReportExportButton, useReport, type ReportQuery } from '../common/report.tsx';
 import { useLang } from '../common/format.tsx';
 import { ratioText } from '../revenue/logic.ts';
 import { BILL_API, leaseDetailPath } from './logic.ts';
@@ -116,8 +117,8 @@ const StationsTab = ({ initial }: { initial: Partial<MarginFilter> }) => {
       <Form record={record} onSubmit={() => undefined} noValidate>
         <Sync onChange={change} />
         <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1.5} sx={{ mb: 1, '& .MuiFormControl-root': { my: 0 }, '& .MuiFormHelperText-root': { display: 'none' } }}>
-          <TextInput source="month_gte" type="month" label="pv.rentReport.from" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-from' }} />
-          <TextInput source="month_lte" type="month" label="pv.rentReport.to" helperText={false} size="small" variant="outlined" fullWidth={false} InputLabelProps={{ shrink: true }} sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-to' }} />
+          <MonthInput source="month_gte" label="pv.rentReport.from" helperText={false} variant="outlined" sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-from' }} />
+          <MonthInput source="month_lte" label="pv.rentReport.to" helperText={false} variant="outlined" sx={{ width: 180 }} inputProps={{ 'data-testid': 'margin-to' }} />
           <Box sx={{ width: 180 }}>
             <ProvinceInput source="province_code" label="pv.rentReport.province" helperText={false} size="small" variant="outlined" fullWidth />
           </Box>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import {

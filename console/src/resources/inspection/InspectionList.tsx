@@ -1,4 +1,5 @@
-import { DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { OperationPlanKind, regionName, type Inspection } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';

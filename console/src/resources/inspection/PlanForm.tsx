@@ -4,7 +4,6 @@ import {
   AutocompleteArrayInput,
   BooleanInput,
   Create,
-  DateInput,
   DeleteButton,
   Edit,
   NumberInput,
@@ -22,6 +21,7 @@ import {
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useFormContext } from 'react-hook-form';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { CITIES, OPERATION_PLAN_EDITABLE, PROVINCES, operationPlanCreateSchema, operationPlanEditSchema, type OperationPlan, type PlanScope } from '@pv/contract';

@@ -1,4 +1,5 @@
-import { CreateButton, DateInput, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, FilterButton, FunctionField, List, NumberField, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { OperationPlanKind, type OperationPlan } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Confirm, DateInput, RadioButtonGroupInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, RadioButtonGroupInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Box, FormControl, FormHelperText, FormLabel } from '@mui/material';
 import StartIcon from '@mui/icons-material/PlayArrowOutlined';
 import SubmitIcon from '@mui/icons-material/AssignmentTurnedInOutlined';

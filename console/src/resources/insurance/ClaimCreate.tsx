@@ -1,4 +1,5 @@
-import { Create, DateInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { claimCreateSchema } from '@pv/contract';
 import { useCreateResolver } from '../../forms/contractForms.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ArrayInput, Create, DateInput, RadioButtonGroupInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { ArrayInput, Create, RadioButtonGroupInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, Button, Stack } from '@mui/material';
 import { policyCreateSchema } from '@pv/contract';

@@ -3,7 +3,6 @@ import {
   BooleanInput,
   Button,
   CreateButton,
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -16,6 +15,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import RenewIcon from '@mui/icons-material/AutorenewOutlined';
 import { InsuranceKind, type InsurancePolicy } from '@pv/contract';
 import { CityInput, ProvinceInput } from '../../forms/RegionInput.tsx';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { DateInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useWatch } from 'react-hook-form';
 import { Typography } from '@mui/material';
 import {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { AutocompleteInput, CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, CreateButton, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { InvoiceDirection, InvoiceKind, type Invoice } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { AutocompleteInput, DateInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { AutocompleteInput, FormDataConsumer, ReferenceInput, SelectInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, formatYuan, invoiceMatchSchema, invoiceRedLetterSchema, invoiceVoidSchema, Money, type Invoice, type InvoiceLine } from '@pv/contract';

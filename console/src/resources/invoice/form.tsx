@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { ArrayInput, AutocompleteInput, DateInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { ArrayInput, AutocompleteInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useController } from 'react-hook-form';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ArrayInput, Confirm, DateInput, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { ArrayInput, Confirm, SimpleFormIterator, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Stack, Typography } from '@mui/material';
 import DispatchIcon from '@mui/icons-material/AssignmentIndOutlined';
 import AcceptIcon from '@mui/icons-material/HowToRegOutlined';

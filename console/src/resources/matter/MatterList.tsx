@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   CreateButton,
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -16,6 +15,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import AssignIcon from '@mui/icons-material/AssignmentIndOutlined';
 import { MatterChannel, MatterType, matterBatchAssignSchema, type Matter } from '@pv/contract';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';

@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { MaterialCategory, type Material, formatYuan } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';

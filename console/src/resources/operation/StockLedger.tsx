@@ -1,6 +1,5 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import {
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -12,6 +11,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { Box, Chip, IconButton, Stack, Tab, Tabs, Tooltip } from '@mui/material';
 import AdjustIcon from '@mui/icons-material/FactCheckOutlined';

@@ -1,4 +1,5 @@
-import { CreateButton, DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { CreateButton, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { WarehouseKind, type Warehouse, formatYuan } from '@pv/contract';
 import { CityInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';
 import { ExportButton } from '../customer/excel/index.ts';

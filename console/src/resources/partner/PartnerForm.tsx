@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   Create,
-  DateInput,
   Edit,
   SaveButton,
   SelectInput,
@@ -18,6 +17,7 @@ import {
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useController, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';

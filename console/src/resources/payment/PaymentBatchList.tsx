@@ -1,4 +1,5 @@
-import { DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { PaymentPayableType, type PaymentBatch } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';
 import { LocalDateField, useLang } from '../common/format.tsx';

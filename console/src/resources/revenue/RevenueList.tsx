@@ -7,6 +7,7 @@ import CalcIcon from '@mui/icons-material/CalculateOutlined';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import { RevenueActualSource, formatMoney, regionName, type Revenue } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput } from '../../forms/RegionInput.tsx';
+import { MonthInput } from '../../forms/DateInputs.tsx';
 import { AgentInput } from '../customer/common.tsx';
 import { ExportButton, ImportButton } from '../customer/excel/index.ts';
 import { useHasPermission } from '../common/actions.tsx';
@@ -25,8 +26,8 @@ const useFilters = () => {
   const translate = useTranslate();
   return [
     <TextInput key="keyword" source="keyword" label={false} placeholder={translate(revenueField('keyword'))} alwaysOn resettable />,
-    <TextInput key="period_gte" source="period_gte" type="month" label={revenueField('period_gte')} alwaysOn InputLabelProps={{ shrink: true }} />,
-    <TextInput key="period_lte" source="period_lte" type="month" label={revenueField('period_lte')} alwaysOn InputLabelProps={{ shrink: true }} />,
+    <MonthInput key="period_gte" source="period_gte" label={revenueField('period_gte')} alwaysOn />,
+    <MonthInput key="period_lte" source="period_lte" label={revenueField('period_lte')} alwaysOn />,
     <SelectInput key="under_performing" source="under_performing" label={revenueField('under_performing')} choices={choices.yesNo} alwaysOn />,
     <ProvinceInput key="province_code" source="province_code" label={revenueField('province_code')} alwaysOn />,
     <CityInput key="city_code" source="city_code" label={revenueField('city_code')} />,

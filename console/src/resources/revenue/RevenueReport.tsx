@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { formatMoney, regionName, type RevenueReport as Report } from '@pv/contract';
-import { MonthField, MonthRegionTable, ProvinceSelect, ReportExportButton, useReport } from '../common/report.tsx';
+import { MonthRegionTable, ProvinceSelect, ReportExportButton, useReport } from '../common/report.tsx';
+import { MonthField } from '../../forms/DateInputs.tsx';
 import { useLang } from '../common/format.tsx';
 import { REVENUE_API, kwhText, lastMonth, monthsBack, ratioText } from './logic.ts';
 

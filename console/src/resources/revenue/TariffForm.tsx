@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Create, DateInput, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { TARIFF_EDITABLE, tariffCreateSchema, tariffEditSchema, type Tariff } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
 import { contractResolver } from '../../forms/zodResolver.ts';

@@ -1,4 +1,5 @@
-import { CreateButton, DateInput, FunctionField, List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, FunctionField, List, Pagination, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { regionName, type Tariff } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
 import { ExportButton } from '../customer/excel/index.ts';

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { formatMoney, revenueCorrectSchema, revenueEstimateSchema, revenueMaintenanceSchema, revenueSettingsSchema, type Revenue } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
+import { MonthInput } from '../../forms/DateInputs.tsx';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { HistoryPanel } from '../common/History.tsx';
@@ -96,7 +97,7 @@ export const EstimateDialog = ({ onClose }: { onClose: () => void }) => {
   };
   return (
     <FormDialog open title="pv.revenue.dialog.estimate_title" hint="pv.revenue.dialog.estimate_hint" onClose={onClose} onSubmit={(v) => void submit(v)} resolver={resolver} submitLabel="pv.revenue.dialog.estimate_run" busy={busy}>
-      <TextInput source="period" type="month" label={revenueField('period')} defaultValue={lastMonth()} fullWidth isRequired data-testid="revenue-estimate-period" />
+      <MonthInput source="period" label={revenueField('period')} defaultValue={lastMonth()} fullWidth isRequired data-testid="revenue-estimate-period" />
     </FormDialog>
   );
 };

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { DateInput, FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { FilterButton, FunctionField, List, Pagination, SearchInput, SelectArrayInput, TextField, TopToolbar, useResourceContext, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Typography } from '@mui/material';
 import type { SelfAudit } from '@pv/contract';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Create, DateInput, DeleteButton, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { SETTLEMENT_RULE_EDITABLE, settlementRuleCreateSchema, settlementRuleEditSchema, type SettlementRule } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
 import { changedFields } from '../../providers/dataProvider.ts';

@@ -1,4 +1,5 @@
-import { CreateButton, DateInput, FunctionField, List, Pagination, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, FunctionField, List, Pagination, SelectArrayInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { AgentLevel, SettlementRuleKind, type SettlementRule } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';
 import { useCan, useHasPermission } from '../common/actions.tsx';

@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { Alert, Typography } from '@mui/material';
 import { ResolveDecision, formatMoney, settlementDisputeSchema, settlementGenerateSchema, settlementPaySchema, settlementResolveSchema, type Settlement, type SettlementLine, formatYuan } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
+import { MonthInput } from '../../forms/DateInputs.tsx';
 import type { PvDataProvider } from '../../providers/dataProvider.ts';
 import { FormDialog, present, useAction } from '../common/actions.tsx';
 import { useLang } from '../common/format.tsx';
@@ -31,7 +32,7 @@ export const GenerateDialog = ({ onClose }: { onClose: () => void }) => {
   };
   return (
     <FormDialog open title="pv.settlement.dialog.generate_title" hint="pv.settlement.dialog.generate_hint" submitLabel="pv.settlement.generate" busy={busy} resolver={resolver} onClose={onClose} onSubmit={(v) => void onSubmit(v)}>
-      <TextInput source="month" label="pv.settlement.dialog.month" defaultValue={lastMonth()} placeholder="2026-10" fullWidth isRequired data-testid="generate-month" />
+      <MonthInput source="month" label="pv.settlement.dialog.month" defaultValue={lastMonth()} fullWidth isRequired data-testid="generate-month" />
     </FormDialog>
   );
 };

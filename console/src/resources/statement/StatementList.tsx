@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, Button, DateInput, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { AutocompleteInput, Button, FilterButton, FunctionField, List, Pagination, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import AddIcon from '@mui/icons-material/AddOutlined';
 import { StatementKind, type Statement } from '@pv/contract';
 import { ExportButton } from '../customer/excel/index.ts';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, DateInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { AutocompleteInput, RadioButtonGroupInput, ReferenceInput, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

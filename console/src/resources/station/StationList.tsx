@@ -1,6 +1,5 @@
 import {
   CreateButton,
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -13,6 +12,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { StationStatus, type Station } from '@pv/contract';
 import { CityInput, DistrictInput, ProvinceInput, useRegionLabel } from '../../forms/RegionInput.tsx';

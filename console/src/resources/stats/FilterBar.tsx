@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DateInput, Form, useTranslate } from 'react-admin';
+import { Form, useTranslate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { StatPeriod, type StatPeriodValue } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';

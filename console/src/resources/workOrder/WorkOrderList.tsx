@@ -1,6 +1,5 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import {
-  DateInput,
   FilterButton,
   FunctionField,
   List,
@@ -17,6 +16,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import DispatchIcon from '@mui/icons-material/SendOutlined';

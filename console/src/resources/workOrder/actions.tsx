@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactElement, type MouseEvent } from 'react';
-import { Confirm, DateInput, SelectInput, TextInput, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, SelectInput, TextInput, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { DateInput } from '../../forms/DateInputs.tsx';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import DispatchIcon from '@mui/icons-material/SendOutlined';
 import AcceptIcon from '@mui/icons-material/HandshakeOutlined';

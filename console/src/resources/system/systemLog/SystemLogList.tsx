@@ -1,5 +1,4 @@
 import {
-  DateTimeInput,
   FunctionField,
   List,
   NumberInput,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeInput } from '../../../forms/DateTimeInput.tsx';
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_DISPLAY, displayValue, type RefNames } from '@pv/contract';
@@ -54,7 +54,6 @@ const LABELS_OF: Record<string, string> = {
 const ACTIONS = ['add', 'edit', 'del', 'update_field', 'run', 'login', 'logout'];
 const RESOURCES = ['customer', 'user', 'role', 'department', 'menu', 'task', 'message', 'agent', 'auth'];
 
-const toIso = (v: unknown) => (v ? new Date(String(v)).toISOString() : v);
 
 const useChoices = (group: 'action' | 'resource', values: string[]) => {
   const translate = useTranslate();
@@ -129,8 +128,8 @@ const SystemLogList = () => {
     <SelectInput key="action" source="action" choices={actionChoices} alwaysOn />,
     <SelectInput key="resource" source="resource" choices={resourceChoices} alwaysOn />,
     <NumberInput key="record_id" source="record_id" alwaysOn />,
-    <DateTimeInput key="created_at_gte" source="created_at_gte" parse={toIso} alwaysOn />,
-    <DateTimeInput key="created_at_lte" source="created_at_lte" parse={toIso} alwaysOn />,
+    <DateTimeInput key="created_at_gte" source="created_at_gte" alwaysOn />,
+    <DateTimeInput key="created_at_lte" source="created_at_lte" alwaysOn />,
     <TextInput key="ip" source="ip" />,
   ];
   return (
