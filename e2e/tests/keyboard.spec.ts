@@ -73,7 +73,7 @@ async function checkPage(page: Page, route: string) {
   await page.evaluate((hash) => (location.hash = hash), `#${route}`);
   await page.locator(`.pv-cached-page[data-active="true"][data-route="${route.replace(/[?#].*$/, '')}"]`).waitFor({ state: 'attached' });
   await expect(page.locator('#main-content [role="progressbar"]:not([aria-hidden="true"])').filter({ visible: true })).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('#main-content').getByRole('button').filter({ visible: true }).first()).toBeVisible();
+  await expect(page.locator('#main-content').locator('button, a[href]').filter({ visible: true }).first()).toBeVisible();
   const { stops } = await tabThrough(page);
   const { missed, mouseOnly } = await unreachable(page);
   expect(stops.length, `${route}: Tab stops`).toBeGreaterThan(3);
