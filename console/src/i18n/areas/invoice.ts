@@ -26,6 +26,9 @@ const zhInvoice = {
   // a match's history: what the invoice was matched to
   target_type: '匹配对象',
   target_id: '匹配单据',
+  // the amount an entry of the history moved: a match's, a red-letter invoice's credit
+  match_amount: '本次匹配金额',
+  credit_amount: '本次冲红金额',
   amount_total: '合计金额（不含税）',
   tax_total: '合计税额',
   total: '价税合计',
@@ -76,6 +79,8 @@ const enInvoice: typeof zhInvoice = {
   red_no: 'Red-letter invoice no.',
   target_type: 'Matched to',
   target_id: 'Matched record',
+  match_amount: 'Amount matched',
+  credit_amount: 'Amount credited',
   red_reason: 'Reason for the credit',
   amount_total: 'Amount excl. tax',
   tax_total: 'Tax',

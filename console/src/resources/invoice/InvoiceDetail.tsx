@@ -333,7 +333,11 @@ const RedLetters = () => {
   );
 };
 
-const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={invoiceField} hidden={['created_by', 'registered_by', 'voided_by', 'match_id', 'target_no']} />;
+/** History labels: an entry's `amount` is what that match or credit moved, not the invoice's amount excl. tax. */
+const AMOUNT_OF: Record<string, string> = { match: 'match_amount', unmatch: 'match_amount', credited: 'credit_amount', uncredited: 'credit_amount' };
+const historyField = (name: string, action?: string) => invoiceField(name === 'amount' && action && AMOUNT_OF[action] ? AMOUNT_OF[action] : name);
+
+const Side = () => <LifecycleSide api={INVOICE_API} area="invoice" actionsAt="action" states={InvoiceStatus} fieldLabel={historyField} hidden={['created_by', 'registered_by', 'voided_by', 'match_id', 'target_no']} />;
 
 /** 发票详情: #/finance/invoiceDetail?id=N: parties and totals, lines with the rate summary, matches (three-way), red-letter invoices, actions, timeline, history. */
 const InvoiceDetail = () => {
