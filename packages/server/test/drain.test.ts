@@ -69,6 +69,9 @@ describe.skipIf(!onPostgres || !nginxBin)('a rolling restart behind nginx under 
     expect(login.status, login.msg).toBe(200);
     const token = (login.data as { token: string }).token;
 
+    /** Requests the server on `port` answered through nginx so far (the access log names the upstream). */
+    const answeredBy = (port: number) => [...readFileSync(join(dir, 'access.log'), 'utf8').matchAll(/upstream=([\d.:, ]+)/g)].filter((m) => m[1]!.trim().endsWith(`:${port}`)).length;
+
     // six writers: add a customer, edit it, again, as fast as the servers answer
     let writing = true;
     let done = 0;
@@ -102,8 +105,13 @@ describe.skipIf(!onPostgres || !nginxBin)('a rolling restart behind nginx under 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     await progress(60, 'writes while the first server is down');
-    // the first one comes back on its port (it holds requests nginx sends it while it starts), then the second stops
+    // the first one comes back on its port (it holds requests nginx sends it while it starts), then the second
+    // stops — once nginx sends the first one requests again: nginx learns a server is back only by trying it,
+    // after fail_timeout, and until then a second stop leaves it no server (502, "no live upstreams"). The
+    // runbook's rolling restart waits for the same.
+    const servedBefore = answeredBy(first.port);
     servers[0] = await startServer({ ...env, PORT: String(first.port) });
+    await until(() => answeredBy(first.port) > servedBefore || failures.length > 0, 30_000, 'nginx to send requests to the restarted server');
     await progress(60, 'writes after the first server is back');
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

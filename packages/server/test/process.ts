@@ -116,6 +116,13 @@ export async function api(base: string, path: string, init: { token?: string; bo
   if (init.lang) headers['accept-language'] = init.lang === 'en' ? 'en' : 'zh-CN';
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${path}`, { method: init.body === undefined ? 'GET' : 'POST', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const json = (await res.json()) as { code: number; msg: string; data: any };
+  const text = await res.text();
+  let json: { code: number; msg: string; data: any };
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    // not our JSON (a proxy's error page): keep the status and the page's title so a failure says what answered
+    json = { code: res.status, msg: `non-JSON reply: ${/<title>([^<]*)<\/title>/.exec(text)?.[1] ?? text.slice(0, 80)}`, data: null };
+  }
   return { status: res.status, ...json };
 }
