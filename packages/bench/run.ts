@@ -452,6 +452,8 @@ async function benchLoad(): Promise<LoadRun[]> {
       const saturated = await runLoad({ base: server.base, serverPid: pid, clients, seconds });
       loadAverages.push(loadavg());
       for (const r of [paced, saturated]) console.log(where, { think: r.thinkMs, requests: r.requests, errors: r.errorsByStatus, p50: r.all.p50, p99: r.all.p99, perSecond: r.perSecond });
+      // a failure other than a version conflict is a defect: say what the server logged about it
+      if ([baseline, paced, saturated].some((r) => otherErrors(r) > 0)) console.log(`${where} server errors:\n${serverErrors(server.output())}`);
       runs.push({ where, customers, stations: customers * 0.4, seedSeconds, baseline, paced, saturated, loadAverages, throughput, scaling });
     } finally {
       server.child.kill('SIGTERM');
@@ -480,6 +482,14 @@ async function benchLoad(): Promise<LoadRun[]> {
   }
   return runs;
 }
+
+/** The server's log lines at level error or above (JSON lines, level ≥ 50), the last ten. */
+const serverErrors = (log: string) =>
+  log
+    .split('\n')
+    .filter((line) => /"level":(5|6)\d/.test(line))
+    .slice(-10)
+    .join('\n');
 
 /** Only version conflicts (409) may fail under load: each user edits its own records, so even those would be bugs. */
 const otherErrors = (r: LoadResult) => Object.entries(r.errorsByStatus).filter(([k]) => !k.endsWith(' 409')).reduce((n, [, v]) => n + v, 0);

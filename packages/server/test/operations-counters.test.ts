@@ -97,6 +97,19 @@ describe('operations list counters', () => {
     expect(welcome.todo.to_review + welcome.todo.overdue).toBeGreaterThan(0);
   });
 
+  it('every trigger function that adds to counter rows does it in key order (one lock order: concurrent statements wait, never deadlock)', async () => {
+    const functions = await query<{ name: string; src: string }>(
+      t.handle.db,
+      sql`select p.proname as name, p.prosrc as src from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosrc ilike '%on conflict%'`,
+    );
+    // each INSERT … ON CONFLICT up to its conflict clause: the SELECT feeding it must end in ORDER BY
+    const unordered = functions.flatMap(({ name, src }) =>
+      [...src.matchAll(/INSERT INTO (\w+)[\s\S]*?ON CONFLICT/gi)].filter((m) => !/ORDER BY [^()]*\s+ON CONFLICT$/i.test(m[0])).map((m) => `${name} → ${m[1]}`),
+    );
+    expect(functions.length).toBeGreaterThan(100);
+    expect(unordered).toEqual([]);
+  });
+
   it('the refresh task finds and repairs drift', async () => {
     await t.handle.db.execute(sql`update station_counts set n = n + 3 where ctid = (select ctid from station_counts where n > 0 limit 1)`);
     const first = await JOBS.refresh_operations_counters!.run({ db: t.handle.db, now: new Date() });

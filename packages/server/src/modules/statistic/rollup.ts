@@ -472,10 +472,11 @@ END $$`;
 /** Recompute one rollup from its base table (statements). */
 export function rebuildSql(r: Rollup): string[] {
   // ON CONFLICT: a concurrent writer's trigger may have created a group after the DELETE; the
-  // recomputed value (whose snapshot already holds that committed row) replaces it
+  // recomputed value (whose snapshot already holds that committed row) replaces it. In key order, as
+  // the triggers do (triggerSql), so the rebuild and a writer wait for each other, never deadlock.
   return [
     `DELETE FROM ${r.table}`,
-    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText(r, true).replaceAll('__R__', `(SELECT 1 AS k, * FROM ${r.source})`)}
+    `INSERT INTO ${r.table} (${cols(r).join(', ')}) ${aggregateText(r, true).replaceAll('__R__', `(SELECT 1 AS k, * FROM ${r.source})`)} ORDER BY ${r.key.join(', ')}
     ON CONFLICT ON CONSTRAINT ${r.table}_key DO UPDATE SET ${r.measures.map((m) => `${m} = excluded.${m}`).join(', ')}`,
   ];
 }
