@@ -9,6 +9,7 @@ import { ApiError, ok } from './http/errors.ts';
 import type { ServerLifecycle } from './http/lifecycle.ts';
 import { loggerOptions, requestIdHeader } from './http/logging.ts';
 import { metricsPlugin } from './http/metrics.ts';
+import { enterForeground, leaveForeground } from './db/foreground.ts';
 import { dbStatsOf } from './db/instrument.ts';
 import { t } from './http/messages.ts';
 import { parseJsonBody } from './http/json-body.ts';
@@ -224,7 +225,10 @@ export async function buildApp({ db, config, dbKind = 'pglite', backup, lifecycl
     for (const method of methods) routeTable.push({ method, url: route.url, public: cfg.public === true, permission: cfg.permission ?? null, refs });
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    // long reads on the embedded database give way while a request is being answered (db/foreground.ts)
+    enterForeground(req.raw);
+    reply.raw.once('close', () => leaveForeground(req.raw));
     req.lang = langFromHeader(req.headers['accept-language']);
     // enforce by the matched route (static files' wildcard route is not an API route)
     if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return;

@@ -5,6 +5,7 @@ import { and, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { type Db, isEmbedded } from '../db/client.ts';
+import { giveWay, leaveForeground } from '../db/foreground.ts';
 import type { ResourceDef, SortExpr } from '../resources/define.ts';
 import { isSortExpr, planList } from '../resources/query.ts';
 import { selection } from '../resources/service.ts';
@@ -61,6 +62,8 @@ export async function* exportBatches(db: Db, def: ResourceDef, query: Record<str
   let cursor: { key: string | null; id: number } | null = null;
   const batch = isEmbedded(db) ? EMBEDDED_EXPORT_BATCH : EXPORT_BATCH;
   for (;;) {
+    // on PGlite, each batch after the first waits for the requests being answered (db/foreground.ts)
+    if (cursor) await giveWay(db);
     const rows = (await db
       .select({ ...selection(def), __key: keyText })
       .from(def.table as any)
@@ -103,6 +106,8 @@ export async function sendExport(reply: FastifyReply, db: Db, spec: ExportSpec, 
     }
   };
   const closed = once(out, 'close').catch(() => undefined);
+  // from here the export is a long read: it gives way to the requests of the people using the console
+  leaveForeground(reply.request.raw);
   void (async () => {
     try {
       if (!first.done) write(first.value);
