@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Lang } from '@pv/contract';
+import type { Lang, TaskResult } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
@@ -39,7 +39,7 @@ export interface JobDef {
   description: Record<Lang, string>;
   /** the schedule it gets when first seeded */
   cron: string;
-  run(ctx: JobContext): Promise<Record<string, number | string>>;
+  run(ctx: JobContext): Promise<TaskResult>;
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -123,10 +123,11 @@ const refreshOperationsCounters: JobDef = {
   cron: '40 3 * * *',
   run: ({ db }) =>
     db.transaction(async (tx) => {
-      const out: Record<string, number> = {};
+      const out: TaskResult = {};
       for (const pair of OPERATIONS_COUNTERS) {
         const r = await reconcileCounters(tx, pair);
-        Object.assign(out, { [pair.source]: r.rows, [`${pair.source}_drifted_groups`]: r.drifted_groups, [`${pair.source}_drifted_region_groups`]: r.drifted_region_groups });
+        const source = pair.source as 'stations' | 'work_orders' | 'self_audits';
+        Object.assign(out, { [source]: r.rows, [`${source}_drifted_groups`]: r.drifted_groups, [`${source}_drifted_region_groups`]: r.drifted_region_groups } satisfies TaskResult);
       }
       return out;
     }),
@@ -143,8 +144,10 @@ const refreshStatistics: JobDef = {
   cron: '50 3 * * *',
   run: async ({ db }) => {
     const started = Date.now();
-    await rebuildStatistics(db);
-    return { rollups: ROLLUPS.length, seconds: Math.round((Date.now() - started) / 100) / 10 };
+    const took = await rebuildStatistics(db);
+    // the longest single rollup is how long other requests may wait on the embedded database
+    const slowestMs = Math.max(0, ...Object.values(took));
+    return { rollups: ROLLUPS.length, seconds: Math.round((Date.now() - started) / 100) / 10, slowest_ms: slowestMs };
   },
 };
 
