@@ -42,6 +42,58 @@ export const taskRunsQuerySchema = z.strictObject({
   limit: numeric(z.number({ error: 'validation.number' }).int().min(1).max(100)).optional(),
 });
 
+/**
+ * The counts a built-in job's run reports (its last_result, shown by the console as "label: n"): every
+ * key a job may return is listed here, so the server cannot return one the catalogues do not label
+ * (JobDef types its result by it, the zh and en catalogues are records over it).
+ */
+export const TASK_RESULT_KEYS = [
+  'deleted',
+  'customers',
+  'groups',
+  'drifted_groups',
+  'drifted_region_groups',
+  'stations',
+  'stations_drifted_groups',
+  'stations_drifted_region_groups',
+  'work_orders',
+  'work_orders_drifted_groups',
+  'work_orders_drifted_region_groups',
+  'self_audits',
+  'self_audits_drifted_groups',
+  'self_audits_drifted_region_groups',
+  'rollups',
+  'seconds',
+  'slowest_ms',
+  'marked',
+  'plans',
+  'periods',
+  'inspections',
+  'response_breached',
+  'repair_breached',
+  'bills',
+  'expired',
+  'period',
+  'month',
+  'created',
+  'batches',
+  'parties',
+  'lines',
+  'reminded',
+  'messages',
+  'no_owner',
+  'woken',
+  'failed',
+  'escalated',
+  'partitions_created',
+  'rows_moved',
+  'months_archived',
+  'rows_archived',
+] as const;
+export type TaskResultKey = (typeof TASK_RESULT_KEYS)[number];
+/** What a job's run returns: counts, or a period / month ('2026-10'). */
+export type TaskResult = Partial<Record<TaskResultKey, number | string>>;
+
 export const TASK_RUN_STATUSES = ['running', 'success', 'failed', 'interrupted'] as const;
 export type TaskRunStatus = (typeof TASK_RUN_STATUSES)[number];
 

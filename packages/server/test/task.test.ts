@@ -23,7 +23,7 @@ JOBS.test_count = {
   run: async () => {
     counted++;
     await new Promise((r) => setTimeout(r, 20));
-    return { counted };
+    return { marked: counted };
   },
 };
 
@@ -167,6 +167,8 @@ describe('tasks', () => {
     try {
       const tk = await task('test_count');
       const past = new Date(Date.now() - 60_000);
+      // the only task due: a built-in one falling due now (a minute boundary) would be run and counted too
+      await t.handle.db.update(scheduledTasks).set({ next_run_at: new Date(Date.now() + 3_600_000) });
       await t.handle.db.update(scheduledTasks).set({ next_run_at: past, enabled: true }).where(eq(scheduledTasks.id, tk.id));
       const s1 = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
       const s2 = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
@@ -200,6 +202,7 @@ describe('tasks', () => {
 
   it('a disabled task is not run by the scheduler', async () => {
     const tk = await task('test_count');
+    await t.handle.db.update(scheduledTasks).set({ next_run_at: new Date(Date.now() + 3_600_000) }); // no other task due
     await t.handle.db.update(scheduledTasks).set({ next_run_at: new Date(Date.now() - 1000), enabled: false }).where(eq(scheduledTasks.id, tk.id));
     const s = createScheduler(t.handle.db, { tickSeconds: 0, leaseSeconds: 45 });
     expect(await s.tick()).toBe(0);
@@ -243,7 +246,7 @@ describe('tasks', () => {
 
   it('a long run keeps its lease by heartbeat: another server sweeping meanwhile leaves it alone', async () => {
     const { db } = t.handle;
-    JOBS.test_slow = { code: 'test_slow', name: { zh: '测试慢任务', en: 'Test slow' }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run: () => new Promise((r) => setTimeout(() => r({ slept: 1 }), 4500)) };
+    JOBS.test_slow = { code: 'test_slow', name: { zh: '测试慢任务', en: 'Test slow' }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run: () => new Promise((r) => setTimeout(() => r({ marked: 1 }), 4500)) };
     try {
       // the only task due: the built-in ones falling due meanwhile (a minute boundary in the 3.6 s) would be
       // run by the second server, rightly, and count in its tick
