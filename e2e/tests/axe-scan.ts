@@ -8,6 +8,11 @@ export type AxeFinding = { rule: string; impact: string; help: string; nodes: { 
 
 /** The page's (or a part's: `within`, a selector) critical and serious axe violations, and a one-line count of their elements. */
 export async function axeSerious(page: Page, name: string, within?: string): Promise<{ found: AxeFinding[]; count: string }> {
+  // colours read mid-transition (a calendar popper fading in) are blends, not the page's: let finite
+  // animations and transitions end first (spinners run forever and are left out)
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5_000 })
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page }).withTags(TAGS);
   // a part of the page only (e.g. the page shown, not the shell around it nor the hidden cached pages)
   if (within) builder.include(within);
