@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEmbedded } from '../src/db/client.ts';
 import { enterForeground, foregroundRequests, GIVE_WAY_MS, giveWay, leaveForeground } from '../src/db/foreground.ts';
-import { login, onPostgres, startApp, type TestApp } from './helpers.ts';
+import { JOBS } from '../src/modules/task/jobs.ts';
+import { call, login, onPostgres, startApp, type TestApp } from './helpers.ts';
 
 /**
  * On the embedded database a long read (an export's batches) gives way to the requests people are
@@ -74,6 +75,29 @@ describe('long reads give way to requests being answered', () => {
       if (!onPostgres) expect(took).toBeGreaterThanOrEqual(4 * GIVE_WAY_MS - 4);
     } finally {
       leaveForeground(someone);
+    }
+  });
+
+  it('a task run by hand (立即执行) is background work: its job does not wait for its own request', async () => {
+    let seen = -1;
+    JOBS.test_foreground = {
+      code: 'test_foreground',
+      name: { zh: '测试让行', en: 'Test give way' },
+      description: { zh: '', en: '' },
+      cron: '0 0 1 1 *',
+      run: async () => {
+        seen = foregroundRequests();
+        return { marked: 1 };
+      },
+    };
+    try {
+      const [task] = await t.handle.db.execute<{ id: number }>(sql`insert into scheduled_tasks (code, name, cron) values ('test_foreground', '测试让行', '0 0 1 1 *') returning id`).then((r: any) => r.rows ?? r);
+      const before = foregroundRequests();
+      const res = await call(t.app, 'POST', '/api/system/task/run', { token, body: { id: task!.id } });
+      expect(res.status, res.msg).toBe(200);
+      expect(seen).toBe(before);
+    } finally {
+      delete JOBS.test_foreground;
     }
   });
 });

@@ -14,6 +14,7 @@ import { defineResource } from '../../resources/define.ts';
 import { resourceRoutes } from '../../resources/routes.ts';
 import { getRecord, mutate } from '../../resources/service.ts';
 import { plainRow } from '../present.ts';
+import { leaveForeground } from '../../db/foreground.ts';
 import { writeLog } from '../system/syslog.ts';
 import { JOBS } from './jobs.ts';
 import { createScheduler, seedTasks } from './scheduler.ts';
@@ -140,6 +141,8 @@ export function taskRoutes(app: FastifyInstance, deps: Deps) {
     async (req) => {
       const { id } = parse(taskRunSchema, input(req));
       const auth = authOf(req);
+      // a job is background work even when started by hand: the long ones give way to others' requests, not to this one
+      leaveForeground(req.raw);
       const run = await scheduler.runNow(id, auth.userId);
       if (run === undefined) throw notFound(id);
       if (run === null) {
