@@ -19,6 +19,9 @@ interface Stop {
 /** The active page's first element gets the focus; Tab then walks on until the focus leaves the page. */
 async function tabThrough(page: Page, max = 250): Promise<{ stops: Stop[] }> {
   await page.evaluate(() => {
+    // a fresh walk: no mark or start point left by an earlier one
+    document.getElementById('kbd-start')?.remove();
+    document.querySelectorAll<HTMLElement>('[data-kbd-reached]').forEach((el) => delete el.dataset.kbdReached);
     const start = document.createElement('span');
     start.tabIndex = -1;
     start.id = 'kbd-start';
@@ -72,12 +75,15 @@ async function checkPage(page: Page, route: string) {
   await page.locator(`.pv-cached-page[data-active="true"][data-route="${route.replace(/[?#].*$/, '')}"]`).waitFor({ state: 'attached' });
   await expect(page.locator('#main-content [role="progressbar"]:not([aria-hidden="true"])').filter({ visible: true })).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('#main-content').locator('button, a[href]').filter({ visible: true }).first()).toBeVisible();
-  const { stops } = await tabThrough(page);
-  const { missed, mouseOnly } = await unreachable(page);
-  expect(stops.length, `${route}: Tab stops`).toBeGreaterThan(3);
-  expect.soft(stops.filter((s) => !s.shown).map((s) => s.what), `${route}: focus not visible`).toEqual([]);
-  expect.soft(missed, `${route}: controls Tab does not reach`).toEqual([]);
-  expect.soft(mouseOnly, `${route}: clickable with the mouse only`).toEqual([]);
+  // walked again while it fails: rows that arrive after the walk passed their place (the workbench's
+  // to-dos load one after another) are reached by the next walk; a real fault fails every walk
+  await expect(async () => {
+    const { stops } = await tabThrough(page);
+    const { missed, mouseOnly } = await unreachable(page);
+    expect(stops.length, `${route}: Tab stops`).toBeGreaterThan(3);
+    const faults = { 'focus not visible': stops.filter((s) => !s.shown).map((s) => s.what), 'controls Tab does not reach': missed, 'clickable with the mouse only': mouseOnly };
+    expect(faults, route).toEqual({ 'focus not visible': [], 'controls Tab does not reach': [], 'clickable with the mouse only': [] });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function signedIn(page: Page, username: string) {

@@ -63,6 +63,8 @@ test('tabs open, close with every action, and the right-click menu acts on the c
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Delete');
   expect(await tabKeys(page)).toEqual(['/index', INTENTIONAL, USERS]);
+  // closing the active tab moves to the last one: let that navigation land before opening another
+  await expect(page).toHaveURL(new RegExp(`#${USERS}$`));
   await open(page, FORMAL);
   await open(page, USERS);
 
