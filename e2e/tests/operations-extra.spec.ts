@@ -75,10 +75,14 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   const saved = await apiCall(request, token, 'GET', 'station/get_info', { id: String(s!.id) });
   expect(saved).toMatchObject({ name: '我的新名字', capacity_kwp: 33.5, address: '他人填写的地址 8 号', version: theirs.version + 1 });
 
-  // again, and this time reload: the form shows their name
+  // again, and this time reload: the form shows their name. The form's page may come back from the tab
+  // cache and then take the record as saved, resetting a field typed in before: type until it holds
   await page.goto(`/#/stationManagement/stationList/${s!.id}`);
   await expect(name).toHaveValue('我的新名字');
-  await name.fill('又一次修改');
+  await expect(async () => {
+    await name.fill('又一次修改');
+    await expect(shown(page).getByRole('button', { name: '保存' })).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await apiCall(request, token, 'POST', 'station/edit', { id: s!.id, version: saved.version, name: '他人改的名字' });
   await shown(page).getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByTestId('conflict-name')).toContainText('他人改的名字');
