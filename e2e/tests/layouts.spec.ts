@@ -226,8 +226,11 @@ test.describe('phone 390×844', () => {
     await expect(sidebar).toHaveAttribute('data-folded', 'true');
     // a menu click folds the sidebar before navigating
     await page.getByTestId('fold-toggle').click();
+    // open before clicking in it (a click while the sidebar slides in can land on another entry)
+    await expect(sidebar).toHaveAttribute('data-folded', 'false');
     const parent = sidebar.getByRole('button', { name: '客户管理' });
     if ((await parent.getAttribute('aria-expanded')) !== 'true') await parent.click();
+    await expect(parent).toHaveAttribute('aria-expanded', 'true');
     await sidebar.getByRole('button', { name: '正式客户' }).click();
     await expect(page).toHaveURL(/#\/customer\/customerList/);
     await expect(sidebar).toHaveAttribute('data-folded', 'true');
