@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppRoute } from '@pv/contract';
 import {
+  addressTabKey,
   addTab,
   closeAvailability,
   closeTabs,
@@ -50,6 +51,13 @@ describe('tab of a route (SPEC.md §2 Tabs)', () => {
     expect(tabKeyOf(r, '/customer/customerDetail', '?id=2')).toBe('/customer/customerDetail?id=2');
     expect(tabKeyOf(r, '/customer/customerDetail/7', '')).toBe('/customer/customerDetail/7');
     expect(tabKeyOf(route('/x'), '/x', '?id=2')).toBe('/x');
+  });
+  it('the tab key of the address in the hash (ahead of the page React shows)', () => {
+    const routes = [route('/customer/customerList'), route('/customer/customerDetail', { dynamicNewTab: true })];
+    expect(addressTabKey(routes, '#/customer/customerList/create?source=x')).toBe('/customer/customerList');
+    expect(addressTabKey(routes, '#/customer/customerDetail?id=3')).toBe('/customer/customerDetail?id=3');
+    expect(addressTabKey(routes, '#/nowhere')).toBeNull();
+    expect(addressTabKey(routes, '')).toBeNull();
   });
   it('tabHidden routes, containers and unknown paths get no tab', () => {
     expect(tabFor(route('/secret', { tabHidden: true }), '/secret')).toBeNull();

@@ -5,7 +5,7 @@ import { matchRoute } from '../routes/convert.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
 import { REFRESH_EVENT } from '../layouts/refresh.ts';
 import { setCurrentTabKey, tabsStore, useTabsState } from './store.ts';
-import { tabFor, tabKeyOf } from './tabsModel.ts';
+import { addressTabKey, tabFor, tabKeyOf } from './tabsModel.ts';
 import { PageLoading } from '../PageLoading.tsx';
 import { pageQueries, refetchPageQueries, type PageQueries } from './pageQueries.ts';
 
@@ -90,6 +90,17 @@ export const PageCache = ({ children }: { children: ReactNode }) => {
     if (tab) tabsStore.open(tab);
     if (cacheable) tabsStore.touch(key);
   }, [key, gen, cacheable, route, location.pathname, location.search]);
+  // The shown page's tab was closed and the address came back to it before React painted the page
+  // in between (a slow render: the router shows only the last location, so `key` never changed and
+  // the effect above did not run again): it is a tab again. Not while a close of the shown tab is
+  // navigating away — the address has already moved on then.
+  useEffect(() => {
+    const tab = tabFor(route, location.pathname, location.search);
+    if (!tab || tabs.some((t) => t.key === tab.key) || addressTabKey(routes, window.location.hash) !== tab.key) return;
+    tabsStore.open(tab);
+    if (cacheable) tabsStore.touch(key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the tabs change, reads the rest as they are
+  }, [tabs]);
 
   // once routes are known, tabs of routes the user no longer has go
   useEffect(() => {

@@ -13,7 +13,7 @@ import { useSettings } from '../settings/store.ts';
 import { useAppRoutes } from '../routes/useAppRoutes.ts';
 import { matchRoute } from '../routes/convert.ts';
 import { tabsStore, useTabsState } from './store.ts';
-import { closeAvailability, tabKeyOf, type CloseAction, type Tab } from './tabsModel.ts';
+import { addressTabKey, closeAvailability, tabKeyOf, type CloseAction, type Tab } from './tabsModel.ts';
 import { MenuIconOf } from '../menu/icons.tsx';
 
 type MenuAction = CloseAction | 'refresh';
@@ -116,16 +116,11 @@ export const TabsBar = () => {
   const title = (t: Tab) => translate(`pv.route.${t.title}`, { _: t.title });
 
   /**
-   * The tab of the address as it is now. A navigation still rendering (the router renders it as a
-   * transition: the old page stays on screen until the new one is ready) is already in the hash, so
-   * an action taken meanwhile — close this tab right after closing the one before — acts on the tab
-   * the user went to, not on the page still painted.
+   * The tab of the address as it is now: an action taken while a navigation still renders — close
+   * this tab right after closing the one before — acts on the tab the user went to, not on the page
+   * still painted.
    */
-  const currentKey = (): string | null => {
-    const { pathname, search } = new URL(window.location.hash.slice(1) || '/', window.location.origin);
-    const current = matchRoute(routes, pathname);
-    return current ? tabKeyOf(current, pathname, search) : activeKey;
-  };
+  const currentKey = (): string | null => addressTabKey(routes, window.location.hash) ?? activeKey;
 
   const run = (action: MenuAction, key: string) => {
     setMenu(null);

@@ -1,4 +1,5 @@
 import type { AppRoute } from '@pv/contract';
+import { matchRoute } from '../routes/convert.ts';
 
 /**
  * The tab bar's pure operations (SPEC.md §2 Tabs). A tab is one visited route; its key is the
@@ -28,6 +29,17 @@ export interface CloseResult {
 /** The tab key of a location under a route. */
 export function tabKeyOf(route: Pick<AppRoute, 'fullPath' | 'meta'>, pathname: string, search = ''): string {
   return route.meta.dynamicNewTab ? `${pathname}${search}` : route.fullPath;
+}
+
+/**
+ * The tab key of the address in the hash now (null: no route). A navigation still rendering (the
+ * router renders it as a transition: the old page stays on screen until the new one is ready) is
+ * already in the hash, so this can be ahead of the location React shows.
+ */
+export function addressTabKey(routes: readonly AppRoute[], hash: string): string | null {
+  const { pathname, search } = new URL(hash.replace(/^#/, '') || '/', 'http://address.invalid');
+  const route = matchRoute(routes, pathname);
+  return route ? tabKeyOf(route, pathname, search) : null;
 }
 
 /** The tab a location opens, or null: tabHidden routes, containers and redirects get none. */
