@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEmbedded } from '../src/db/client.ts';
 import { enterForeground, foregroundRequests, GIVE_WAY_MS, giveWay, leaveForeground } from '../src/db/foreground.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
-import { call, login, onPostgres, startApp, type TestApp } from './helpers.ts';
+import { call, login, onPostgres, registerTestJob, startApp, type TestApp } from './helpers.ts';
 
 /**
  * On the embedded database a long read (an export's batches) gives way to the requests people are
@@ -80,16 +80,10 @@ describe('long reads give way to requests being answered', () => {
 
   it('a task run by hand (立即执行) is background work: its job does not wait for its own request', async () => {
     let seen = -1;
-    JOBS.test_foreground = {
-      code: 'test_foreground',
-      name: { zh: '测试让行', en: 'Test give way' },
-      description: { zh: '', en: '' },
-      cron: '0 0 1 1 *',
-      run: async () => {
-        seen = foregroundRequests();
-        return { marked: 1 };
-      },
-    };
+    registerTestJob('test_foreground', '测试让行', async () => {
+      seen = foregroundRequests();
+      return { marked: 1 };
+    });
     try {
       const [task] = await t.handle.db.execute<{ id: number }>(sql`insert into scheduled_tasks (code, name, cron) values ('test_foreground', '测试让行', '0 0 1 1 *') returning id`).then((r: any) => r.rows ?? r);
       const before = foregroundRequests();

@@ -13,6 +13,7 @@ import { agents, menus, roles, userRoles, users } from '../src/db/schema/index.t
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { BUILTIN_ROLES } from '../src/modules/auth/permissions.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
+import { JOBS, type JobDef } from '../src/modules/task/jobs.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-1';
 export const USER_PASSWORD = 'user-pass-1';
@@ -162,6 +163,11 @@ export async function login(app: FastifyInstance, username = 'admin', password =
 }
 
 /** Agents and users for scope tests: SD (top) with child SDc, HN; users op (operator), sd (agent SD), hn (agent HN). */
+/** Registers a job for a test only (yearly cron, no description); `delete JOBS[code]` takes it away. */
+export function registerTestJob(code: string, zhName: string, run: JobDef['run']): JobDef {
+  return (JOBS[code] = { code, name: { zh: zhName, en: code }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run });
+}
+
 export async function fixtures(t: TestApp) {
   const { db } = t.handle;
   const [sd] = await db.insert(agents).values({ code: 'T-SD', name: '山东测试代理', province_code: '370000', city_code: '370100' }).returning();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { TASK_RESULT_KEYS } from '@pv/contract';
 import { customerCounts, customers, scheduledTasks, sessions, smsCodes, sysLog, taskRuns, users } from '../src/db/schema/index.ts';
 import { buildApp } from '../src/app.ts';
 import { JOBS } from '../src/modules/task/jobs.ts';
 import { claimTask, createScheduler } from '../src/modules/task/scheduler.ts';
-import { call, customerBody, fixtures, login, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
+import { call, customerBody, fixtures, login, registerTestJob, startApp, USER_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let fx: Awaited<ReturnType<typeof fixtures>>;
@@ -14,18 +15,14 @@ const base = '/api/system/task';
 
 // a job that fails and one that counts its runs, registered for the tests only
 let counted = 0;
-JOBS.test_fail = { code: 'test_fail', name: { zh: '测试失败', en: 'Test fail' }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run: async () => { throw new Error('boom: the job failed'); } };
-JOBS.test_count = {
-  code: 'test_count',
-  name: { zh: '测试计数', en: 'Test count' },
-  description: { zh: '', en: '' },
-  cron: '0 0 1 1 *',
-  run: async () => {
-    counted++;
-    await new Promise((r) => setTimeout(r, 20));
-    return { marked: counted };
-  },
-};
+registerTestJob('test_fail', '测试失败', async () => {
+  throw new Error('boom: the job failed');
+});
+registerTestJob('test_count', '测试计数', async () => {
+  counted++;
+  await new Promise((r) => setTimeout(r, 20));
+  return { marked: counted };
+});
 
 beforeAll(async () => {
   t = await startApp({ taskTickSeconds: 0 });
@@ -246,7 +243,7 @@ describe('tasks', () => {
 
   it('a long run keeps its lease by heartbeat: another server sweeping meanwhile leaves it alone', async () => {
     const { db } = t.handle;
-    JOBS.test_slow = { code: 'test_slow', name: { zh: '测试慢任务', en: 'Test slow' }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run: () => new Promise((r) => setTimeout(() => r({ marked: 1 }), 4500)) };
+    registerTestJob('test_slow', '测试慢任务', () => new Promise((r) => setTimeout(() => r({ marked: 1 }), 4500)));
     try {
       // the only task due: the built-in ones falling due meanwhile (a minute boundary in the 3.6 s) would be
       // run by the second server, rightly, and count in its tick
@@ -272,5 +269,19 @@ describe('tasks', () => {
 
   it('customers table is untouched by the counters job', async () => {
     expect(await t.handle.db.select().from(customers)).toHaveLength(3);
+  });
+
+  it('every built-in job runs and reports only keys the console has labels for (contract TASK_RESULT_KEYS)', async () => {
+    const known = new Set<string>(TASK_RESULT_KEYS);
+    const builtIn = Object.keys(JOBS).filter((code) => !code.startsWith('test_'));
+    expect(builtIn.length).toBeGreaterThan(10);
+    for (const code of builtIn) {
+      const res = await runNow((await task(code)).id);
+      expect(res.status, `${code}: ${res.msg}`).toBe(200);
+      expect(res.data.run.status, code).toBe('success');
+      const keys = Object.keys(JSON.parse(res.data.run.result));
+      expect(keys.length, code).toBeGreaterThan(0);
+      expect(keys.filter((k) => !known.has(k)), code).toEqual([]);
+    }
   });
 });

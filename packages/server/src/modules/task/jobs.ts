@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Lang, TaskResult } from '@pv/contract';
+import type { Lang, TaskResult, TaskResultKey } from '@pv/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { query } from '../../db/client.ts';
@@ -106,10 +106,16 @@ const refreshCustomerCounters: JobDef = {
     }),
 };
 
-const OPERATIONS_COUNTERS: CounterPair[] = [
-  { source: 'stations', counts: 'station_counts', columns: ['status', 'province_code', 'frozen'] },
-  { source: 'work_orders', counts: 'work_order_counts', columns: ['kind', 'status', 'province_code', 'overdue'] },
-  { source: 'self_audits', counts: 'self_audit_counts', columns: ['kind', 'result', 'province_code'] },
+/** Each pair with the result keys it reports: rows, drifted groups, drifted region groups. */
+const OPERATIONS_COUNTERS: Array<CounterPair & { reports: [TaskResultKey, TaskResultKey, TaskResultKey] }> = [
+  { source: 'stations', counts: 'station_counts', columns: ['status', 'province_code', 'frozen'], reports: ['stations', 'stations_drifted_groups', 'stations_drifted_region_groups'] },
+  {
+    source: 'work_orders',
+    counts: 'work_order_counts',
+    columns: ['kind', 'status', 'province_code', 'overdue'],
+    reports: ['work_orders', 'work_orders_drifted_groups', 'work_orders_drifted_region_groups'],
+  },
+  { source: 'self_audits', counts: 'self_audit_counts', columns: ['kind', 'result', 'province_code'], reports: ['self_audits', 'self_audits_drifted_groups', 'self_audits_drifted_region_groups'] },
 ];
 
 /** The same for the station, work-order and self-audit list counters (migration 0011). */
@@ -126,8 +132,10 @@ const refreshOperationsCounters: JobDef = {
       const out: TaskResult = {};
       for (const pair of OPERATIONS_COUNTERS) {
         const r = await reconcileCounters(tx, pair);
-        const source = pair.source as 'stations' | 'work_orders' | 'self_audits';
-        Object.assign(out, { [source]: r.rows, [`${source}_drifted_groups`]: r.drifted_groups, [`${source}_drifted_region_groups`]: r.drifted_region_groups } satisfies TaskResult);
+        const [rows, groups, regionGroups] = pair.reports;
+        out[rows] = r.rows;
+        out[groups] = r.drifted_groups;
+        out[regionGroups] = r.drifted_region_groups;
       }
       return out;
     }),
