@@ -166,7 +166,19 @@ export function buildTheme(name: ThemeName): RaThemeOptions {
       },
       // a form's toolbar is grey 300 by default, where the red of 删除 is 3.8:1: grey 100 keeps 4.5:1
       RaToolbar: { styleOverrides: { root: { backgroundColor: '#f5f5f5' } } },
-      RaList: { styleOverrides: { root: { minWidth: 0, width: '100%', '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+      RaList: {
+        styleOverrides: {
+          root: {
+            minWidth: 0,
+            width: '100%',
+            '& .RaList-main, & .RaList-content': { minWidth: 0 },
+            // the filters keep room for a row of fields: where a list's actions (long in English) would
+            // leave them less, the actions wrap below, at the right, instead of squeezing every filter
+            // onto a line of its own (from md up; below it react-admin stacks the two already)
+            '@media (min-width: 900px)': { '& .RaList-actions': { flexWrap: 'wrap', '& > form': { flex: '1 1 480px' }, '& > :last-child': { marginLeft: 'auto' } } },
+          },
+        },
+      },
     },
   };
 }
