@@ -26,4 +26,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    files: ['console/src/resources/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-admin', importNames: ['Edit'], message: "Use Edit from forms/Edit.tsx (and ReportUnsavedInput in the form): it keeps the user's unsaved input when the record is loaded again." }] },
+      ],
+    },
+  },
 );

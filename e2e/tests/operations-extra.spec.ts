@@ -58,14 +58,17 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   await expect(name).toHaveValue(current.name);
   await name.fill('我的新名字');
 
-  // someone else saves the station: a new capacity and address
-  const theirs = await apiCall(request, token, 'POST', 'station/edit', { id: s!.id, version: current.version, capacity_kwp: 33.5, address: '他人填写的地址 8 号' });
+  // someone else saves the station: a new capacity and address (new to this record, so that a retry
+  // after a failed attempt that saved them already still changes them)
+  const capacity = Number(current.capacity_kwp) === 33.5 ? 34.5 : 33.5;
+  const address = `他人填写的地址 ${Date.now() % 100_000} 号`;
+  const theirs = await apiCall(request, token, 'POST', 'station/edit', { id: s!.id, version: current.version, capacity_kwp: capacity, address });
   await shown(page).getByRole('button', { name: '保存' }).click();
   const dialog = page.getByTestId('conflict-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('该记录已被他人修改');
-  await expect(dialog.getByTestId('conflict-capacity_kwp')).toContainText('33.5');
-  await expect(dialog.getByTestId('conflict-address')).toContainText('他人填写的地址 8 号');
+  await expect(dialog.getByTestId('conflict-capacity_kwp')).toContainText(String(capacity));
+  await expect(dialog.getByTestId('conflict-address')).toContainText(address);
   await expect(dialog.getByTestId('conflict-name')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/ops-station-conflict-zh.png' });
 
@@ -73,7 +76,7 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   await dialog.getByTestId('conflict-overwrite').click();
   await expect(page).toHaveURL(/stationDetail\?id=/);
   const saved = await apiCall(request, token, 'GET', 'station/get_info', { id: String(s!.id) });
-  expect(saved).toMatchObject({ name: '我的新名字', capacity_kwp: 33.5, address: '他人填写的地址 8 号', version: theirs.version + 1 });
+  expect(saved).toMatchObject({ name: '我的新名字', capacity_kwp: capacity, address, version: theirs.version + 1 });
 
   // again, and this time reload: the form shows their name. The form's page may come back from the tab
   // cache and then take the record as saved, resetting a field typed in before: type until it holds
@@ -93,6 +96,36 @@ test('saving a station someone else changed meanwhile shows their changes; keep 
   expect((await apiCall(request, token, 'GET', 'station/get_info', { id: String(s!.id) })).name).toBe('他人改的名字');
 });
 
+test('input not yet saved stays in the form when the record is loaded again elsewhere after someone else saved it', async ({ page, request }) => {
+  await login(page);
+  const token = await tokenOf(page);
+  const s = (await stationsToEdit(request, token))[2] ?? (await stationsToEdit(request, token))[0]!;
+  const current = await apiCall(request, token, 'GET', 'station/get_info', { id: String(s.id) });
+  await page.goto(`/#/stationManagement/stationList/${s.id}`);
+  const name = shown(page).locator('input[name="name"]');
+  await expect(name).toHaveValue(current.name);
+  const mine = `正在输入的名字 ${Date.now() % 100_000}`;
+  await name.fill(mine);
+
+  // someone else saves the station; the user opens its detail page in another tab (which loads the
+  // record as it is now) and comes back to the form: the typing is still there
+  const address = `他人改的地址 ${Date.now() % 100_000} 号`;
+  await apiCall(request, token, 'POST', 'station/edit', { id: s.id, version: current.version, address });
+  await page.goto(`/#/stationManagement/stationDetail?id=${s.id}`);
+  await expect(shown(page)).toContainText(address);
+  await page.goto(`/#/stationManagement/stationList/${s.id}`);
+  await expect(name).toHaveValue(mine);
+  await expect(shown(page).locator('input[name="address"]')).toHaveValue(current.address ?? '');
+
+  // saving meets the version check: the dialog shows their address; keep mine saves both
+  await shown(page).getByRole('button', { name: '保存' }).click();
+  const dialog = page.getByTestId('conflict-dialog');
+  await expect(dialog.getByTestId('conflict-address')).toContainText(address);
+  await dialog.getByTestId('conflict-overwrite').click();
+  await expect(page).toHaveURL(/stationDetail\?id=/);
+  expect(await apiCall(request, token, 'GET', 'station/get_info', { id: String(s.id) })).toMatchObject({ name: mine, address });
+});
+
 test('editing a work order someone else changed meanwhile shows their change; keep mine saves both', async ({ page, request }) => {
   await login(page);
   const token = await tokenOf(page);
@@ -104,9 +137,12 @@ test('editing a work order someone else changed meanwhile shows their change; ke
   await expect(row).toContainText(o.order_no);
   await row.getByTestId('wo-action-edit').click();
   const form = page.getByRole('dialog');
-  await form.getByLabel('备注').fill('我的备注：先备料');
+  const remark = `我的备注：先备料（${Date.now() % 100_000}）`;
+  await form.getByLabel('备注').fill(remark);
 
-  const planned = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+  // a date this order does not have yet (a retry finds the first attempt's)
+  const days = o.planned_date?.slice(0, 10) === new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10) ? 11 : 10;
+  const planned = new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
   await apiCall(request, token, 'POST', 'work_order/edit', { id: o.id, version: o.version, planned_date: planned });
   await form.getByRole('button', { name: '保存' }).click();
   const conflict = page.getByTestId('conflict-dialog');
@@ -118,7 +154,7 @@ test('editing a work order someone else changed meanwhile shows their change; ke
   await expect(conflict).toBeHidden();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const saved = await apiCall(request, token, 'GET', 'work_order/get_info', { id: String(o.id) });
-  expect(saved.remark).toBe('我的备注：先备料');
+  expect(saved.remark).toBe(remark);
   expect(saved.planned_date.slice(0, 10)).toBe(planned);
   expect(saved.version).toBe(o.version + 2);
 });

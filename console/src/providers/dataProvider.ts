@@ -48,6 +48,7 @@ import type { ApiClient } from '@pv/client';
 import { client as defaultClient } from './client.ts';
 import { toHttpError } from './errors.ts';
 import { bindingOf } from './resources.ts';
+import { noteOwnSave } from './ownSaves.ts';
 
 /**
  * The fields an edit may send, per API resource: each list is the contract's `editableFields` of the
@@ -219,7 +220,9 @@ export function createDataProvider(api: ApiClient = defaultClient): PvDataProvid
 
     async update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
       const body = editBody(bindingOf(resource).api, params.id, params.data as Record<string, unknown>, params.previousData as Record<string, unknown> | undefined);
-      return { data: await call<R>(api.post(url(resource, 'edit'), body, silent)) };
+      const data = await call<R>(api.post(url(resource, 'edit'), body, silent));
+      noteOwnSave(resource, data);
+      return { data };
     },
 
     async updateMany<R extends RaRecord>(resource: string, params: UpdateManyParams<R>): Promise<UpdateManyResult<R>> {

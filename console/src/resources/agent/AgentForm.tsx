@@ -4,6 +4,7 @@ import { RegionInput } from '../../forms/RegionInput.tsx';
 import { useLang } from '../common/format.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { ParentAgentInput } from './common.tsx';
+import { ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 /** The agent form of create and edit; validation is the contract schema through `resolver`. */
 export const AgentForm = ({ creating = false, ...props }: Omit<SimpleFormProps, 'children'> & { creating?: boolean }) => {
@@ -14,6 +15,7 @@ export const AgentForm = ({ creating = false, ...props }: Omit<SimpleFormProps, 
   const hasChildren = !creating && (record?.children_count ?? 0) > 0;
   return (
     <SimpleForm noValidate {...props} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.agent.basic">
         <TextInput source="code" autoComplete="off" isRequired helperText={false} inputProps={{ style: { textTransform: 'uppercase' } }} parse={(v: string) => v?.toUpperCase()} />
         <TextInput source="name" autoComplete="off" isRequired helperText={false} />

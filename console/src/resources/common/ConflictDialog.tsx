@@ -2,9 +2,25 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { formatDateTime, useLang } from './format.tsx';
+import { useReleaseRecord } from '../../forms/Edit.tsx';
 import { conflictChanges, isVersionConflict, sameValue, type ConflictChange } from './conflict.ts';
 
 type Row = Record<string, unknown>;
+
+/** 重新加载: the form takes the record as it is now, over the input the user had not saved. */
+const ReloadButton = ({ onReload, disabled }: { onReload: () => void; disabled: boolean }) => {
+  const translate = useTranslate();
+  const release = useReleaseRecord();
+  const click = () => {
+    release();
+    onReload();
+  };
+  return (
+    <Button onClick={click} disabled={disabled} data-testid="conflict-reload">
+      {translate('pv.conflict.reload')}
+    </Button>
+  );
+};
 
 interface Conflict {
   id: RaRecord['id'];
@@ -108,9 +124,7 @@ export function useConflictEdit(resource: string, fields: readonly string[], opt
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={reload} disabled={isPending} data-testid="conflict-reload">
-          {translate('pv.conflict.reload')}
-        </Button>
+        <ReloadButton onReload={reload} disabled={isPending} />
         <Button onClick={overwrite} disabled={isPending} variant="contained" data-testid="conflict-overwrite">
           {translate('pv.conflict.overwrite')}
         </Button>

@@ -1,8 +1,9 @@
-import { Edit, useResourceContext } from 'react-admin';
+import { useResourceContext } from 'react-admin';
 import { CUSTOMER_EDITABLE, customerEditSchema } from '@pv/contract';
 import { useEditResolver } from '../../forms/contractForms.ts';
 import { FORMAL } from '../../providers/resources.ts';
 import { CustomerForm } from './CustomerForm.tsx';
+import { Edit } from '../../forms/Edit.tsx';
 
 /** Validates exactly what the dataProvider will send: id, version and the changed fields. */
 const EditForm = () => {

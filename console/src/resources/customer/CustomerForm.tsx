@@ -4,6 +4,7 @@ import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AgentInput, OwnerInput, useChoices } from './common.tsx';
 import { RegionInput } from '../../forms/RegionInput.tsx';
+import { ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 /** The financier picker's partners (资方): what 对账单 with financiers count. */
 const FINANCIERS = { kind: 'financier' };
@@ -37,6 +38,7 @@ export const CustomerForm = ({ formal = false, deletable = false, ...props }: Om
   const choices = useChoices();
   return (
     <SimpleForm noValidate {...props} toolbar={<FormToolbar deletable={deletable} />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.customer.basic">
         <TextInput source="name" autoComplete="off" isRequired />
         <TextInput source="phone" autoComplete="off" isRequired />

@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Create,
   DeleteButton,
-  Edit,
   NumberInput,
   ReferenceArrayInput,
   SaveButton,
@@ -34,6 +33,7 @@ import { Section } from '../customer/CustomerForm.tsx';
 import { TeamInput } from '../workOrder/common.tsx';
 import { planField, useInspectionChoices } from './common.tsx';
 import { INSPECTION_API, PLAN_API, PLAN_RESOURCE, planShowPath } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 /** Provinces and cities to choose from, named in the user's language. */
 const useRegionChoices = () => {
@@ -110,6 +110,7 @@ const PlanForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const regions = useRegionChoices();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.plan.basic">
         <TextInput source="name" label={planField('name')} autoComplete="off" isRequired />
         <SelectInput source="kind" label={planField('kind')} choices={choices.kind} isRequired />

@@ -1,4 +1,4 @@
-import { Edit, SaveButton, SimpleForm, Toolbar, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useDataProvider, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, LinearProgress } from '@mui/material';
 import { INVOICE_EDITABLE, InvoiceStatus, invoiceEditSchema, type Invoice, type InvoiceLine } from '@pv/contract';
@@ -9,6 +9,7 @@ import { useLang } from '../common/format.tsx';
 import { invoiceField } from './common.tsx';
 import { InvoiceSections, invoiceEditBody } from './form.tsx';
 import { INVOICE_API, INVOICE_RESOURCE, formLine, invoiceDetailPath } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 /**
  * The draft's form with its stored lines. A registered (or later) invoice is not a form: its amounts are
@@ -49,6 +50,7 @@ const EditBody = () => {
   if (!lines) return <LinearProgress sx={{ m: 2 }} />;
   return (
     <SimpleForm record={{ ...record, invoice_code: record.invoice_code ?? '', lines: lines.map(formLine) }} noValidate warnWhenUnsavedChanges resolver={resolver} toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: 1200 }}>
+      <ReportUnsavedInput />
       <InvoiceSections />
     </SimpleForm>
   );

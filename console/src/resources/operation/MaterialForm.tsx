@@ -2,7 +2,6 @@ import {
   BooleanInput,
   Create,
   DeleteButton,
-  Edit,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -20,6 +19,7 @@ import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { materialField, useStockChoices } from './common.tsx';
 import { MATERIAL_RESOURCE, materialShowPath } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const FormToolbar = () => {
   const record = useRecordContext<Material>();
@@ -37,6 +37,7 @@ const MaterialForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const choices = useStockChoices();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.stock.material.basic">
         <TextInput source="code" label={materialField('code')} autoComplete="off" isRequired />
         <TextInput source="name" label={materialField('name')} autoComplete="off" isRequired />

@@ -5,7 +5,6 @@ import {
   AutocompleteInput,
   Create,
   DeleteButton,
-  Edit,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -27,6 +26,7 @@ import { Section } from '../customer/CustomerForm.tsx';
 import { AgentInput } from '../customer/common.tsx';
 import { useStockChoices, warehouseField } from './common.tsx';
 import { WAREHOUSE_RESOURCE, warehouseShowPath } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const FormToolbar = () => {
   const record = useRecordContext<Warehouse>();
@@ -79,6 +79,7 @@ const WarehouseForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const choices = useStockChoices();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.stock.warehouse.basic">
         <TextInput source="code" label={warehouseField('code')} autoComplete="off" isRequired />
         <TextInput source="name" label={warehouseField('name')} autoComplete="off" isRequired />

@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   Create,
-  Edit,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -32,6 +31,7 @@ import { Section } from '../customer/CustomerForm.tsx';
 import { FileList, MATTER_UPLOAD_URL, useUpload } from '../matter/Attachments.tsx';
 import { partnerField, usePartnerChoices } from './common.tsx';
 import { PARTNER_API, PARTNER_RESOURCE, partnerBody, partnerDetailPath } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const ACCEPT = [...UPLOAD_LIMITS.pdf.types, ...UPLOAD_LIMITS.image.types].join(',');
 
@@ -124,6 +124,7 @@ const PartnerForm = ({ create, ...props }: Omit<SimpleFormProps, 'children'> & {
   const choices = usePartnerChoices();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.partner.basic">
         <TextInput source="name" label={partnerField('name')} autoComplete="off" isRequired />
         <TextInput source="short_name" label={partnerField('short_name')} autoComplete="off" />

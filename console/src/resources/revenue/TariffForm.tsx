@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { Create, DeleteButton, SaveButton, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
 import { DateInput } from '../../forms/DateInputs.tsx';
 import { TARIFF_EDITABLE, tariffCreateSchema, tariffEditSchema, type Tariff } from '@pv/contract';
 import { ProvinceInput } from '../../forms/RegionInput.tsx';
@@ -10,6 +10,7 @@ import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { tariffField } from './common.tsx';
 import { TARIFF_RESOURCE } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const FormToolbar = () => {
   const record = useRecordContext<Tariff>();
@@ -25,6 +26,7 @@ const FormToolbar = () => {
 /** The tariff form: a province, the price (text, four decimals — never a float), whole months, optional hours. */
 const TariffForm = (props: Omit<SimpleFormProps, 'children'>) => (
   <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 900 }}>
+    <ReportUnsavedInput />
     <Section title="pv.tariff.basic">
       <ProvinceInput source="province_code" label={tariffField('province_code')} isRequired />
       <TextInput source="price" label={tariffField('price')} inputMode="decimal" helperText="pv.tariff.price_hint" isRequired />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Create, DeleteButton, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
+import { Create, DeleteButton, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type SimpleFormProps } from 'react-admin';
 import { DateInput } from '../../forms/DateInputs.tsx';
 import { SETTLEMENT_RULE_EDITABLE, settlementRuleCreateSchema, settlementRuleEditSchema, type SettlementRule } from '@pv/contract';
 import { contractResolver } from '../../forms/zodResolver.ts';
@@ -9,6 +9,7 @@ import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { ruleField, useSettlementChoices } from './common.tsx';
 import { RULE_RESOURCE } from './logic.ts';
+import { Edit, ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const FormToolbar = () => {
   const record = useRecordContext<SettlementRule>();
@@ -26,6 +27,7 @@ const RuleForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const choices = useSettlementChoices();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 900 }}>
+      <ReportUnsavedInput />
       <Section title="pv.settlement.rule.basic">
         <SelectInput source="kind" label={ruleField('kind')} choices={choices.ruleKind} isRequired />
         <SelectInput source="agent_level" label={ruleField('agent_level')} choices={choices.level} helperText="pv.settlement.rule.level_hint" defaultValue={0} />

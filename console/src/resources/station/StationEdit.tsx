@@ -1,10 +1,11 @@
-import { Edit, useRedirect } from 'react-admin';
+import { useRedirect } from 'react-admin';
 import { STATION_EDITABLE, stationEditSchema } from '@pv/contract';
 import { editableOnly, useEditResolver } from '../../forms/contractForms.ts';
 import { StationForm } from './StationForm.tsx';
 import { useConflictEdit } from '../common/ConflictDialog.tsx';
 import { STATION_RESOURCE } from './logic.ts';
 import { fieldLabel, stationDetailPath } from './common.tsx';
+import { Edit } from '../../forms/Edit.tsx';
 
 /** Validates exactly what the dataProvider will send: id, version and the changed fields. */
 const EditForm = () => <StationForm resolver={useEditResolver(stationEditSchema, STATION_EDITABLE)} />;

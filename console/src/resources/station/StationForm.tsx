@@ -24,6 +24,7 @@ import { FORMAL } from '../../providers/resources.ts';
 import { RegionInput } from '../../forms/RegionInput.tsx';
 import { Section } from '../customer/CustomerForm.tsx';
 import { STATION_RESOURCE, fieldLabel, useStationChoices } from './common.tsx';
+import { ReportUnsavedInput } from '../../forms/Edit.tsx';
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
@@ -102,6 +103,7 @@ export const StationForm = ({ creating = false, ...props }: Omit<SimpleFormProps
   const record = useRecordContext<Station>();
   return (
     <SimpleForm noValidate warnWhenUnsavedChanges {...props} toolbar={<FormToolbar />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       <Section title="pv.station.basic">
         {creating ? <CustomerPicker /> : <TextInput source="customer_name" label={fieldLabel('customer_id')} disabled helperText={false} defaultValue={record?.customer_name ?? ''} />}
         <TextInput source="name" autoComplete="off" isRequired />

@@ -3,6 +3,7 @@ import { Alert, Box } from '@mui/material';
 import { RoleDataScope } from '@pv/contract';
 import { useLang } from '../../common/format.tsx';
 import { PermissionTreeInput } from './PermissionTreeInput.tsx';
+import { ReportUnsavedInput } from '../../../forms/Edit.tsx';
 
 /** The built-in admin role (code admin) is shown read-only. */
 export const isBuiltin = (record: Record<string, unknown> | undefined) => record?.code === 'admin';
@@ -19,6 +20,7 @@ export const RoleForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'ch
   const locked = isBuiltin(record);
   return (
     <SimpleForm noValidate {...props} toolbar={<RoleToolbar />} sx={{ maxWidth: 1100 }}>
+      <ReportUnsavedInput />
       {locked && (
         <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
           <span data-testid="builtin-note">{translate('pv.org.admin_role_locked')}</span>

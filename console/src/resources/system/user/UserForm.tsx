@@ -3,6 +3,7 @@ import { AutocompleteInput, PasswordInput, ReferenceInput, SelectArrayInput, Sim
 import { Box } from '@mui/material';
 import { client } from '../../../providers/client.ts';
 import { DepartmentTreeInput } from '../common.tsx';
+import { ReportUnsavedInput } from '../../../forms/Edit.tsx';
 
 interface RoleRow {
   id: number;
@@ -24,6 +25,7 @@ export const UserForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'ch
   const { data: roles = [], isPending } = useRoleChoices();
   return (
     <SimpleForm noValidate {...props} sx={{ maxWidth: 900 }}>
+      <ReportUnsavedInput />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         <TextInput source="username" autoComplete="off" isRequired />
         {create ? <PasswordInput source="password" autoComplete="new-password" isRequired /> : <span />}
