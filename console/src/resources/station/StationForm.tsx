@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   AutocompleteInput,
   DeleteButton,
@@ -71,9 +71,14 @@ const ProductPicker = () => {
     staleTime: 60_000,
   });
   const choices = useMemo(() => data.map((p) => ({ id: p.id, name: `${p.name} · ${p.capacity_kwp} kWp`, disabled: !p.enabled })), [data]);
+  // only a package the user picks fills in: the one a station was saved with does not overwrite the
+  // station's own figures each time its form opens (and would leave the form unsaved from the start)
+  const applied = useRef(productId);
   useEffect(() => {
+    if (productId === applied.current) return;
     const p = data.find((x) => x.id === productId);
     if (!p) return;
+    applied.current = productId;
     setValue('capacity_kwp', p.capacity_kwp, { shouldDirty: true });
     setValue('module_model', p.module_model, { shouldDirty: true });
     setValue('module_power_w', p.module_power_w, { shouldDirty: true });
