@@ -24,12 +24,22 @@ export function useRealtimeFrames(listener: Parameters<typeof realtime.subscribe
   useEffect(() => realtime.subscribe((frame) => ref.current(frame)), []);
 }
 
+const LEVEL_RANK: Record<MessageLevel, number> = { info: 0, warning: 1, urgent: 2 };
+
+/** The toast of pushed messages: the most pressing one's title and how many arrived while it was shown. */
+export interface MessageToast {
+  title: string;
+  level: MessageLevel;
+  count: number;
+}
+
 /**
  * The bell's feed: the latest messages not cleared, reloaded on mount and whenever the server
- * says the count changed; a pushed message goes on top at once (and as a toast when asked).
+ * says the count changed; a pushed message goes on top at once (and, when asked, into `toast`:
+ * messages that arrive while it shows add up in it rather than queue one toast each).
  */
-export function useNotifyFeed({ toast }: { toast: boolean }) {
-  const notify = useNotify();
+export function useNotifyFeed({ toast: withToast }: { toast: boolean }) {
+  const [toast, setToast] = useState<MessageToast | null>(null);
   const unread = useUnread();
   // system messages come in the reader's language: a language switch reads them again
   const lang = useLang();
@@ -53,14 +63,17 @@ export function useNotifyFeed({ toast }: { toast: boolean }) {
   useRealtimeFrames((frame) => {
     if (frame.type === 'message') {
       setList((prev) => [frame.message, ...prev.filter((m) => m.id !== frame.message.id)].slice(0, NOTIFY_DEFAULT_LIMIT));
-      if (toast) notify('pv.message.new_toast', { type: frame.message.level === 'urgent' ? 'warning' : 'info', messageArgs: { title: frame.message.title }, autoHideDuration: 5000 });
+      const { title, level } = frame.message;
+      // the toast names the most pressing of the messages it counts (the latest of those)
+      if (withToast) setToast((shown) => (shown && LEVEL_RANK[shown.level] > LEVEL_RANK[level] ? { ...shown, count: shown.count + 1 } : { title, level, count: (shown?.count ?? 0) + 1 }));
       // and supersede any reply still on its way
       void reload();
     } else if (frame.type === 'unread' || frame.type === 'ready') {
       void reload();
     }
   });
-  return { unread, list, reload };
+  const closeToast = useCallback(() => setToast(null), []);
+  return { unread, list, reload, toast, closeToast };
 }
 
 /** Mark read (get_notify with ids) and clear all (clear_all_meg); both update the shared count, then `after`. */
