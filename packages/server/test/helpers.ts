@@ -162,12 +162,12 @@ export async function login(app: FastifyInstance, username = 'admin', password =
   return res.data.token as string;
 }
 
-/** Agents and users for scope tests: SD (top) with child SDc, HN; users op (operator), sd (agent SD), hn (agent HN). */
 /** Registers a job for a test only (yearly cron, no description); `delete JOBS[code]` takes it away. */
 export function registerTestJob(code: string, zhName: string, run: JobDef['run']): JobDef {
   return (JOBS[code] = { code, name: { zh: zhName, en: code }, description: { zh: '', en: '' }, cron: '0 0 1 1 *', run });
 }
 
+/** Agents and users for scope tests: SD (top) with child SDc, HN; users op (operator), sd (agent SD), hn (agent HN). */
 export async function fixtures(t: TestApp) {
   const { db } = t.handle;
   const [sd] = await db.insert(agents).values({ code: 'T-SD', name: '山东测试代理', province_code: '370000', city_code: '370100' }).returning();
